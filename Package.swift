@@ -1,0 +1,29 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Meshpad",
+    products: [
+        .executable(name: "meshpad", targets: ["meshpad"]),
+    ],
+    targets: [
+        // why: pkg-config names are case-sensitive on Linux; sdl2's cflags also cover SDL2_ttf and
+        // SDL2_image, whose headers live in the same directory. The modulemap links all three.
+        .systemLibrary(
+            name: "CSDL2",
+            pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev", "libsdl2-ttf-dev", "libsdl2-image-dev"])]
+        ),
+        .systemLibrary(
+            name: "CFontconfig",
+            pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig-dev"])]
+        ),
+        .target(name: "MeshpadCore"),
+        .target(name: "MeshpadPlatform", dependencies: ["MeshpadCore", "CSDL2", "CFontconfig"]),
+        .executableTarget(name: "meshpad", dependencies: ["MeshpadCore", "MeshpadPlatform"]),
+        .testTarget(name: "MeshpadCoreTests", dependencies: ["MeshpadCore"]),
+        .testTarget(name: "MeshpadPlatformTests", dependencies: ["MeshpadPlatform", "MeshpadCore", "CSDL2"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

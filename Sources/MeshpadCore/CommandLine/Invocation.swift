@@ -1,0 +1,135 @@
+/// Where the map to show comes from.
+public enum MapSource: Equatable, Sendable {
+    case sample
+    case procedural(nodeCount: Int, seed: UInt64)
+    case file(path: String)
+}
+
+/// A pixel size given as `WxH` on the command line.
+public struct PixelSize: Equatable, Sendable {
+    public var width: Int
+    public var height: Int
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+    }
+
+    /// Parses `1280x800`; nil for anything else, or sizes outside 1…16384.
+    public init?(parsing text: String) {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]),
+              (1...16384).contains(w), (1...16384).contains(h) else { return nil }
+        self.init(width: w, height: h)
+    }
+
+    public static let defaultWindow = PixelSize(width: 1280, height: 800)
+}
+
+/// A usage mistake on the command line; its description says what was wrong and how to fix it.
+public struct UsageError: Error, Equatable, CustomStringConvertible {
+    public let description: String
+
+    public init(_ description: String) { self.description = description }
+}
+
+/// What the user asked `meshpad` to do, parsed from its arguments (without the program name).
+public enum Invocation: Equatable, Sendable {
+    case help
+    case version
+    case open(MapSource, windowSize: PixelSize)
+    case render(MapSource, output: String, size: PixelSize)
+
+    public static let appVersion = "0.1.0"
+
+    public static let usage = """
+        usage: meshpad [FILE] [--size WxH]
+               meshpad --procedural N [--seed S] [--size WxH]
+               meshpad render (--sample | --procedural N [--seed S] | FILE) OUT.png [--size WxH]
+               meshpad --help | --version
+
+        Opens a mind map in a window: the built-in sample map, a file, or a random map of N nodes
+        (the same map for the same seed). `render` draws the map headless, with no display, and
+        writes a PNG.
+
+        options:
+          --procedural N   a random map of N nodes (1…1000000)
+          --seed S         seed for --procedural (default 1)
+          --size WxH       window or image size in pixels (default 1280x800)
+          --sample         the built-in sample map (render only; the default when opening)
+          -h, --help       show this help
+          --version        show the version
+        """
+
+    public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+        var rest = arguments[...]
+        if rest.contains("--help") || rest.contains("-h") { return .help }
+        if rest.contains("--version") { return .version }
+        let isRender = rest.first == "render"
+        if isRender { rest = rest.dropFirst() }
+
+        var size = PixelSize.defaultWindow
+        var nodeCount: Int?
+        var seed: UInt64 = 1
+        var sampleFlag = false
+        var positional: [String] = []
+        while let argument = rest.popFirst() {
+            switch argument {
+            case "--size":
+                let value = try value(after: argument, in: &rest)
+                guard let parsed = PixelSize(parsing: value) else {
+                    throw UsageError("--size wants WIDTHxHEIGHT in pixels, like 1280x800; got '\(value)'")
+                }
+                size = parsed
+            case "--procedural":
+                let value = try value(after: argument, in: &rest)
+                guard let n = Int(value), (1...1_000_000).contains(n) else {
+                    throw UsageError("--procedural wants a node count from 1 to 1000000; got '\(value)'")
+                }
+                nodeCount = n
+            case "--seed":
+                let value = try value(after: argument, in: &rest)
+                guard let s = UInt64(value) else {
+                    throw UsageError("--seed wants a non-negative whole number; got '\(value)'")
+                }
+                seed = s
+            case "--sample":
+                sampleFlag = true
+            default:
+                if argument.hasPrefix("-") && argument != "-" {
+                    throw UsageError("unknown option '\(argument)' (see meshpad --help)")
+                }
+                positional.append(argument)
+            }
+        }
+
+        if isRender {
+            guard let output = positional.last else {
+                throw UsageError("render needs an output file: meshpad render --sample OUT.png")
+            }
+            let inputs = positional.dropLast()
+            let source = try source(sample: sampleFlag, nodeCount: nodeCount, seed: seed, files: Array(inputs), required: true)
+            return .render(source, output: output, size: size)
+        }
+        let source = try source(sample: sampleFlag, nodeCount: nodeCount, seed: seed, files: positional, required: false)
+        return .open(source, windowSize: size)
+    }
+
+    private static func value(after option: String, in rest: inout ArraySlice<String>) throws(UsageError) -> String {
+        guard let value = rest.popFirst() else { throw UsageError("\(option) needs a value (see meshpad --help)") }
+        return value
+    }
+
+    private static func source(sample: Bool, nodeCount: Int?, seed: UInt64, files: [String], required: Bool) throws(UsageError) -> MapSource {
+        let chosen = (sample ? 1 : 0) + (nodeCount == nil ? 0 : 1) + files.count
+        if chosen > 1 {
+            throw UsageError("give one map: --sample, --procedural N or a single FILE")
+        }
+        if let nodeCount { return .procedural(nodeCount: nodeCount, seed: seed) }
+        if let file = files.first { return .file(path: file) }
+        if required && !sample {
+            throw UsageError("render needs a map: --sample, --procedural N or FILE, then OUT.png")
+        }
+        return .sample
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// Everything one frame draws, in device pixels, ready for the renderer to submit as is.
+///
+/// Shapes (edges, node fills and borders) are one indexed triangle list whose arrays match
+/// `SDL_RenderGeometryRaw`'s layout: `positions` is x,y pairs of `Float`, `colors` is r,g,b,a
+/// bytes per vertex. Labels are drawn after all shapes. The arrays are kept between frames
+/// (`removeAll(keepingCapacity:)`) so steady-state frames do not allocate.
+public struct DrawList {
+    /// A label to draw: text already broken into lines, centred at `center`.
+    public struct Label: Equatable {
+        /// The lines joined with newlines: the text cache renders it as is, centred per line.
+        public var text: String
+        public var center: Vec2
+        /// The exact on-screen font size in device pixels.
+        public var pixelSize: Double
+        /// The size to rasterise at (a step of `TextRaster.rasterSize`): the texture is scaled
+        /// by `pixelSize / rasterPixelSize`, so zooming does not rasterise on every frame.
+        public var rasterPixelSize: Int
+        public var color: RGBA
+    }
+
+    public internal(set) var positions: [Float] = []
+    public internal(set) var colors: [UInt8] = []
+    public internal(set) var indices: [Int32] = []
+    public internal(set) var labels: [Label] = []
+    public internal(set) var background = RGBA(255, 255, 255)
+    /// How many nodes and edges survived culling this frame.
+    public internal(set) var visibleNodeCount = 0
+    public internal(set) var visibleEdgeCount = 0
+
+    public init() {}
+
+    public var vertexCount: Int { positions.count / 2 }
+
+    public mutating func removeAll() {
+        positions.removeAll(keepingCapacity: true)
+        colors.removeAll(keepingCapacity: true)
+        indices.removeAll(keepingCapacity: true)
+        labels.removeAll(keepingCapacity: true)
+        visibleNodeCount = 0
+        visibleEdgeCount = 0
+    }
+}
+
+/// Chooses the font size a label is rasterised at, for a wanted on-screen size.
+///
+/// Small sizes are exact (hinting matters most there); above 14 px sizes snap to a ladder of
+/// ~10 % steps, so a pinch from 50 % to 200 % touches about 15 sizes instead of one per frame.
+public enum TextRaster {
+    public static let largestPixelSize = 128
+
+    public static func rasterSize(forPixelSize pixelSize: Double) -> Int {
+        guard pixelSize.isFinite, pixelSize > 0 else { return 1 }
+        if pixelSize <= 14 { return max(1, Int(pixelSize.rounded())) }
+        let step = (log(pixelSize / 14) / log(1.1)).rounded()
+        return min(largestPixelSize, Int((14 * pow(1.1, step)).rounded()))
+    }
+}

@@ -1,0 +1,67 @@
+/// An 8-bit-per-channel colour, straight (not premultiplied) alpha.
+public struct RGBA: Hashable, Sendable {
+    public var r: UInt8
+    public var g: UInt8
+    public var b: UInt8
+    public var a: UInt8
+
+    public init(_ r: UInt8, _ g: UInt8, _ b: UInt8, _ a: UInt8 = 255) {
+        self.r = r
+        self.g = g
+        self.b = b
+        self.a = a
+    }
+
+    /// `RGBA(hex: 0x2E7D32)` is an opaque colour; alpha is given separately.
+    public init(hex: UInt32, alpha: UInt8 = 255) {
+        self.init(UInt8((hex >> 16) & 0xFF), UInt8((hex >> 8) & 0xFF), UInt8(hex & 0xFF), alpha)
+    }
+
+    public func withAlpha(_ alpha: UInt8) -> RGBA { RGBA(r, g, b, alpha) }
+}
+
+/// Every colour and measurement the canvas is drawn with, in one place.
+///
+/// Sizes are in map units at zoom 1 (a node border of 2 is 2 px at 100 %, 4 px at 200 %),
+/// except where the name says pixels.
+public struct Theme: Sendable, Equatable {
+    public var name: String
+    public var background: RGBA
+    public var nodeFill: RGBA
+    public var nodeBorder: RGBA
+    public var selectedBorder: RGBA
+    public var edge: RGBA
+    public var linkEdge: RGBA
+    public var text: RGBA
+    public var hudBackground: RGBA
+    public var hudText: RGBA
+
+    public var nodeBorderWidth: Double
+    public var selectedBorderWidth: Double
+    public var edgeWidth: Double
+    /// Label font size in pixels at zoom 1.
+    public var fontSize: Double
+    /// Below this on-screen text height, labels are not drawn (they would be unreadable smudges).
+    public var minimumLabelPixels: Double
+    public var nodeMetrics: NodeSizing.Metrics
+
+    /// The seed app's look: green ellipses with a dark border, red when selected, on white.
+    public static let classic = Theme(
+        name: "classic",
+        background: RGBA(hex: 0xFFFFFF),
+        nodeFill: RGBA(hex: 0x7BC67E),
+        nodeBorder: RGBA(hex: 0x1B3A1C),
+        selectedBorder: RGBA(hex: 0xE02020),
+        edge: RGBA(hex: 0x4A4A4A),
+        linkEdge: RGBA(hex: 0x3B6FD8),
+        text: RGBA(hex: 0x101810),
+        hudBackground: RGBA(hex: 0x000000, alpha: 170),
+        hudText: RGBA(hex: 0xF0F0F0),
+        nodeBorderWidth: 2,
+        selectedBorderWidth: 4,
+        edgeWidth: 2,
+        fontSize: 16,
+        minimumLabelPixels: 4,
+        nodeMetrics: .standard
+    )
+}

@@ -1,0 +1,42 @@
+import CSDL2
+import MeshpadCore
+
+/// A window with everything needed to draw a map in it: renderer, fonts, painter.
+///
+/// The interactive app and the headless verbs build the same canvas, so what `meshpad render`
+/// writes is what the window shows.
+@MainActor
+public final class Canvas {
+    public let window: Window
+    public let renderer: SDLRenderer
+    public let painter: FramePainter
+    /// The font at the theme's size that node sizes are measured with.
+    public let measuringFont: Font
+    let hudFont: Font
+
+    public init(title: String, size: PixelSize, theme: Theme, hidden: Bool, preferSoftware: Bool) throws(PlatformError) {
+        window = try Window(title: title, size: size, hidden: hidden)
+        renderer = try SDLRenderer(window: window, preferSoftware: preferSoftware)
+        let fontPath = try FontLocator.labelFontPath()
+        let baseSize = Int(theme.fontSize.rounded())
+        measuringFont = try Font(path: fontPath, pixelSize: baseSize)
+        hudFont = try Font(path: fontPath, pixelSize: 13)
+        painter = FramePainter(renderer: renderer, labelFont: try Font(path: fontPath, pixelSize: baseSize), theme: theme)
+    }
+
+    /// Node sizing with this canvas's font and the theme's metrics.
+    public var sizing: NodeSizing {
+        NodeSizing(metrics: painter.scene.theme.nodeMetrics, measurer: FontMeasurer(font: measuringFont))
+    }
+
+    /// The camera that shows the whole map, at 100 % at most.
+    public func framingCamera(for document: Document) -> Camera {
+        var camera = Camera()
+        camera.frame(document.bounds, viewportSize: window.size)
+        return camera
+    }
+
+    public func paint(document: Document, camera: Camera, selection: Set<NodeID>) {
+        painter.paint(document: document, camera: camera, viewportSize: window.size, selection: selection)
+    }
+}

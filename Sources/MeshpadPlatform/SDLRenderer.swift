@@ -1,0 +1,114 @@
+import CSDL2
+import MeshpadCore
+
+/// The SDL renderer for a window: submits draw lists and reads pixels back.
+///
+/// Tries an accelerated renderer with vsync first and falls back to the software one, so the
+/// app runs on a kiosk without GPU drivers. `preferSoftware` picks software directly, as tests
+/// and the headless verbs do so that pixels are the same on every machine.
+@MainActor
+public final class SDLRenderer {
+    let handle: OpaquePointer
+    public let name: String
+    public let hasVSync: Bool
+
+    public init(window: Window, preferSoftware: Bool) throws(PlatformError) {
+        var created: OpaquePointer?
+        if !preferSoftware {
+            created = SDL_CreateRenderer(window.handle, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
+        }
+        if created == nil {
+            created = SDL_CreateRenderer(window.handle, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        }
+        guard let renderer = created else { throw .renderer(detail: PlatformError.sdlMessage) }
+        handle = renderer
+        var info = SDL_RendererInfo()
+        SDL_GetRendererInfo(renderer, &info)
+        name = info.name.map { String(cString: $0) } ?? "unknown"
+        hasVSync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+    }
+
+    /// The drawable size in device pixels: the window size times the HiDPI scale.
+    public var outputSize: Vec2 {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetRendererOutputSize(handle, &w, &h)
+        return Vec2(Double(max(w, 1)), Double(max(h, 1)))
+    }
+
+    func clear(to color: RGBA) {
+        SDL_SetRenderDrawColor(handle, color.r, color.g, color.b, color.a)
+        SDL_RenderClear(handle)
+    }
+
+    /// Draws the list's triangles in one `SDL_RenderGeometryRaw` call.
+    func drawShapes(of list: DrawList) {
+        guard !list.indices.isEmpty else { return }
+        list.positions.withUnsafeBufferPointer { xy in
+            list.colors.withUnsafeBytes { rgba in
+                list.indices.withUnsafeBytes { indices in
+                    guard let xyBase = xy.baseAddress,
+                          let colorBase = rgba.baseAddress?.assumingMemoryBound(to: SDL_Color.self) else { return }
+                    SDL_RenderGeometryRaw(
+                        handle, nil,
+                        xyBase, Int32(MemoryLayout<Float>.stride * 2),
+                        colorBase, Int32(MemoryLayout<SDL_Color>.stride),
+                        nil, 0,
+                        Int32(list.vertexCount),
+                        indices.baseAddress, Int32(list.indices.count), Int32(MemoryLayout<Int32>.stride)
+                    )
+                }
+            }
+        }
+    }
+
+    func fillRect(_ rect: Rect, color: RGBA) {
+        SDL_SetRenderDrawColor(handle, color.r, color.g, color.b, color.a)
+        var r = SDL_FRect(x: Float(rect.minX), y: Float(rect.minY), w: Float(rect.width), h: Float(rect.height))
+        SDL_RenderFillRectF(handle, &r)
+    }
+
+    func copy(_ texture: OpaquePointer, to rect: Rect) {
+        var destination = SDL_FRect(x: Float(rect.minX), y: Float(rect.minY), w: Float(rect.width), h: Float(rect.height))
+        SDL_RenderCopyF(handle, texture, nil, &destination)
+    }
+
+    public func present() {
+        SDL_RenderPresent(handle)
+    }
+
+    /// The current frame's pixels (call before `present`), as ARGB8888.
+    public func readPixels() throws(PlatformError) -> PixelBuffer {
+        let size = outputSize
+        var buffer = PixelBuffer(width: Int(size.x), height: Int(size.y))
+        let status = buffer.pixels.withUnsafeMutableBytes { bytes in
+            SDL_RenderReadPixels(handle, nil, meshpad_pixelformat_argb8888(), bytes.baseAddress, Int32(buffer.width * 4))
+        }
+        guard status == 0 else { throw .pixelRead(detail: PlatformError.sdlMessage) }
+        return buffer
+    }
+
+    isolated deinit {
+        SDL_DestroyRenderer(handle)
+    }
+}
+
+/// A frame's pixels read back from the renderer, 0xAARRGGBB, row by row from the top.
+public struct PixelBuffer: Sendable {
+    public let width: Int
+    public let height: Int
+    public var pixels: [UInt32]
+
+    public init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        pixels = [UInt32](repeating: 0, count: width * height)
+    }
+
+    /// The colour at a device pixel; nil outside the frame.
+    public func color(atX x: Int, y: Int) -> RGBA? {
+        guard x >= 0, y >= 0, x < width, y < height else { return nil }
+        let argb = pixels[y * width + x]
+        return RGBA(UInt8((argb >> 16) & 0xFF), UInt8((argb >> 8) & 0xFF), UInt8(argb & 0xFF), UInt8(argb >> 24))
+    }
+}

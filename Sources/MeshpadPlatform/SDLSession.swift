@@ -1,0 +1,66 @@
+import CSDL2
+import Foundation
+
+/// SDL, SDL2_ttf and SDL2_image initialised for the life of this object.
+///
+/// One exists at a time; it must be created on the main thread before any window. `headless`
+/// forces the offscreen video driver (no display needed), as the `render` verb and the
+/// platform tests do.
+@MainActor
+public final class SDLSession {
+    public let isHeadless: Bool
+
+    public init(headless: Bool) throws(PlatformError) {
+        isHeadless = headless
+        if headless {
+            SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, "offscreen", SDL_HINT_OVERRIDE)
+        }
+        // why: labels are rasterised at a few sizes and scaled between them; linear filtering keeps
+        // the scaled text smooth instead of blocky.
+        SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear")
+        // why: touch is handled from finger events; SDL's synthetic mouse-from-touch is dropped by
+        // the translator anyway, and mouse-to-touch would deliver every click twice.
+        SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
+        SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
+
+        if SDL_Init(UInt32(SDL_INIT_VIDEO) | UInt32(SDL_INIT_EVENTS)) != 0 {
+            let detail = PlatformError.sdlMessage
+            let environment = ProcessInfo.processInfo.environment
+            let hasDisplay = environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil
+            if !headless && environment["SDL_VIDEODRIVER"] == nil && !hasDisplay {
+                throw .noDisplay(detail: detail)
+            }
+            throw .sdlInit(detail: detail)
+        }
+        // why: with no display SDL falls through to its offscreen driver, and a window nobody can
+        // see would wait forever for input. An interactive session needs a real display.
+        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+        if !headless && (driver == "offscreen" || driver == "dummy") {
+            SDL_Quit()
+            throw .noDisplay(detail: "only the '\(driver)' video driver is available, which shows nothing")
+        }
+        if TTF_Init() != 0 {
+            let detail = PlatformError.sdlMessage
+            SDL_Quit()
+            throw .sdlInit(detail: "SDL2_ttf: \(detail)")
+        }
+        let pngFlag = Int32(IMG_INIT_PNG.rawValue)
+        if IMG_Init(pngFlag) & pngFlag == 0 {
+            let detail = PlatformError.sdlMessage
+            TTF_Quit()
+            SDL_Quit()
+            throw .sdlInit(detail: "SDL2_image (PNG): \(detail)")
+        }
+    }
+
+    /// The name of the video driver SDL chose (`x11`, `wayland`, `offscreen`).
+    public var videoDriver: String {
+        SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none"
+    }
+
+    isolated deinit {
+        IMG_Quit()
+        TTF_Quit()
+        SDL_Quit()
+    }
+}

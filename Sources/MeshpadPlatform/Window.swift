@@ -1,0 +1,31 @@
+import CSDL2
+import MeshpadCore
+
+/// The SDL window: its size in window pixels (the camera's space) and its title.
+@MainActor
+public final class Window {
+    let handle: OpaquePointer
+
+    public init(title: String, size: PixelSize, hidden: Bool = false) throws(PlatformError) {
+        var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
+        if hidden { flags |= SDL_WINDOW_HIDDEN.rawValue }
+        let position = meshpad_windowpos_centered()
+        guard let window = SDL_CreateWindow(title, position, position, Int32(size.width), Int32(size.height), flags) else {
+            throw .window(detail: PlatformError.sdlMessage)
+        }
+        handle = window
+    }
+
+    /// The window's size in window pixels (logical; on a 2× Wayland output the drawable is larger).
+    public var size: Vec2 {
+        var w: Int32 = 0, h: Int32 = 0
+        SDL_GetWindowSize(handle, &w, &h)
+        return Vec2(Double(max(w, 1)), Double(max(h, 1)))
+    }
+
+    public var id: UInt32 { SDL_GetWindowID(handle) }
+
+    isolated deinit {
+        SDL_DestroyWindow(handle)
+    }
+}
