@@ -18,7 +18,7 @@ extension Document {
     /// The root gets four first-level branches (`A1`…`A4`); every later node hangs under a
     /// uniformly chosen earlier one, which gives a bushy tree about `e·ln(n)` deep. Each subtree
     /// gets an angular wedge in proportion to its leaves, and each depth a ring wide enough
-    /// for the nodes on it, so branches do not cross.
+    /// for the nodes on it, so branches do not cross and nodes do not overlap.
     public static func procedural(nodeCount: Int, seed: UInt64 = 1) -> Document {
         let count = max(1, nodeCount)
         var rng = SeededGenerator(seed: seed)
@@ -40,23 +40,11 @@ extension Document {
             leaves[i] = children[i].reduce(0) { $0 + leaves[$1] }
         }
 
-        let maxDepth = depth.max() ?? 0
-        var perDepth = [Int](repeating: 0, count: maxDepth + 1)
-        for d in depth { perDepth[d] += 1 }
-        let ringGap = 240.0, arcPerNode = 110.0
-        var ringRadius = [Double](repeating: 0, count: maxDepth + 1)
-        for d in stride(from: 1, through: maxDepth, by: 1) {
-            ringRadius[d] = max(ringRadius[d - 1] + ringGap, Double(perDepth[d]) * arcPerNode / (2 * .pi))
-        }
-
         // Wedges are assigned parent before child: indices only grow down the tree.
         var wedgeStart = [Double](repeating: 0, count: count)
         var wedgeWidth = [Double](repeating: 0, count: count)
         wedgeStart[0] = -.pi / 2
         wedgeWidth[0] = 2 * .pi
-        let words = ["idea", "plan", "goal", "risk", "task", "note", "team", "draft", "review", "launch"]
-        var document = Document(rootText: "Root")
-        var ids = [NodeID](repeating: document.rootID, count: count)
         for i in 0..<count {
             var cursor = wedgeStart[i]
             let total = Double(max(leaves[i], 1))
@@ -65,7 +53,25 @@ extension Document {
                 wedgeWidth[c] = wedgeWidth[i] * Double(leaves[c]) / total
                 cursor += wedgeWidth[c]
             }
-            guard i > 0 else { continue }
+        }
+
+        // Each ring is at least `ringGap` outside the previous one and wide enough that the
+        // narrowest wedge on it still spans `arcPerNode`: siblings never sit on top of each other.
+        let maxDepth = depth.max() ?? 0
+        let ringGap = 200.0, arcPerNode = 72.0
+        var neededRadius = [Double](repeating: 0, count: maxDepth + 1)
+        for i in 1..<max(count, 1) {
+            neededRadius[depth[i]] = max(neededRadius[depth[i]], arcPerNode / max(wedgeWidth[i], 1e-9))
+        }
+        var ringRadius = [Double](repeating: 0, count: maxDepth + 1)
+        for d in stride(from: 1, through: maxDepth, by: 1) {
+            ringRadius[d] = max(ringRadius[d - 1] + ringGap, neededRadius[d])
+        }
+
+        let words = ["idea", "plan", "goal", "risk", "task", "note", "team", "draft", "review", "launch"]
+        var document = Document(rootText: "Root")
+        var ids = [NodeID](repeating: document.rootID, count: count)
+        for i in 1..<max(count, 1) {
             let angle = wedgeStart[i] + wedgeWidth[i] / 2
             let position = Vec2(cos(angle), sin(angle)) * ringRadius[depth[i]]
             let letter = Character(UnicodeScalar(UInt8(64 + min(depth[i], 26))))

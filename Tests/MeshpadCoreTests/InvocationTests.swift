@@ -1,0 +1,85 @@
+import Testing
+@testable import MeshpadCore
+
+@Suite struct InvocationTests {
+    @Test func noArgumentsOpensTheSample() throws {
+        #expect(try Invocation.parse([]) == .open(.sample, windowSize: .defaultWindow))
+    }
+
+    @Test func aFileArgumentOpensThatFile() throws {
+        #expect(try Invocation.parse(["map.mm"]) == .open(.file(path: "map.mm"), windowSize: .defaultWindow))
+    }
+
+    @Test func proceduralTakesACountAndASeed() throws {
+        #expect(try Invocation.parse(["--procedural", "500", "--seed", "9"])
+                == .open(.procedural(nodeCount: 500, seed: 9), windowSize: .defaultWindow))
+        #expect(try Invocation.parse(["--procedural", "5"]) == .open(.procedural(nodeCount: 5, seed: 1), windowSize: .defaultWindow))
+    }
+
+    @Test func renderTakesASourceAnOutputAndASize() throws {
+        #expect(try Invocation.parse(["render", "--sample", "out.png", "--size", "640x480"])
+                == .render(.sample, output: "out.png", size: PixelSize(width: 640, height: 480)))
+        #expect(try Invocation.parse(["render", "--procedural", "500", "out.png"])
+                == .render(.procedural(nodeCount: 500, seed: 1), output: "out.png", size: .defaultWindow))
+        #expect(try Invocation.parse(["render", "in.meshpad", "out.png"])
+                == .render(.file(path: "in.meshpad"), output: "out.png", size: .defaultWindow))
+    }
+
+    @Test func helpAndVersion() throws {
+        #expect(try Invocation.parse(["--help"]) == .help)
+        #expect(try Invocation.parse(["render", "-h"]) == .help)
+        #expect(try Invocation.parse(["--version"]) == .version)
+    }
+
+    @Test(arguments: [
+        ["--bogus"],
+        ["--procedural"],
+        ["--procedural", "zero"],
+        ["--procedural", "0"],
+        ["--size", "12x"],
+        ["--size", "0x100"],
+        ["--seed", "-1"],
+        ["a.mm", "b.mm"],
+        ["--sample", "--procedural", "3"],
+        ["render"],
+        ["render", "out.png"],
+    ])
+    func mistakesAreUsageErrorsThatSayWhatIsWrong(arguments: [String]) {
+        #expect(throws: UsageError.self) { try Invocation.parse(arguments) }
+        do {
+            _ = try Invocation.parse(arguments)
+        } catch {
+            #expect(!error.description.isEmpty)
+        }
+    }
+
+    @Test func sizeParsing() {
+        #expect(PixelSize(parsing: "1280x800") == PixelSize(width: 1280, height: 800))
+        #expect(PixelSize(parsing: "1280X800") == PixelSize(width: 1280, height: 800))
+        #expect(PixelSize(parsing: "1280x") == nil)
+        #expect(PixelSize(parsing: "99999x10") == nil)
+    }
+}
+
+@Suite struct KeyBindingsTests {
+    @Test(arguments: [
+        ("F12", KeyModifiers(), ViewAction.toggleHUD),
+        ("=", KeyModifiers(), .zoomIn),
+        ("=", KeyModifiers.shift, .zoomIn),
+        ("+", KeyModifiers.shift, .zoomIn),
+        ("Keypad +", KeyModifiers(), .zoomIn),
+        ("-", KeyModifiers(), .zoomOut),
+        ("Keypad -", KeyModifiers(), .zoomOut),
+        ("0", KeyModifiers(), .resetZoom),
+        ("Q", KeyModifiers.ctrl, .quit),
+    ])
+    func keysMapToViewActions(key: String, modifiers: KeyModifiers, action: ViewAction) {
+        #expect(KeyBindings.viewAction(forKey: key, modifiers: modifiers) == action)
+    }
+
+    @Test func ctrlZeroAndPlainQDoNothingToTheView() {
+        #expect(KeyBindings.viewAction(forKey: "0", modifiers: .ctrl) == nil)
+        #expect(KeyBindings.viewAction(forKey: "Q", modifiers: []) == nil)
+        #expect(KeyBindings.viewAction(forKey: "A", modifiers: []) == nil)
+    }
+}

@@ -1,0 +1,95 @@
+import Testing
+@testable import MeshpadCore
+
+@Suite struct SceneBuilderTests {
+    let theme = Theme.classic
+    let viewport = Vec2(800, 600)
+
+    func measured(_ document: Document) -> Document {
+        var document = document
+        document.measureAll(with: NodeSizing(measurer: FixedAdvanceMeasurer()))
+        return document
+    }
+
+    func build(_ document: Document, camera: Camera, pixelScale: Double = 1, selection: Set<NodeID> = []) -> DrawList {
+        var list = DrawList()
+        SceneBuilder(theme: theme).build(document: document, camera: camera, viewportSize: viewport,
+                                         pixelScale: pixelScale, selection: selection, into: &list)
+        return list
+    }
+
+    @Test func nodesAndEdgesOutsideTheViewAreCulled() {
+        var document = Document(rootText: "in")
+        let far = document.addNode(text: "far away", at: Vec2(10_000, 10_000))
+        let farther = document.addNode(text: "farther", at: Vec2(10_500, 10_000))
+        document.connect(far, to: farther)
+        let list = build(measured(document), camera: Camera(origin: Vec2(400, 300)))
+        #expect(list.visibleNodeCount == 1)
+        #expect(list.visibleEdgeCount == 0)
+        #expect(list.labels.map(\.text) == ["in"])
+    }
+
+    @Test func anEdgeCrossingTheViewIsDrawnEvenWithBothEndsOutside() {
+        var document = Document(rootText: "left")
+        document.move(document.rootID, to: Vec2(-5000, 0))
+        let right = document.addNode(text: "right", at: Vec2(5000, 0))
+        document.connect(document.rootID, to: right)
+        let list = build(measured(document), camera: Camera(origin: Vec2(400, 300)))
+        #expect(list.visibleNodeCount == 0)
+        #expect(list.visibleEdgeCount == 1)
+    }
+
+    @Test func labelsDisappearWhenTooSmallToRead() {
+        let document = measured(.sample())
+        let near = build(document, camera: Camera(origin: Vec2(400, 300), zoom: 1))
+        #expect(near.labels.count == 6)
+        // 16 px text at zoom 0.2 is 3.2 px: below the 4 px threshold.
+        let far = build(document, camera: Camera(origin: Vec2(400, 300), zoom: 0.2))
+        #expect(far.labels.isEmpty)
+        #expect(far.visibleNodeCount == 6, "the shapes are still drawn")
+    }
+
+    @Test func hiDPIScaleMultipliesDevicePositionsOnce() throws {
+        let document = measured(.sample())
+        let camera = Camera(origin: Vec2(400, 300))
+        let single = build(document, camera: camera, pixelScale: 1)
+        let double = build(document, camera: camera, pixelScale: 2)
+        let a = try #require(single.labels.first), b = try #require(double.labels.first)
+        #expect(b.center == a.center * 2)
+        #expect(b.pixelSize == a.pixelSize * 2)
+        #expect(double.positions.count >= single.positions.count, "bigger circles may get more segments, never fewer")
+    }
+
+    @Test func geometryIsFiniteAndIndicesStayInRange() {
+        let document = measured(.procedural(nodeCount: 300, seed: 5))
+        for zoom in [0.1, 0.5, 1, 2] {
+            let list = build(document, camera: Camera(origin: Vec2(400, 300), zoom: zoom))
+            #expect(list.positions.allSatisfy { $0.isFinite })
+            #expect(list.indices.allSatisfy { $0 >= 0 && Int($0) < list.vertexCount })
+            #expect(list.indices.count % 3 == 0)
+            #expect(list.colors.count == list.vertexCount * 4)
+        }
+    }
+
+    @Test func aSelectedNodeIsDrawnAfterTheOthersWithTheSelectionColour() throws {
+        var document = Document(rootText: "a")
+        document.addNode(text: "b", at: Vec2(10, 0))
+        let list = build(measured(document), camera: Camera(origin: Vec2(400, 300)), selection: [document.rootID])
+        // The last vertices belong to the last shape drawn; its border ring carries the selection colour.
+        let lastColor = RGBA(list.colors[list.colors.count - 8], list.colors[list.colors.count - 7],
+                             list.colors[list.colors.count - 6], 255)
+        #expect(lastColor == theme.selectedBorder)
+        #expect(list.labels.last?.text == "a")
+    }
+
+    @Test func rasterSizesSnapToALadderAboveFourteenPixels() {
+        #expect(TextRaster.rasterSize(forPixelSize: 9.4) == 9)
+        #expect(TextRaster.rasterSize(forPixelSize: 14) == 14)
+        var sizes = Set<Int>()
+        for step in 0...300 {
+            sizes.insert(TextRaster.rasterSize(forPixelSize: 16 * (0.5 + Double(step) * 0.005)))
+        }
+        #expect(sizes.count < 25, "a zoom from 50 % to 200 % rasterises at a few sizes, not 300")
+        #expect(TextRaster.rasterSize(forPixelSize: 10_000) == TextRaster.largestPixelSize)
+    }
+}
