@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 import MeshpadCore
 
 /// The interactive app: one window, one map, and the fixed-timestep loop that drives them.
@@ -40,8 +41,7 @@ public final class App {
     private var needsRedraw = true
     private var isRunning = true
     private var frameMilliseconds = 0.0
-    private var framesThisSecond = 0
-    private var fpsWindowStart = 0.0
+    private var lastFrameEnd = 0.0
     private var framesPerSecond = 0.0
 
     public init(document: Document, options: Options = Options()) throws(PlatformError) {
@@ -59,7 +59,6 @@ public final class App {
     public func run(forSeconds seconds: Double? = nil) {
         let start = Self.now()
         var last = start
-        fpsWindowStart = start
         var event = SDL_Event()
         isRunning = true
         while isRunning {
@@ -159,12 +158,13 @@ public final class App {
         needsRedraw = false
         let end = Self.now()
         frameMilliseconds = (end - frameStart) * 1000
-        framesThisSecond += 1
-        if end - fpsWindowStart >= 1 {
-            framesPerSecond = Double(framesThisSecond) / (end - fpsWindowStart)
-            framesThisSecond = 0
-            fpsWindowStart = end
+        // why: FPS is the rate while drawing continuously; the gap after an idle wait is not a frame.
+        let interval = end - lastFrameEnd
+        if interval > 0 && interval < 0.25 {
+            let rate = 1 / interval
+            framesPerSecond = framesPerSecond == 0 ? rate : framesPerSecond * 0.9 + rate * 0.1
         }
+        lastFrameEnd = end
     }
 
     private func hudLines(camera: Camera) -> [String] {
@@ -173,8 +173,8 @@ public final class App {
             "drag offset    (0, 0)",
             "portal offset  (\(Self.format(camera.origin.x)), \(Self.format(camera.origin.y)))",
             "zoom           \(Self.format(camera.zoom, digits: 2))",
-            "frame          \(Self.format(frameMilliseconds, digits: 2)) ms",
-            "fps            \(Self.format(framesPerSecond, digits: 1))",
+            "frame          \(Self.format(frameMilliseconds, digits: 2)) ms (update + render + present)",
+            "fps            \(Self.format(framesPerSecond, digits: 1)) (while animating)",
             "drawn          \(list.visibleNodeCount) nodes, \(list.visibleEdgeCount) edges",
             "renderer       \(canvas.renderer.name)\(canvas.renderer.hasVSync ? " + vsync" : "")",
         ]
@@ -182,10 +182,7 @@ public final class App {
 
     private static func format(_ value: Double, digits: Int = 0) -> String {
         guard value.isFinite else { return "—" }
-        var scale = 1.0
-        for _ in 0..<digits { scale *= 10 }
-        let rounded = (value * scale).rounded() / scale
-        return digits == 0 ? String(Int(rounded)) : String(rounded)
+        return String(format: "%.\(digits)f", value)
     }
 
     static func now() -> Double {

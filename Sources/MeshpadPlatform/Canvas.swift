@@ -20,7 +20,7 @@ public final class Canvas {
         let fontPath = try FontLocator.labelFontPath()
         let baseSize = Int(theme.fontSize.rounded())
         measuringFont = try Font(path: fontPath, pixelSize: baseSize)
-        hudFont = try Font(path: fontPath, pixelSize: 13)
+        hudFont = try Font(path: FontLocator.hudFontPath(fallback: fontPath), pixelSize: 13)
         painter = FramePainter(renderer: renderer, labelFont: try Font(path: fontPath, pixelSize: baseSize), theme: theme)
     }
 

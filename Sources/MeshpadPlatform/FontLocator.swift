@@ -26,6 +26,15 @@ public enum FontLocator {
         throw .fontNotFound(tried: ["fontconfig 'sans-serif'"] + fallbackPaths)
     }
 
+    /// A monospaced font for the debug HUD's columns; the label font when there is none.
+    public static func hudFontPath(fallback: String) -> String {
+        if let matched = fontconfigMatch(pattern: "monospace:style=Regular"),
+           FileManager.default.isReadableFile(atPath: matched) {
+            return matched
+        }
+        return fallback
+    }
+
     /// The file of fontconfig's best match for `pattern`, or nil.
     static func fontconfigMatch(pattern: String) -> String? {
         guard let config = FcInitLoadConfigAndFonts() else { return nil }
