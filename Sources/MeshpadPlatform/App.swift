@@ -2,160 +2,185 @@ import CSDL2
 import Foundation
 import MeshpadCore
 
-/// The interactive app: one window, one map, and the fixed-timestep loop that drives them.
+/// The interactive app: one window, one `Workspace`, and the fixed-timestep loop that drives them.
 ///
-/// Each turn of the loop drains SDL's events (translated to `InputEvent`s), advances the
-/// simulation in fixed steps (`FixedStepClock`, 1/120 s), and draws interpolated between the
-/// last two steps. When nothing moves and no event arrives, it blocks in
-/// `SDL_WaitEventTimeout` and draws nothing, so an idle tablet uses no CPU.
+/// Each turn of the loop drains SDL's events (translated to `InputEvent`s and handed to the
+/// workspace with their time), lets timed gestures fire, advances the simulation in fixed
+/// steps (`FixedStepClock`, 1/120 s), and draws interpolated between the last two steps. When
+/// nothing moves and no event arrives, it blocks in `SDL_WaitEventTimeout` (waking for a
+/// pending long press only) and draws nothing, so an idle tablet uses no CPU.
 @MainActor
 public final class App {
     public struct Options {
         public var windowSize: PixelSize
         public var title: String
         public var theme: Theme
-        /// Skip the accelerated renderer (tests; machines with broken GL drivers).
+        /// Skip the accelerated renderer (tests, replays; machines with broken GL drivers).
         public var preferSoftware: Bool
         public var hidden: Bool
+        /// Where to record every input event as a replay script, if anywhere.
+        public var recordPath: String?
 
         public init(windowSize: PixelSize = .defaultWindow, title: String = "Meshpad", theme: Theme = .classic,
-                    preferSoftware: Bool = false, hidden: Bool = false) {
+                    preferSoftware: Bool = false, hidden: Bool = false, recordPath: String? = nil) {
             self.windowSize = windowSize
             self.title = title
             self.theme = theme
             self.preferSoftware = preferSoftware
             self.hidden = hidden
+            self.recordPath = recordPath
         }
     }
 
     public let canvas: Canvas
-    public private(set) var document: Document
-    public private(set) var selection: Set<NodeID>
-    public private(set) var view: ViewState
+    public private(set) var workspace: Workspace
     public private(set) var isHUDVisible = false
     /// Frames drawn since the app started; stays put while idle.
     public private(set) var framesRendered = 0
+    /// Requests the workspace made that no part of the app carries out yet (edit, context menu).
+    public private(set) var unhandledRequests: [Workspace.Request] = []
 
     private var clock = FixedStepClock()
     private let hud: HUD
-    private var needsRedraw = true
+    private let recorder: Recorder?
     private var isRunning = true
     private var frameMilliseconds = 0.0
     private var lastFrameEnd = 0.0
     private var framesPerSecond = 0.0
+    private let startTime = App.now()
 
     public init(document: Document, options: Options = Options()) throws(PlatformError) {
         canvas = try Canvas(title: options.title, size: options.windowSize, theme: options.theme,
                             hidden: options.hidden, preferSoftware: options.preferSoftware)
         hud = HUD(renderer: canvas.renderer, font: canvas.hudFont)
+        recorder = try options.recordPath.map { path throws(PlatformError) in try Recorder(path: path) }
         var measured = document
         measured.measureAll(with: canvas.sizing)
-        self.document = measured
-        selection = [measured.rootID]
-        view = ViewState(camera: canvas.framingCamera(for: measured))
+        workspace = Workspace(document: measured, viewportSize: canvas.window.size)
     }
+
+    /// Seconds since the app started, on the loop's clock.
+    var time: Double { Self.now() - startTime }
 
     /// Runs until the user quits, or for at most `seconds` of wall time (tests, benchmarks).
     public func run(forSeconds seconds: Double? = nil) {
-        let start = Self.now()
+        let start = time
         var last = start
         var event = SDL_Event()
         isRunning = true
         while isRunning {
-            let elapsedTotal = Self.now() - start
-            if let seconds, elapsedTotal >= seconds { break }
-            if !needsRedraw && !view.isAnimating {
-                // why: a timeout rather than SDL_WaitEvent so a time-limited run can still end;
-                // one wake-up a second is no measurable load.
-                var timeout = 1000.0
-                if let seconds { timeout = min(timeout, (seconds - elapsedTotal) * 1000) }
-                if SDL_WaitEventTimeout(&event, Int32(max(timeout, 0).rounded(.up))) != 0 {
-                    dispatch(event)
+            let now = time
+            if let seconds, now - start >= seconds { break }
+            if !workspace.needsRedraw && !workspace.isAnimating {
+                // why: a timeout rather than SDL_WaitEvent so a pending long press and a
+                // time-limited run can still end; one wake-up a second is no measurable load.
+                var timeout = 1.0
+                if let seconds { timeout = min(timeout, seconds - (now - start)) }
+                if let deadline = workspace.nextDeadline { timeout = min(timeout, deadline - now) }
+                if SDL_WaitEventTimeout(&event, Int32((max(timeout, 0) * 1000).rounded(.up))) != 0 {
+                    dispatch(event, at: time)
                 }
-                last = Self.now()
+                last = time
                 clock.reset()
             }
-            while SDL_PollEvent(&event) != 0 {
-                dispatch(event)
-            }
-            let now = Self.now()
-            let steps = clock.advance(bySeconds: now - last)
-            last = now
+            drainEvents()
+            requests(workspace.tick(at: time))
+            let stepStart = time
+            let steps = clock.advance(bySeconds: stepStart - last)
+            last = stepStart
             for _ in 0..<steps {
-                view.step(bySeconds: clock.stepSeconds)
+                workspace.step(bySeconds: clock.stepSeconds)
             }
-            if needsRedraw || view.isAnimating {
+            if workspace.needsRedraw || workspace.isAnimating {
                 renderFrame(alpha: clock.alpha)
                 if !canvas.renderer.hasVSync {
                     // why: without vsync nothing paces the loop; sleeping out the rest of the step
                     // keeps an animation from spinning a core at thousands of frames a second.
-                    let spent = Self.now() - now
-                    let rest = clock.stepSeconds - spent
+                    let rest = clock.stepSeconds - (time - stepStart)
                     if rest > 0.001 { SDL_Delay(UInt32(rest * 1000)) }
                 }
             }
         }
     }
 
-    /// Handles one input event; public so tests and replays can drive the app without SDL's queue.
+    /// Handles one input event as if it arrived now; tests drive the app with it.
     public func handle(_ input: InputEvent) {
-        switch input {
-        case .quitRequested:
-            isRunning = false
-        case .windowResized:
-            needsRedraw = true
-        case .key(let name, let modifiers):
-            guard let action = KeyBindings.viewAction(forKey: name, modifiers: modifiers) else { return }
-            perform(action)
-        default:
-            // Gestures, editing and text input arrive with the recognizer and the editor.
-            break
+        handle(input, at: time)
+    }
+
+    func handle(_ input: InputEvent, at eventTime: Double) {
+        recorder?.record(input, at: eventTime, windowSize: canvas.window.size)
+        if case .windowResized = input { workspace.viewportSize = canvas.window.size }
+        requests(workspace.handle(input, at: eventTime))
+    }
+
+    /// Polls every queued SDL event and handles it at `eventTime` (now, unless a replay says otherwise).
+    func drainEvents(at eventTime: Double? = nil) {
+        var event = SDL_Event()
+        while SDL_PollEvent(&event) != 0 {
+            dispatch(event, at: eventTime ?? time)
         }
     }
 
-    func perform(_ action: ViewAction) {
-        let centre = canvas.window.size / 2
-        switch action {
-        case .toggleHUD:
-            isHUDVisible.toggle()
-            needsRedraw = true
-        case .zoomIn:
-            view.animateZoom(to: view.targetZoom * KeyBindings.zoomStep, about: centre)
-        case .zoomOut:
-            view.animateZoom(to: view.targetZoom / KeyBindings.zoomStep, about: centre)
-        case .resetZoom:
-            view.animateZoom(to: 1, about: centre)
-        case .quit:
-            isRunning = false
+    /// Advances the simulation one fixed step (replays run on this instead of the wall clock).
+    func step() {
+        workspace.step(bySeconds: clock.stepSeconds)
+    }
+
+    var stepSeconds: Double { clock.stepSeconds }
+
+    func tick(at eventTime: Double) {
+        requests(workspace.tick(at: eventTime))
+    }
+
+    private func requests(_ requests: [Workspace.Request]) {
+        for request in requests {
+            switch request {
+            case .quit:
+                isRunning = false
+            case .toggleHUD:
+                isHUDVisible.toggle()
+            case .editText, .contextMenu:
+                // The text editor and the context menu arrive with the editing work.
+                unhandledRequests.append(request)
+            }
         }
     }
 
-    private func dispatch(_ event: SDL_Event) {
+    private func dispatch(_ event: SDL_Event, at eventTime: Double) {
         let type = SDL_EventType(event.type)
         if type == SDL_RENDER_TARGETS_RESET || type == SDL_RENDER_DEVICE_RESET {
             // The textures died with the device; they are re-rasterised on the next frame.
             canvas.painter.textCache.removeAll()
             hud.invalidate()
-            needsRedraw = true
+            workspace.needsRedraw = true
             return
         }
         let translator = EventTranslator(windowSize: canvas.window.size)
         if let input = translator.translate(event) {
-            handle(input)
+            handle(input, at: eventTime)
         }
+    }
+
+    /// Draws the current state as the next frame (without presenting), for screenshots.
+    func paintSettled() {
+        let frame = workspace.frame(interpolatedBy: 1)
+        canvas.painter.paint(document: workspace.document, camera: frame.camera, viewportSize: canvas.window.size,
+                             selection: workspace.selection, drawnPositions: frame.drawnPositions)
     }
 
     private func renderFrame(alpha: Double) {
         let frameStart = Self.now()
-        let camera = view.camera(interpolatedBy: alpha)
-        canvas.paint(document: document, camera: camera, selection: selection)
+        let frame = workspace.frame(interpolatedBy: alpha)
+        canvas.painter.paint(document: workspace.document, camera: frame.camera, viewportSize: canvas.window.size,
+                             selection: workspace.selection, drawnPositions: frame.drawnPositions)
         if isHUDVisible {
             let scale = canvas.renderer.outputSize.x / canvas.window.size.x
-            hud.draw(lines: hudLines(camera: camera), pixelScale: scale, theme: canvas.painter.scene.theme)
+            hud.draw(lines: hudLines(camera: frame.camera), pixelScale: scale, theme: canvas.painter.scene.theme)
         }
         canvas.renderer.present()
         framesRendered += 1
-        needsRedraw = false
+        workspace.needsRedraw = false
         let end = Self.now()
         frameMilliseconds = (end - frameStart) * 1000
         // why: FPS is the rate while drawing continuously; the gap after an idle wait is not a frame.
@@ -169,13 +194,15 @@ public final class App {
 
     private func hudLines(camera: Camera) -> [String] {
         let list = canvas.painter.lastDrawList
+        let drag = workspace.recognizer.dragOffset
         return [
-            "drag offset    (0, 0)",
+            "drag offset    (\(Self.format(drag.x)), \(Self.format(drag.y)))",
             "portal offset  (\(Self.format(camera.origin.x)), \(Self.format(camera.origin.y)))",
             "zoom           \(Self.format(camera.zoom, digits: 2))",
             "frame          \(Self.format(frameMilliseconds, digits: 2)) ms (update + render + present)",
             "fps            \(Self.format(framesPerSecond, digits: 1)) (while animating)",
             "drawn          \(list.visibleNodeCount) nodes, \(list.visibleEdgeCount) edges",
+            "fingers        \(workspace.recognizer.fingerCount)",
             "renderer       \(canvas.renderer.name)\(canvas.renderer.hasVSync ? " + vsync" : "")",
         ]
     }

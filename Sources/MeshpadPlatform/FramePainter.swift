@@ -22,10 +22,11 @@ public final class FramePainter {
     public var lastDrawList: DrawList { drawList }
 
     /// Clears and draws the map; does not present, so callers can overlay or read pixels first.
-    public func paint(document: Document, camera: Camera, viewportSize: Vec2, selection: Set<NodeID>) {
+    public func paint(document: Document, camera: Camera, viewportSize: Vec2, selection: Set<NodeID>,
+                      drawnPositions: [NodeID: Vec2] = [:]) {
         let pixelScale = renderer.outputSize.x / max(viewportSize.x, 1)
-        scene.build(document: document, camera: camera, viewportSize: viewportSize,
-                    pixelScale: pixelScale, selection: selection, into: &drawList)
+        scene.build(document: document, camera: camera, viewportSize: viewportSize, pixelScale: pixelScale,
+                    selection: selection, drawnPositions: drawnPositions, into: &drawList)
         renderer.clear(to: drawList.background)
         renderer.drawShapes(of: drawList)
         for label in drawList.labels {

@@ -45,10 +45,17 @@ func main() -> ExitStatus {
             Log.error(error.description)
             return .failure
         }
-    case .open(let source, let windowSize):
+    case .replay(let script, let map, let size, let dump, let screenshot):
+        do {
+            try ReplayRunner.run(scriptPath: script, document: loadMap(map), size: size, dumpPath: dump, screenshotPath: screenshot)
+        } catch {
+            Log.error(error.description)
+            return .failure
+        }
+    case .open(let source, let windowSize, let record):
         do {
             let session = try SDLSession(headless: false)
-            let app = try App(document: loadMap(source), options: App.Options(windowSize: windowSize))
+            let app = try App(document: loadMap(source), options: App.Options(windowSize: windowSize, recordPath: record))
             app.run()
             withExtendedLifetime(session) {}
         } catch {

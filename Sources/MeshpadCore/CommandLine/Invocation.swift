@@ -37,26 +37,35 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
 public enum Invocation: Equatable, Sendable {
     case help
     case version
-    case open(MapSource, windowSize: PixelSize)
+    /// The interactive app; `record` names a file that receives every input event as a replay script.
+    case open(MapSource, windowSize: PixelSize, record: String?)
     case render(MapSource, output: String, size: PixelSize)
+    case replay(script: String, map: MapSource, size: PixelSize, dump: String?, screenshot: String?)
 
     public static let appVersion = "0.1.0"
 
     public static let usage = """
-        usage: meshpad [FILE] [--size WxH]
-               meshpad --procedural N [--seed S] [--size WxH]
+        usage: meshpad [FILE] [--size WxH] [--record SESSION.jsonl]
+               meshpad --procedural N [--seed S] [--size WxH] [--record SESSION.jsonl]
                meshpad render (--sample | --procedural N [--seed S] | FILE) OUT.png [--size WxH]
+               meshpad replay SCRIPT.jsonl [--map FILE | --sample | --procedural N [--seed S]]
+                              [--size WxH] [--dump STATE.json] [--screenshot OUT.png]
                meshpad --help | --version
 
         Opens a mind map in a window: the built-in sample map, a file, or a random map of N nodes
         (the same map for the same seed). `render` draws the map headless, with no display, and
-        writes a PNG.
+        writes a PNG. `replay` runs the app headless on a recorded or written script of input
+        events, lets every animation settle, then writes the state as JSON and/or a screenshot.
 
         options:
           --procedural N   a random map of N nodes (1…1000000)
           --seed S         seed for --procedural (default 1)
           --size WxH       window or image size in pixels (default 1280x800)
-          --sample         the built-in sample map (render only; the default when opening)
+          --sample         the built-in sample map (the default when no map is given)
+          --record FILE    write every input event to FILE as a replay script
+          --map FILE       the map a replay starts from
+          --dump FILE      replay: write the final state as JSON
+          --screenshot F   replay: write the final frame as PNG
           -h, --help       show this help
           --version        show the version
         """
@@ -65,13 +74,14 @@ public enum Invocation: Equatable, Sendable {
         var rest = arguments[...]
         if rest.contains("--help") || rest.contains("-h") { return .help }
         if rest.contains("--version") { return .version }
-        let isRender = rest.first == "render"
-        if isRender { rest = rest.dropFirst() }
+        let verb = rest.first == "render" || rest.first == "replay" ? rest.first : nil
+        if verb != nil { rest = rest.dropFirst() }
 
         var size = PixelSize.defaultWindow
         var nodeCount: Int?
         var seed: UInt64 = 1
         var sampleFlag = false
+        var named: [String: String] = [:]
         var positional: [String] = []
         while let argument = rest.popFirst() {
             switch argument {
@@ -95,6 +105,8 @@ public enum Invocation: Equatable, Sendable {
                 seed = s
             case "--sample":
                 sampleFlag = true
+            case "--record", "--map", "--dump", "--screenshot":
+                named[argument] = try value(after: argument, in: &rest)
             default:
                 if argument.hasPrefix("-") && argument != "-" {
                     throw UsageError("unknown option '\(argument)' (see meshpad --help)")
@@ -102,17 +114,34 @@ public enum Invocation: Equatable, Sendable {
                 positional.append(argument)
             }
         }
+        let allowed: Set<String> = switch verb {
+        case "render": []
+        case "replay": ["--map", "--dump", "--screenshot"]
+        default: ["--record"]
+        }
+        if let misplaced = named.keys.sorted().first(where: { !allowed.contains($0) }) {
+            throw UsageError("\(misplaced) does not go with \(verb.map { "meshpad \($0)" } ?? "opening a map") (see meshpad --help)")
+        }
 
-        if isRender {
+        switch verb {
+        case "render":
             guard let output = positional.last else {
                 throw UsageError("render needs an output file: meshpad render --sample OUT.png")
             }
-            let inputs = positional.dropLast()
-            let source = try source(sample: sampleFlag, nodeCount: nodeCount, seed: seed, files: Array(inputs), required: true)
+            let source = try source(sample: sampleFlag, nodeCount: nodeCount, seed: seed,
+                                    files: Array(positional.dropLast()), required: true)
             return .render(source, output: output, size: size)
+        case "replay":
+            guard positional.count == 1, let script = positional.first else {
+                throw UsageError("replay needs one script: meshpad replay SCRIPT.jsonl [--dump STATE.json]")
+            }
+            let files = named["--map"].map { [$0] } ?? []
+            let source = try source(sample: sampleFlag, nodeCount: nodeCount, seed: seed, files: files, required: false)
+            return .replay(script: script, map: source, size: size, dump: named["--dump"], screenshot: named["--screenshot"])
+        default:
+            let source = try source(sample: sampleFlag, nodeCount: nodeCount, seed: seed, files: positional, required: false)
+            return .open(source, windowSize: size, record: named["--record"])
         }
-        let source = try source(sample: sampleFlag, nodeCount: nodeCount, seed: seed, files: positional, required: false)
-        return .open(source, windowSize: size)
     }
 
     private static func value(after option: String, in rest: inout ArraySlice<String>) throws(UsageError) -> String {

@@ -14,12 +14,15 @@ public struct SceneBuilder {
     /// - Parameters:
     ///   - viewportSize: the window's size in window pixels (the camera's space).
     ///   - pixelScale: drawable size over window size; 2 on a 2× HiDPI output.
+    ///   - drawnPositions: where gliding nodes are drawn instead of their document position;
+    ///     edges follow them, so nodes and edges always move together.
     public func build(
         document: Document,
         camera: Camera,
         viewportSize: Vec2,
         pixelScale: Double,
         selection: Set<NodeID>,
+        drawnPositions: [NodeID: Vec2] = [:],
         into list: inout DrawList
     ) {
         list.removeAll()
@@ -30,30 +33,36 @@ public struct SceneBuilder {
         // window edge from popping in and out.
         let visible = camera.visibleMapRect(viewportSize: viewportSize).outset(by: 8 / camera.zoom)
         func device(_ mapPoint: Vec2) -> Vec2 { camera.screenPoint(ofMap: mapPoint) * scale }
+        let hasGliders = !drawnPositions.isEmpty
+        func position(_ node: Node) -> Vec2 {
+            hasGliders ? drawnPositions[node.id] ?? node.position : node.position
+        }
 
         for edge in document.edges {
-            guard let from = document.node(edge.from), let to = document.node(edge.to) else { continue }
-            let box = Rect(x: min(from.position.x, to.position.x), y: min(from.position.y, to.position.y),
-                           width: abs(from.position.x - to.position.x), height: abs(from.position.y - to.position.y))
+            guard let fromNode = document.node(edge.from), let toNode = document.node(edge.to) else { continue }
+            let from = position(fromNode), to = position(toNode)
+            let box = Rect(x: min(from.x, to.x), y: min(from.y, to.y), width: abs(from.x - to.x), height: abs(from.y - to.y))
             guard box.intersects(visible) else { continue }
             list.visibleEdgeCount += 1
             let color = edge.kind == .tree ? theme.edge : theme.linkEdge
-            list.appendLine(from: device(from.position), to: device(to.position), width: theme.edgeWidth * zoomPixels, color: color)
+            list.appendLine(from: device(from), to: device(to), width: theme.edgeWidth * zoomPixels, color: color)
         }
 
         var visibleSelected: [Int] = []
         var labelled: [Int] = []
-        for (index, node) in document.nodes.enumerated() where node.frame.intersects(visible) {
+        for (index, node) in document.nodes.enumerated()
+        where Rect(center: position(node), width: node.size.x, height: node.size.y).intersects(visible) {
             list.visibleNodeCount += 1
             if selection.contains(node.id) {
                 visibleSelected.append(index)
                 continue
             }
-            appendShape(of: node, selected: false, zoomPixels: zoomPixels, device: device, into: &list)
+            appendShape(of: node, at: device(position(node)), selected: false, zoomPixels: zoomPixels, into: &list)
             labelled.append(index)
         }
         for index in visibleSelected {
-            appendShape(of: document.nodes[index], selected: true, zoomPixels: zoomPixels, device: device, into: &list)
+            let node = document.nodes[index]
+            appendShape(of: node, at: device(position(node)), selected: true, zoomPixels: zoomPixels, into: &list)
         }
         labelled.append(contentsOf: visibleSelected)
 
@@ -65,7 +74,7 @@ public struct SceneBuilder {
             guard !node.label.isEmpty else { continue }
             list.labels.append(DrawList.Label(
                 text: node.label,
-                center: device(node.position),
+                center: device(position(node)),
                 pixelSize: pixelSize,
                 rasterPixelSize: rasterSize,
                 color: theme.text
@@ -73,9 +82,9 @@ public struct SceneBuilder {
         }
     }
 
-    private func appendShape(of node: Node, selected: Bool, zoomPixels: Double, device: (Vec2) -> Vec2, into list: inout DrawList) {
+    private func appendShape(of node: Node, at center: Vec2, selected: Bool, zoomPixels: Double, into list: inout DrawList) {
         list.appendEllipse(
-            center: device(node.position),
+            center: center,
             radii: node.size * (zoomPixels / 2),
             fill: theme.nodeFill,
             border: selected ? theme.selectedBorder : theme.nodeBorder,

@@ -1,12 +1,13 @@
 /// The camera as the simulation advances it, with the previous step kept for interpolation.
 ///
 /// Programmatic camera moves (the zoom keys now; zoom to fit and centring later) are tweens
-/// advanced at the fixed step; the renderer draws `camera(interpolatedBy:)` between the last two
+/// and flick glides (`Inertia`) advanced at the fixed step; the renderer draws `camera(interpolatedBy:)` between the last two
 /// steps so motion is smooth at any frame rate.
 public struct ViewState: Sendable {
     public private(set) var camera: Camera
     public private(set) var previousCamera: Camera
     private var zoomAnimation: (tween: Tween, anchor: Vec2)?
+    public private(set) var inertia: Inertia?
 
     public static let zoomAnimationSeconds = 0.25
 
@@ -16,11 +17,12 @@ public struct ViewState: Sendable {
     }
 
     /// True while a tween is running, i.e. the loop must keep stepping and drawing.
-    public var isAnimating: Bool { zoomAnimation != nil || previousCamera != camera }
+    public var isAnimating: Bool { zoomAnimation != nil || inertia != nil || previousCamera != camera }
 
     /// Replaces the camera at once (no tween), e.g. when a file is opened.
     public mutating func setCamera(_ newCamera: Camera) {
         zoomAnimation = nil
+        inertia = nil
         camera = newCamera
         previousCamera = newCamera
     }
@@ -29,6 +31,17 @@ public struct ViewState: Sendable {
     public mutating func updateCamera(_ change: (inout Camera) -> Void) {
         zoomAnimation = nil
         change(&camera)
+    }
+
+    /// Keeps the view gliding at `velocity` (window pixels per second), slowing with friction.
+    public mutating func startInertia(velocity: Vec2) {
+        let glide = Inertia(velocity: velocity)
+        inertia = glide.isFinished ? nil : glide
+    }
+
+    /// Ends a glide at once, where it is (a finger touched the glass).
+    public mutating func stopInertia() {
+        inertia = nil
     }
 
     /// Glides the zoom to `targetZoom` (clamped) about `anchor`, in window pixels.
@@ -44,6 +57,10 @@ public struct ViewState: Sendable {
     /// Advances every animation by one fixed step.
     public mutating func step(bySeconds dt: Double) {
         previousCamera = camera
+        if var glide = inertia {
+            camera.pan(by: glide.step(bySeconds: dt))
+            inertia = glide.isFinished ? nil : glide
+        }
         guard var animation = zoomAnimation else { return }
         animation.tween.step(bySeconds: dt)
         camera.setZoom(animation.tween.value, about: animation.anchor)

@@ -1,0 +1,28 @@
+/// Estimates pointer velocity from the most recent samples.
+///
+/// Only the last `windowSeconds` count, so a finger that slowed down before lifting does not
+/// fling at the speed it had earlier; a finger that stopped for longer than that has velocity 0.
+public struct VelocityTracker: Sendable {
+    private var samples: [(time: Double, position: Vec2)] = []
+    public let windowSeconds: Double
+
+    public init(windowSeconds: Double) {
+        self.windowSeconds = windowSeconds
+    }
+
+    public mutating func add(_ position: Vec2, at time: Double) {
+        samples.append((time, position))
+        let oldest = time - windowSeconds
+        while let first = samples.first, first.time < oldest {
+            samples.removeFirst()
+        }
+    }
+
+    /// Window pixels per second; zero without two samples inside the window of `now`.
+    public func velocity(at now: Double) -> Vec2 {
+        guard let last = samples.last, now - last.time <= windowSeconds else { return .zero }
+        guard let first = samples.first, last.time > first.time else { return .zero }
+        let v = (last.position - first.position) / (last.time - first.time)
+        return v.isFinite ? v : .zero
+    }
+}
