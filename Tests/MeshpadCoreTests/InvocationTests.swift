@@ -3,17 +3,17 @@ import Testing
 
 @Suite struct InvocationTests {
     @Test func noArgumentsOpensTheSample() throws {
-        #expect(try Invocation.parse([]) == .open(.sample, windowSize: .defaultWindow))
+        #expect(try Invocation.parse([]) == .open(.sample, windowSize: .defaultWindow, record: nil))
     }
 
     @Test func aFileArgumentOpensThatFile() throws {
-        #expect(try Invocation.parse(["map.mm"]) == .open(.file(path: "map.mm"), windowSize: .defaultWindow))
+        #expect(try Invocation.parse(["map.mm"]) == .open(.file(path: "map.mm"), windowSize: .defaultWindow, record: nil))
     }
 
     @Test func proceduralTakesACountAndASeed() throws {
         #expect(try Invocation.parse(["--procedural", "500", "--seed", "9"])
-                == .open(.procedural(nodeCount: 500, seed: 9), windowSize: .defaultWindow))
-        #expect(try Invocation.parse(["--procedural", "5"]) == .open(.procedural(nodeCount: 5, seed: 1), windowSize: .defaultWindow))
+                == .open(.procedural(nodeCount: 500, seed: 9), windowSize: .defaultWindow, record: nil))
+        #expect(try Invocation.parse(["--procedural", "5"]) == .open(.procedural(nodeCount: 5, seed: 1), windowSize: .defaultWindow, record: nil))
     }
 
     @Test func renderTakesASourceAnOutputAndASize() throws {
@@ -23,6 +23,24 @@ import Testing
                 == .render(.procedural(nodeCount: 500, seed: 1), output: "out.png", size: .defaultWindow))
         #expect(try Invocation.parse(["render", "in.meshpad", "out.png"])
                 == .render(.file(path: "in.meshpad"), output: "out.png", size: .defaultWindow))
+    }
+
+    @Test func recordGoesWithOpening() throws {
+        #expect(try Invocation.parse(["--record", "s.jsonl"]) == .open(.sample, windowSize: .defaultWindow, record: "s.jsonl"))
+        #expect(throws: UsageError.self) { try Invocation.parse(["render", "--sample", "o.png", "--record", "s.jsonl"]) }
+    }
+
+    @Test func replayTakesAScriptAMapAndOutputs() throws {
+        #expect(try Invocation.parse(["replay", "s.jsonl", "--procedural", "50", "--dump", "d.json", "--screenshot", "x.png", "--size", "640x480"])
+                == .replay(script: "s.jsonl", map: .procedural(nodeCount: 50, seed: 1), size: PixelSize(width: 640, height: 480),
+                           dump: "d.json", screenshot: "x.png"))
+        #expect(try Invocation.parse(["replay", "s.jsonl", "--map", "m.mm"])
+                == .replay(script: "s.jsonl", map: .file(path: "m.mm"), size: .defaultWindow, dump: nil, screenshot: nil))
+        #expect(try Invocation.parse(["replay", "s.jsonl"])
+                == .replay(script: "s.jsonl", map: .sample, size: .defaultWindow, dump: nil, screenshot: nil))
+        #expect(throws: UsageError.self) { try Invocation.parse(["replay"]) }
+        #expect(throws: UsageError.self) { try Invocation.parse(["replay", "a.jsonl", "b.jsonl"]) }
+        #expect(throws: UsageError.self) { try Invocation.parse(["--dump", "d.json"]) }
     }
 
     @Test func helpAndVersion() throws {

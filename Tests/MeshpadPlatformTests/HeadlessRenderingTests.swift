@@ -179,14 +179,14 @@ struct AppLoopTests {
         try withApp { app in
             app.run(forSeconds: 0.05)
             let centre = Vec2(320, 240)
-            let mapCentre = app.view.camera.mapPoint(ofScreen: centre)
-            let startZoom = app.view.camera.zoom
+            let mapCentre = app.workspace.view.camera.mapPoint(ofScreen: centre)
+            let startZoom = app.workspace.view.camera.zoom
             app.handle(.key(name: "=", modifiers: []))
             app.run(forSeconds: 0.6)
-            #expect(abs(app.view.camera.zoom - startZoom * KeyBindings.zoomStep) < 1e-9)
-            #expect(app.view.camera.screenPoint(ofMap: mapCentre).distance(to: centre) < 1e-6)
+            #expect(abs(app.workspace.view.camera.zoom - startZoom * KeyBindings.zoomStep) < 1e-9)
+            #expect(app.workspace.view.camera.screenPoint(ofMap: mapCentre).distance(to: centre) < 1e-6)
             #expect(app.framesRendered > 5, "the glide is drawn as it happens")
-            #expect(!app.view.isAnimating)
+            #expect(!app.workspace.view.isAnimating)
         }
     }
 
