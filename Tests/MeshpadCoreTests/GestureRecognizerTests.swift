@@ -196,7 +196,7 @@ import Testing
         rig.move(1, root + Vec2(60, 0))
         let cameraBefore = rig.camera
         let intents = rig.down(2, Vec2(100, 100))
-        #expect(intents == [.commitMove([rootID], from: [.zero], to: [Vec2(60, 0)])])
+        #expect(intents == [.stopInertia, .commitMove([rootID], from: [.zero], to: [Vec2(60, 0)])])
         #expect(rig.workspace.document.root.position == Vec2(60, 0))
         rig.move(2, Vec2(100, 100))
         #expect(rig.camera == cameraBefore)

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// `zoom` always stays inside `zoomLimits` (0.1–2.0 unless configured) and no operation lets a
 /// NaN or an infinity into the camera: non-finite input is ignored, so a wild event stream can
-/// never leave the view unrecoverable.
+/// never leave the view unrecoverable. An operation whose result would overflow is ignored too.
 public struct Camera: Equatable, Sendable {
     public static let defaultZoomLimits: ClosedRange<Double> = 0.1...2.0
 
@@ -31,16 +31,20 @@ public struct Camera: Equatable, Sendable {
 
     /// Moves the view by `delta` window pixels: the map follows the finger.
     public mutating func pan(by delta: Vec2) {
-        guard delta.isFinite else { return }
-        origin += delta
+        let next = origin + delta
+        guard next.isFinite else { return }
+        origin = next
     }
 
     /// Sets the zoom (clamped) so that the map point under `screenPoint` stays under it.
     public mutating func setZoom(_ newZoom: Double, about screenPoint: Vec2) {
         guard newZoom.isFinite, newZoom > 0, screenPoint.isFinite else { return }
         let anchor = mapPoint(ofScreen: screenPoint)
-        zoom = newZoom.clamped(to: zoomLimits)
-        origin = screenPoint - anchor * zoom
+        let nextZoom = newZoom.clamped(to: zoomLimits)
+        let nextOrigin = screenPoint - anchor * nextZoom
+        guard nextOrigin.isFinite else { return }
+        zoom = nextZoom
+        origin = nextOrigin
     }
 
     /// Multiplies the zoom by `factor` about `screenPoint`; see `setZoom(_:about:)`.
@@ -50,8 +54,9 @@ public struct Camera: Equatable, Sendable {
 
     /// Puts `mapPoint` at `screenPoint` without changing the zoom.
     public mutating func place(mapPoint: Vec2, atScreen screenPoint: Vec2) {
-        guard mapPoint.isFinite, screenPoint.isFinite else { return }
-        origin = screenPoint - mapPoint * zoom
+        let next = screenPoint - mapPoint * zoom
+        guard next.isFinite else { return }
+        origin = next
     }
 
     /// Frames `mapRect` centred in the viewport with `marginPixels` around it, at the largest

@@ -70,6 +70,14 @@ public struct GestureRecognizer: Sendable {
         var isMouse: Bool
     }
 
+    /// Positions further out than this (window pixels) are not from any real screen: such
+    /// events are dropped, so a corrupt event stream cannot push the camera to infinity.
+    public static let coordinateLimit = 1e7
+
+    static func isUsable(_ p: Vec2) -> Bool {
+        p.isFinite && abs(p.x) <= coordinateLimit && abs(p.y) <= coordinateLimit
+    }
+
     public var settings: GestureSettings
     private(set) var state: State = .idle
     private var fingers: [Int64: Vec2] = [:]
@@ -135,25 +143,25 @@ public struct GestureRecognizer: Sendable {
     ) -> [Intent] {
         switch event {
         case .fingerDown(let id, let p):
-            guard p.isFinite, fingers[id] == nil else { return [] }
+            guard Self.isUsable(p), fingers[id] == nil else { return [] }
             fingers[id] = p
             fingerOrder.append(id)
             if activePointer == .mouse { return [] }
             return fingerAdded(id, at: p, time: time, document: document, camera: camera, selection: selection)
         case .fingerMove(let id, let p):
-            guard p.isFinite, fingers[id] != nil else { return [] }
+            guard Self.isUsable(p), fingers[id] != nil else { return [] }
             fingers[id] = p
             return pointerMoved(.finger(id), to: p, time: time, document: document, camera: camera, selection: selection)
         case .fingerUp(let id, let p):
             guard fingers[id] != nil else { return [] }
-            if p.isFinite { fingers[id] = p }
+            if Self.isUsable(p) { fingers[id] = p }
             let last = fingers[id] ?? p
             let intents = pointerLifted(.finger(id), at: last, time: time, camera: camera)
             fingers[id] = nil
             fingerOrder.removeAll { $0 == id }
             return intents
         case .mouseDown(let button, let p, _, let modifiers):
-            guard p.isFinite, fingers.isEmpty, case .idle = state else { return [] }
+            guard Self.isUsable(p), fingers.isEmpty, case .idle = state else { return [] }
             mousePosition = p
             switch button {
             case .left:
@@ -167,12 +175,12 @@ public struct GestureRecognizer: Sendable {
                 return []
             }
         case .mouseMove(let p, _):
-            guard p.isFinite else { return [] }
+            guard Self.isUsable(p) else { return [] }
             mousePosition = p
             guard activePointer == .mouse else { return [] }
             return pointerMoved(.mouse, to: p, time: time, document: document, camera: camera, selection: selection)
         case .mouseUp(_, let p, _):
-            if p.isFinite { mousePosition = p }
+            if Self.isUsable(p) { mousePosition = p }
             guard activePointer == .mouse else { return [] }
             return pointerLifted(.mouse, at: mousePosition, time: time, camera: camera)
         case .wheel(let delta, let p, let modifiers):
@@ -200,7 +208,8 @@ public struct GestureRecognizer: Sendable {
             return [.stopInertia] + beginPress(.finger(id), at: p, time: time, modifiers: [],
                                                document: document, camera: camera, selection: selection)
         case 2:
-            var intents: [Intent] = []
+            // why: the first finger may have been left over from a gesture that ended in a fling.
+            var intents: [Intent] = [.stopInertia]
             if case .draggingNodes(let drag) = state, let commit = commitIntent(drag) {
                 intents.append(commit)
             }
@@ -302,6 +311,13 @@ public struct GestureRecognizer: Sendable {
             return commitIntent(drag).map { [$0] } ?? []
 
         case .panning(let pan) where pan.pointer == pointer:
+            if case .finger(let id) = pointer, let other = fingerOrder.first(where: { $0 != id }), let position = fingers[other] {
+                // Another finger is still down (one left over from a three-finger touch): it pans on.
+                var tracker = VelocityTracker(windowSeconds: settings.velocityWindowSeconds)
+                tracker.add(position, at: time)
+                state = .panning(Pan(pointer: .finger(other), start: position, last: position, tracker: tracker))
+                return []
+            }
             state = .idle
             let velocity = pan.tracker.velocity(at: time)
             return velocity.length >= settings.flickMinimumSpeed ? [.fling(velocity: velocity)] : []
@@ -346,7 +362,8 @@ public struct GestureRecognizer: Sendable {
     }
 
     private func wheel(_ delta: Vec2, at p: Vec2, modifiers: KeyModifiers) -> [Intent] {
-        guard delta.isFinite, p.isFinite, delta != .zero else { return [] }
+        // Real wheels and trackpads report a few notches per event, never thousands.
+        guard Self.isUsable(p), delta.isFinite, abs(delta.x) <= 1000, abs(delta.y) <= 1000, delta != .zero else { return [] }
         if modifiers.contains(.ctrl) {
             // why: a fractional exponent, so a trackpad's small precise steps zoom smoothly.
             let factor = exp(delta.y * log(settings.wheelZoomFactor))
