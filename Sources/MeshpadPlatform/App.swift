@@ -47,7 +47,6 @@ public final class App {
     private var frameMilliseconds = 0.0
     private var lastFrameEnd = 0.0
     private var framesPerSecond = 0.0
-    private let startTime = App.now()
 
     public init(document: Document, options: Options = Options()) throws(PlatformError) {
         canvas = try Canvas(title: options.title, size: options.windowSize, theme: options.theme,
@@ -59,33 +58,44 @@ public final class App {
         workspace = Workspace(document: measured, viewportSize: canvas.window.size)
     }
 
-    /// Seconds since the app started, on the loop's clock.
-    var time: Double { Self.now() - startTime }
+    /// The loop's clock for gestures, in seconds since SDL started: the same base as SDL's event
+    /// timestamps, so an event is handled at the time it happened, not when the loop got to it.
+    var time: Double { Double(SDL_GetTicks64()) / 1000 }
+
+    /// When an SDL event happened, on `time`'s clock.
+    ///
+    /// SDL2 stamps events with 32-bit milliseconds, which wrap after 49.7 days (a kiosk runs
+    /// longer); the age relative to now survives the wrap.
+    static func eventTime(_ event: SDL_Event) -> Double {
+        let now = SDL_GetTicks64()
+        let age = UInt64(UInt32(truncatingIfNeeded: now) &- event.common.timestamp)
+        return Double(age <= now ? now - age : now) / 1000
+    }
 
     /// Runs until the user quits, or for at most `seconds` of wall time (tests, benchmarks).
     public func run(forSeconds seconds: Double? = nil) {
-        let start = time
+        let start = Self.now()
         var last = start
         var event = SDL_Event()
         isRunning = true
         while isRunning {
-            let now = time
+            let now = Self.now()
             if let seconds, now - start >= seconds { break }
             if !workspace.needsRedraw && !workspace.isAnimating {
                 // why: a timeout rather than SDL_WaitEvent so a pending long press and a
                 // time-limited run can still end; one wake-up a second is no measurable load.
                 var timeout = 1.0
                 if let seconds { timeout = min(timeout, seconds - (now - start)) }
-                if let deadline = workspace.nextDeadline { timeout = min(timeout, deadline - now) }
+                if let deadline = workspace.nextDeadline { timeout = min(timeout, deadline - time) }
                 if SDL_WaitEventTimeout(&event, Int32((max(timeout, 0) * 1000).rounded(.up))) != 0 {
-                    dispatch(event, at: time)
+                    dispatch(event, at: Self.eventTime(event))
                 }
-                last = time
+                last = Self.now()
                 clock.reset()
             }
             drainEvents()
             requests(workspace.tick(at: time))
-            let stepStart = time
+            let stepStart = Self.now()
             let steps = clock.advance(bySeconds: stepStart - last)
             last = stepStart
             for _ in 0..<steps {
@@ -96,7 +106,7 @@ public final class App {
                 if !canvas.renderer.hasVSync {
                     // why: without vsync nothing paces the loop; sleeping out the rest of the step
                     // keeps an animation from spinning a core at thousands of frames a second.
-                    let rest = clock.stepSeconds - (time - stepStart)
+                    let rest = clock.stepSeconds - (Self.now() - stepStart)
                     if rest > 0.001 { SDL_Delay(UInt32(rest * 1000)) }
                 }
             }
@@ -118,7 +128,7 @@ public final class App {
     func drainEvents(at eventTime: Double? = nil) {
         var event = SDL_Event()
         while SDL_PollEvent(&event) != 0 {
-            dispatch(event, at: eventTime ?? time)
+            dispatch(event, at: eventTime ?? Self.eventTime(event))
         }
     }
 

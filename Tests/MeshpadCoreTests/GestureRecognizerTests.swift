@@ -288,6 +288,24 @@ import Testing
         #expect(rig.workspace.view.inertia == nil)
     }
 
+    @Test func aBurstOfEventsInOneInstantDoesNotFlingTheMapAway() {
+        var rig = GestureRig()
+        rig.down(1, empty)
+        for i in 1...5 { rig.move(1, empty - Vec2(Double(i) * 40, 0), after: 0.0001) }
+        #expect(rig.up(1, empty - Vec2(200, 0), after: 0.0001).isEmpty)
+    }
+
+    @Test func aVeryFastFlickIsCappedAtTheMaximumSpeed() {
+        var rig = GestureRig()
+        rig.down(1, Vec2(790, 300))
+        for i in 1...4 { rig.move(1, Vec2(790 - Double(i) * 190, 300), after: 0.01) }
+        guard case .fling(let velocity)? = rig.up(1, Vec2(30, 300), after: 0.001).last else {
+            Issue.record("expected a fling")
+            return
+        }
+        #expect(abs(velocity.length - 6000) < 1e-6)
+    }
+
     @Test func aSlowReleaseDoesNotFling() {
         var rig = GestureRig()
         rig.down(1, empty)

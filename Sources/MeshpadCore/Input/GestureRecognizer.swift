@@ -319,8 +319,11 @@ public struct GestureRecognizer: Sendable {
                 return []
             }
             state = .idle
-            let velocity = pan.tracker.velocity(at: time)
-            return velocity.length >= settings.flickMinimumSpeed ? [.fling(velocity: velocity)] : []
+            var velocity = pan.tracker.velocity(at: time)
+            let speed = velocity.length
+            guard speed >= settings.flickMinimumSpeed else { return [] }
+            if speed > settings.flickMaximumSpeed { velocity = velocity * (settings.flickMaximumSpeed / speed) }
+            return [.fling(velocity: velocity)]
 
         case .pinching(let pinch):
             guard case .finger(let id) = pointer, id == pinch.a || id == pinch.b else { return [] }

@@ -13,6 +13,8 @@ public struct GestureSettings: Equatable, Sendable {
     public var touchHitMarginPixels = 8.0
     /// A pan released faster than this keeps gliding.
     public var flickMinimumSpeed = 300.0
+    /// No glide starts faster than this, however fast the last events came (Android caps at ~8000 dp/s).
+    public var flickMaximumSpeed = 6000.0
     /// Pan velocity is measured over this much of the most recent movement.
     public var velocityWindowSeconds = 0.1
     /// Wheel: pixels panned per notch, and the zoom factor per notch with Ctrl.

@@ -2,12 +2,16 @@
 ///
 /// Only the last `windowSeconds` count, so a finger that slowed down before lifting does not
 /// fling at the speed it had earlier; a finger that stopped for longer than that has velocity 0.
+/// Samples spanning less than `minimumSpanSeconds` give 0 too: a burst of events delivered in
+/// the same millisecond (a stalled loop, synthetic input) says nothing about speed.
 public struct VelocityTracker: Sendable {
     private var samples: [(time: Double, position: Vec2)] = []
     public let windowSeconds: Double
+    public let minimumSpanSeconds: Double
 
-    public init(windowSeconds: Double) {
+    public init(windowSeconds: Double, minimumSpanSeconds: Double = 0.02) {
         self.windowSeconds = windowSeconds
+        self.minimumSpanSeconds = minimumSpanSeconds
     }
 
     public mutating func add(_ position: Vec2, at time: Double) {
@@ -21,7 +25,7 @@ public struct VelocityTracker: Sendable {
     /// Window pixels per second; zero without two samples inside the window of `now`.
     public func velocity(at now: Double) -> Vec2 {
         guard let last = samples.last, now - last.time <= windowSeconds else { return .zero }
-        guard let first = samples.first, last.time > first.time else { return .zero }
+        guard let first = samples.first, last.time - first.time >= minimumSpanSeconds else { return .zero }
         let v = (last.position - first.position) / (last.time - first.time)
         return v.isFinite ? v : .zero
     }
