@@ -9,6 +9,9 @@ public struct Document: Sendable {
     public let rootID: NodeID
     /// Counts every change; two equal revisions of one document mean the same content.
     public private(set) var revision: UInt64 = 0
+    /// Set by importers whose format has no positions (FreeMind, OPML, Markdown): the map is laid
+    /// out as a tree once node sizes are known (`prepareForDisplay`).
+    public var needsLayout = false
 
     private var indexByID: [NodeID: Int] = [:]
     private var parentByChild: [NodeID: NodeID] = [:]
@@ -53,9 +56,13 @@ public struct Document: Sendable {
 
     /// Joins two nodes. Refuses (returns nil) self-links, unknown nodes, duplicates of an
     /// existing edge between the same pair, and a second parent for a node.
+    ///
+    /// `allowingSelfLink` is for importers only: Freeplane maps can hold a link from a node to
+    /// itself, and a faithful import keeps it (people creating links never can).
     @discardableResult
-    public mutating func connect(_ from: NodeID, to: NodeID, kind: Edge.Kind = .link) -> EdgeID? {
-        guard from != to, contains(from), contains(to) else { return nil }
+    public mutating func connect(_ from: NodeID, to: NodeID, kind: Edge.Kind = .link, arrows: Edge.Arrows = [],
+                                 allowingSelfLink: Bool = false) -> EdgeID? {
+        guard from != to || (allowingSelfLink && kind == .link), contains(from), contains(to) else { return nil }
         let pair = NodePair(from, to)
         guard !joinedPairs.contains(pair) else { return nil }
         if kind == .tree {
@@ -65,9 +72,29 @@ public struct Document: Sendable {
         joinedPairs.insert(pair)
         let id = EdgeID(nextEdgeNumber)
         nextEdgeNumber += 1
-        edges.append(Edge(id: id, from: from, to: to, kind: kind))
+        edges.append(Edge(id: id, from: from, to: to, kind: kind, arrows: arrows))
         revision &+= 1
         return id
+    }
+
+    /// Changes a node's stored details (note, link, icons, style, side, fold, source ID, text).
+    /// Derived sizes are not re-derived: call `measureAll` or `setText` after changing text.
+    public mutating func modify(_ id: NodeID, _ change: (inout Node) -> Void) {
+        guard let i = indexByID[id] else { return }
+        let before = nodes[i]
+        change(&nodes[i])
+        // why: the ID is the index key and must not change under it.
+        if nodes[i].id != before.id { nodes[i] = before }
+        revision &+= 1
+    }
+
+    /// Each node's children in the order their tree edges were made.
+    public func childrenByParent() -> [NodeID: [NodeID]] {
+        var result: [NodeID: [NodeID]] = [:]
+        for edge in edges where edge.kind == .tree {
+            result[edge.from, default: []].append(edge.to)
+        }
+        return result
     }
 
     /// Moves a node's centre to `position` (map units). Non-finite positions are ignored.
@@ -103,6 +130,58 @@ public struct Document: Sendable {
         return result
     }
 
+    /// Rebuilds a document from stored nodes and edges, keeping their IDs.
+    ///
+    /// Refuses anything that would not be a valid map: duplicate IDs, a missing root, edges to
+    /// missing nodes, self-links, duplicate edges, a node with two parents, a parent for the root,
+    /// or a cycle of tree edges. The first node in `nodes` need not be the root.
+    public init(restoring storedNodes: [Node], edges storedEdges: [Edge], rootID: NodeID) throws(DocumentError) {
+        guard let rootIndex = storedNodes.firstIndex(where: { $0.id == rootID }) else {
+            throw .missingRoot(rootID)
+        }
+        self.rootID = rootID
+        var ordered = [storedNodes[rootIndex]]
+        ordered.append(contentsOf: storedNodes[..<rootIndex])
+        ordered.append(contentsOf: storedNodes[(rootIndex + 1)...])
+        for node in ordered {
+            guard indexByID[node.id] == nil else { throw .duplicateNode(node.id) }
+            guard node.position.isFinite else { throw .badPosition(node.id) }
+            indexByID[node.id] = nodes.count
+            nodes.append(node)
+        }
+        for edge in storedEdges {
+            guard contains(edge.from), contains(edge.to) else { throw .danglingEdge(edge.id) }
+            guard edge.from != edge.to || edge.kind == .link else { throw .selfLink(edge.id) }
+            let pair = NodePair(edge.from, edge.to)
+            guard !joinedPairs.contains(pair) else { throw .duplicateEdge(edge.id) }
+            if edge.kind == .tree {
+                guard parentByChild[edge.to] == nil, edge.to != rootID else { throw .secondParent(edge.to) }
+                parentByChild[edge.to] = edge.from
+            }
+            joinedPairs.insert(pair)
+            edges.append(edge)
+        }
+        guard Set(edges.map(\.id)).count == edges.count else {
+            throw .duplicateEdgeID
+        }
+        // A cycle of tree edges would leave every node on it with a parent and no way up to a top.
+        var reachesTop: [NodeID: Bool] = [:]
+        for node in nodes {
+            var path: [NodeID] = []
+            var current = node.id
+            var seen = Set<NodeID>()
+            while let parent = parentByChild[current], reachesTop[current] == nil {
+                guard seen.insert(current).inserted else { throw .treeCycle(current) }
+                path.append(current)
+                current = parent
+            }
+            for id in path { reachesTop[id] = true }
+            reachesTop[current] = true
+        }
+        nextNodeNumber = (nodes.map(\.id.rawValue).max() ?? 0) + 1
+        nextEdgeNumber = (edges.map(\.id.rawValue).max() ?? 0) + 1
+    }
+
     private mutating func insertNode(text: String, at position: Vec2) -> NodeID {
         let id = NodeID(nextNodeNumber)
         nextNodeNumber += 1
@@ -110,6 +189,33 @@ public struct Document: Sendable {
         nodes.append(Node(id: id, text: text, position: position.isFinite ? position : .zero))
         revision &+= 1
         return id
+    }
+}
+
+/// Why stored nodes and edges do not make a valid map.
+public enum DocumentError: Error, Equatable, CustomStringConvertible {
+    case missingRoot(NodeID)
+    case duplicateNode(NodeID)
+    case badPosition(NodeID)
+    case danglingEdge(EdgeID)
+    case selfLink(EdgeID)
+    case duplicateEdge(EdgeID)
+    case duplicateEdgeID
+    case secondParent(NodeID)
+    case treeCycle(NodeID)
+
+    public var description: String {
+        switch self {
+        case .missingRoot(let id): return "the root node \(id) is missing"
+        case .duplicateNode(let id): return "two nodes have the ID \(id)"
+        case .badPosition(let id): return "node \(id) has a position that is not a finite number"
+        case .danglingEdge(let id): return "edge \(id) joins a node that does not exist"
+        case .selfLink(let id): return "tree edge \(id) makes a node its own child"
+        case .duplicateEdge(let id): return "edge \(id) repeats another edge between the same two nodes"
+        case .duplicateEdgeID: return "two edges have the same ID"
+        case .secondParent(let id): return "node \(id) has more than one parent (or the root has one)"
+        case .treeCycle(let id): return "the tree edges form a cycle through node \(id)"
+        }
     }
 }
 

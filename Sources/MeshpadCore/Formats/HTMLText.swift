@@ -1,0 +1,126 @@
+/// Turns HTML (Freeplane's rich node text and notes) into plain text.
+///
+/// Paragraph-like elements and `<br>` become line breaks, runs of whitespace collapse to one
+/// space as a browser would show them, non-breaking spaces become spaces, and `<head>`,
+/// `<style>` and `<script>` contribute nothing. Fed element by element, so the same rules serve
+/// XHTML parsed by the XML reader and HTML strings scanned by `plainText(fromHTML:)`.
+public struct HTMLText {
+    private var lines: [String] = [""]
+    private var pendingSpace = false
+    private var hiddenDepth = 0
+
+    static let blockElements: Set<String> = ["p", "div", "li", "ul", "ol", "tr", "table", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre"]
+    static let hiddenElements: Set<String> = ["head", "style", "script", "title"]
+
+    public init() {}
+
+    public mutating func start(_ name: String) {
+        let name = name.lowercased()
+        if Self.hiddenElements.contains(name) { hiddenDepth += 1 }
+        if name == "br" { newLine(force: true) } else if Self.blockElements.contains(name) { newLine(force: false) }
+    }
+
+    public mutating func end(_ name: String) {
+        let name = name.lowercased()
+        if Self.hiddenElements.contains(name) { hiddenDepth = max(0, hiddenDepth - 1) }
+        if Self.blockElements.contains(name) { newLine(force: false) }
+    }
+
+    public mutating func text(_ text: String) {
+        guard hiddenDepth == 0 else { return }
+        for character in text {
+            if character.isWhitespace || character == "\u{A0}" {
+                pendingSpace = true
+            } else {
+                if pendingSpace && !(lines[lines.count - 1].isEmpty) { lines[lines.count - 1].append(" ") }
+                pendingSpace = false
+                lines[lines.count - 1].append(character)
+            }
+        }
+    }
+
+    private mutating func newLine(force: Bool) {
+        pendingSpace = false
+        if force || !(lines.last ?? "").isEmpty { lines.append("") }
+    }
+
+    /// The text, with leading and trailing blank lines removed.
+    public var result: String {
+        var trimmed = lines
+        while trimmed.last?.isEmpty == true { trimmed.removeLast() }
+        while trimmed.first?.isEmpty == true { trimmed.removeFirst() }
+        return trimmed.joined(separator: "\n")
+    }
+
+    /// Plain text of an HTML string, tolerant of HTML that is not XML (`<br>` unclosed).
+    public static func plainText(fromHTML html: String) -> String {
+        var converter = HTMLText()
+        var index = html.startIndex
+        var textStart = index
+        func flushText(upTo end: String.Index) {
+            if textStart < end { converter.text(decodeEntities(String(html[textStart..<end]))) }
+        }
+        while index < html.endIndex {
+            if html[index] == "<" {
+                flushText(upTo: index)
+                if html[index...].hasPrefix("<!--") {
+                    index = html[index...].range(of: "-->")?.upperBound ?? html.endIndex
+                } else {
+                    let close = html[index...].firstIndex(of: ">") ?? html.endIndex
+                    var tag = html[html.index(after: index)..<close]
+                    let isEnd = tag.first == "/"
+                    if isEnd { tag = tag.dropFirst() }
+                    let name = String(tag.prefix { $0.isLetter || $0.isNumber })
+                    if !name.isEmpty { isEnd ? converter.end(name) : converter.start(name) }
+                    index = close < html.endIndex ? html.index(after: close) : close
+                }
+                textStart = index
+            } else {
+                index = html.index(after: index)
+            }
+        }
+        flushText(upTo: html.endIndex)
+        return converter.result
+    }
+
+    /// Decodes `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&nbsp;` and numeric references.
+    public static func decodeEntities(_ text: String) -> String {
+        guard text.contains("&") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let amp = rest.firstIndex(of: "&") {
+            result += rest[..<amp]
+            let after = rest[amp...]
+            guard let semicolon = after.prefix(12).firstIndex(of: ";") else {
+                result += "&"
+                rest = after.dropFirst()
+                continue
+            }
+            let name = after[after.index(after: amp)..<semicolon]
+            var decoded: String?
+            switch name {
+            case "amp": decoded = "&"
+            case "lt": decoded = "<"
+            case "gt": decoded = ">"
+            case "quot": decoded = "\""
+            case "apos": decoded = "'"
+            case "nbsp": decoded = "\u{A0}"
+            default:
+                if name.hasPrefix("#x") || name.hasPrefix("#X"), let code = UInt32(name.dropFirst(2), radix: 16), let scalar = Unicode.Scalar(code) {
+                    decoded = String(Character(scalar))
+                } else if name.hasPrefix("#"), let code = UInt32(name.dropFirst()), let scalar = Unicode.Scalar(code) {
+                    decoded = String(Character(scalar))
+                }
+            }
+            if let decoded {
+                result += decoded
+                rest = after[after.index(after: semicolon)...]
+            } else {
+                result += "&"
+                rest = after.dropFirst()
+            }
+        }
+        result += rest
+        return result
+    }
+}

@@ -1,0 +1,147 @@
+import Foundation
+
+/// The file formats Meshpad reads and writes, chosen by extension, then by content.
+public enum MapFormat: String, CaseIterable, Sendable {
+    case native = "meshpad"
+    case freeMind = "mm"
+    case opml
+    case markdown = "md"
+    case svg
+    case png
+
+    /// The format a path's extension names, if any.
+    public init?(path: String) {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "meshpad", "json": self = .native
+        case "mm": self = .freeMind
+        case "opml": self = .opml
+        case "md", "markdown": self = .markdown
+        case "svg": self = .svg
+        case "png": self = .png
+        default: return nil
+        }
+    }
+
+    /// Guesses a map format from the first bytes: JSON, `<map`, `<opml`, else Markdown if it has headings or bullets.
+    public static func sniff(_ data: Data) -> MapFormat? {
+        let head = String(decoding: data.prefix(4096), as: UTF8.self)
+        let trimmed = head.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
+        if trimmed.first == "{" { return .native }
+        if trimmed.first == "<" {
+            if head.contains("<map") { return .freeMind }
+            if head.contains("<opml") { return .opml }
+            return nil
+        }
+        let lines = head.split(separator: "\n")
+        if lines.contains(where: { MarkdownFormat.headingLevel(String($0)) != nil || MarkdownFormat.bullet(String($0)) != nil }) {
+            return .markdown
+        }
+        return nil
+    }
+
+    public var canBeOpened: Bool { self != .svg && self != .png }
+
+    public var displayName: String {
+        switch self {
+        case .native: return "Meshpad"
+        case .freeMind: return "FreeMind"
+        case .opml: return "OPML"
+        case .markdown: return "Markdown"
+        case .svg: return "SVG"
+        case .png: return "PNG"
+        }
+    }
+}
+
+/// Reading and encoding map files, with the checks every input gets.
+public enum MapFile {
+    /// Files bigger than this are refused before they are read: no map is that big, and reading
+    /// one would take the memory the user's work needs.
+    public static let sizeLimit = 256 << 20
+
+    public struct Loaded {
+        public var document: Document
+        public var format: MapFormat
+        public var warnings: [String]
+    }
+
+    /// Reads and parses a map. Errors name the file (and the line and column where there is one).
+    public static func read(_ path: String) throws(FormatError) -> Loaded {
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: path)
+        } catch {
+            throw FormatError(path: path, format: "map", reason: .unreadable(detail: "no such file, or no permission to see it"))
+        }
+        if (attributes[.type] as? FileAttributeType) == .typeDirectory {
+            throw FormatError(path: path, format: "map", reason: .unreadable(detail: "it is a directory"))
+        }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= sizeLimit else {
+            throw FormatError(path: path, format: "map", reason: .tooLarge(bytes: size, limit: sizeLimit))
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch {
+            throw FormatError(path: path, format: "map", reason: .unreadable(detail: error.localizedDescription))
+        }
+        do {
+            return try decode(data, format: MapFormat(path: path))
+        } catch {
+            throw error.at(path)
+        }
+    }
+
+    /// Parses bytes in `format`, or in the sniffed format when nil.
+    public static func decode(_ data: Data, format: MapFormat?) throws(FormatError) -> Loaded {
+        guard data.count <= sizeLimit else {
+            throw FormatError(format: "map", reason: .tooLarge(bytes: data.count, limit: sizeLimit))
+        }
+        guard let chosen = (format?.canBeOpened == true ? format : nil) ?? sniff(data, asked: format) else {
+            throw FormatError(format: "map", reason: .unknownFormat(detail: "not a map Meshpad can read (.meshpad, .mm, .opml, .md)"))
+        }
+        switch chosen {
+        case .native:
+            return Loaded(document: try NativeFormat.decode(data), format: .native, warnings: [])
+        case .freeMind:
+            let imported = try FreeMindFormat.decode(data)
+            return Loaded(document: imported.document, format: .freeMind, warnings: imported.warnings)
+        case .opml:
+            let imported = try OPMLFormat.decode(data)
+            return Loaded(document: imported.document, format: .opml, warnings: imported.warnings)
+        case .markdown:
+            let imported = try MarkdownFormat.decode(data)
+            return Loaded(document: imported.document, format: .markdown, warnings: imported.warnings)
+        case .svg, .png:
+            throw FormatError(format: chosen.displayName, reason: .unknownFormat(detail: "\(chosen.displayName) is an export format; Meshpad cannot open it"))
+        }
+    }
+
+    private static func sniff(_ data: Data, asked: MapFormat?) -> MapFormat? {
+        if let asked, !asked.canBeOpened { return nil }
+        return MapFormat.sniff(data)
+    }
+
+    /// Encodes a map in a text format. `.png` is the platform's (it needs the renderer).
+    public static func encode(_ document: Document, as format: MapFormat, theme: Theme = .classic) throws(FormatError) -> (data: Data, warnings: [String]) {
+        switch format {
+        case .native:
+            do {
+                return (try NativeFormat.encode(document), [])
+            } catch {
+                throw FormatError(format: "Meshpad", reason: .unwritable(detail: "\(error)"))
+            }
+        case .freeMind:
+            return (FreeMindFormat.encode(document), [])
+        case .opml:
+            return OPMLFormat.encode(document)
+        case .markdown:
+            return MarkdownFormat.encode(document)
+        case .svg:
+            return (SVGExport.encode(document, theme: theme), [])
+        case .png:
+            throw FormatError(format: "PNG", reason: .unknownFormat(detail: "PNG is drawn by the renderer, not encoded here"))
+        }
+    }
+}

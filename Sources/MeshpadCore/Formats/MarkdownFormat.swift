@@ -1,0 +1,201 @@
+import Foundation
+
+/// Markdown outlines: headings and nested bullet lists, as markmap, Obsidian and most outliners
+/// read and write them.
+///
+/// Export: the root is `# text`, first-level nodes `## text`, deeper nodes `- text` bullets
+/// indented two spaces a level. A note follows its node as plain lines (indented under a
+/// bullet). A link is written `[text](url)`. A line break inside a node's text is `<br>`.
+/// Import reads the same and more: any heading levels, `*`/`+`/`1.` bullets, tab indents.
+/// Markdown has no folds, free links or free-standing nodes: export says what it leaves out.
+public enum MarkdownFormat {
+    public static let formatName = "Markdown"
+
+    public static func decode(_ data: Data) throws(FormatError) -> FreeMindFormat.Imported {
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw FormatError(format: formatName, reason: .malformed(line: 0, column: 0, detail: "the file is not UTF-8 text"))
+        }
+        struct Item {
+            var level: Double
+            var text: String
+            var note: [String] = []
+            var children: [Int] = []
+            var parent: Int?
+        }
+        var items: [Item] = []
+        // Open items by nesting level: headings are levels 1–6, bullets 10 + indent.
+        var open: [(level: Double, index: Int)] = []
+        var inFence = false
+        var lastItem: Int?
+        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = rawLine.hasSuffix("\r") ? String(rawLine.dropLast()) : String(rawLine)
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                inFence.toggle()
+                if let lastItem { items[lastItem].note.append(trimmed) }
+                continue
+            }
+            var level: Double?
+            var content = ""
+            if !inFence, let heading = headingLevel(trimmed), line.first == "#" {
+                level = Double(heading)
+                content = String(trimmed.drop { $0 == "#" }).trimmingCharacters(in: .whitespaces)
+                content = String(content.reversed().drop { $0 == "#" }.reversed()).trimmingCharacters(in: .whitespaces)
+            } else if !inFence, let (indent, rest) = bullet(line) {
+                level = 10 + indent
+                content = rest
+            }
+            guard let level else {
+                // Plain text: a note line of the item it follows (blank lines kept inside notes).
+                if let lastItem, !(trimmed.isEmpty && items[lastItem].note.isEmpty) {
+                    items[lastItem].note.append(inFence ? trimmed : unescapeNoteLine(trimmed))
+                }
+                continue
+            }
+            while let top = open.last, top.level >= level { open.removeLast() }
+            let index = items.count
+            items.append(Item(level: level, text: content, parent: open.last?.index))
+            if let parent = open.last?.index { items[parent].children.append(index) }
+            open.append((level, index))
+            lastItem = index
+        }
+        guard !items.isEmpty else {
+            throw FormatError(format: formatName, reason: .notAMap(detail: "no headings or bullet items"))
+        }
+        let tops = items.indices.filter { items[$0].parent == nil }
+        let single = tops.count == 1
+        var document = Document(rootText: single ? items[tops[0]].text : "Untitled")
+        var idByItem: [Int: NodeID] = [:]
+        var stack: [Int] = single ? [tops[0]] : tops.reversed()
+        while let index = stack.popLast() {
+            let item = items[index]
+            let id: NodeID
+            if single && index == tops[0] {
+                id = document.rootID
+            } else {
+                let parent = item.parent.flatMap { idByItem[$0] } ?? document.rootID
+                guard let added = document.addChild(of: parent, text: item.text, at: .zero) else { continue }
+                id = added
+            }
+            idByItem[index] = id
+            var (nodeText, link) = splitLink(item.text)
+            nodeText = nodeText.replacingOccurrences(of: "<br>", with: "\n")
+            var note = item.note
+            while note.last?.isEmpty == true { note.removeLast() }
+            document.modify(id) { node in
+                node.text = nodeText
+                node.link = link
+                node.note = note.joined(separator: "\n")
+            }
+            for child in item.children.reversed() { stack.append(child) }
+        }
+        document.needsLayout = true
+        return FreeMindFormat.Imported(document: document, warnings: [])
+    }
+
+    static func headingLevel(_ line: String) -> Int? {
+        let hashes = line.prefix { $0 == "#" }.count
+        guard (1...6).contains(hashes) else { return nil }
+        let rest = line.dropFirst(hashes)
+        return rest.isEmpty || rest.first == " " ? hashes : nil
+    }
+
+    /// A bullet line's indent (in two-space steps; a tab is one step) and its text.
+    static func bullet(_ line: String) -> (Double, String)? {
+        var spaces = 0
+        var rest = Substring(line)
+        while let c = rest.first, c == " " || c == "\t" {
+            spaces += c == "\t" ? 2 : 1
+            rest = rest.dropFirst()
+        }
+        if let marker = rest.first, "-*+".contains(marker), rest.dropFirst().first == " " {
+            return (Double(spaces) / 2, String(rest.dropFirst(2)).trimmingCharacters(in: .whitespaces))
+        }
+        let digits = rest.prefix { $0.isNumber }
+        if !digits.isEmpty, digits.count <= 9 {
+            let after = rest.dropFirst(digits.count)
+            if let mark = after.first, mark == "." || mark == ")", after.dropFirst().first == " " {
+                return (Double(spaces) / 2, String(after.dropFirst(2)).trimmingCharacters(in: .whitespaces))
+            }
+        }
+        return nil
+    }
+
+    /// `[text](url)` as a whole item is a node with a link.
+    static func splitLink(_ text: String) -> (String, String?) {
+        guard text.hasPrefix("["), text.hasSuffix(")"), let middle = text.range(of: "](", options: .backwards) else { return (text, nil) }
+        let label = String(text[text.index(after: text.startIndex)..<middle.lowerBound])
+        let url = String(text[middle.upperBound..<text.index(before: text.endIndex)])
+        guard !url.contains(" ") else { return (text, nil) }
+        return (label, url)
+    }
+
+    public static func encode(_ document: Document) -> (data: Data, warnings: [String]) {
+        let children = document.childrenByParent()
+        var out = ""
+        var stack: [(NodeID, Int)] = [(document.rootID, 0)]
+        while let (id, depth) = stack.popLast() {
+            guard let node = document.node(id) else { continue }
+            var text = node.text.replacingOccurrences(of: "\n", with: "<br>")
+            if let link = node.link { text = "[\(text)](\(link))" }
+            let noteIndent: String
+            switch depth {
+            case 0:
+                out += "# \(text)\n"
+                noteIndent = ""
+            case 1:
+                out += "\n## \(text)\n"
+                noteIndent = ""
+            default:
+                let indent = String(repeating: "  ", count: depth - 2)
+                if depth == 2, out.hasSuffix("\n"), !out.hasSuffix("\n\n"), lastWasHeading(out) { out += "\n" }
+                out += "\(indent)- \(text)\n"
+                noteIndent = indent + "  "
+            }
+            if !node.note.isEmpty {
+                if depth < 2 { out += "\n" }
+                for line in node.note.split(separator: "\n", omittingEmptySubsequences: false) {
+                    out += line.isEmpty ? "\n" : "\(noteIndent)\(escapeNoteLine(String(line)))\n"
+                }
+                if depth < 2 { out += "\n" }
+            }
+            for kid in (children[id] ?? []).reversed() { stack.append((kid, depth + 1)) }
+        }
+        var warnings = ExportLosses.warnings(for: document, format: formatName)
+        let folds = document.nodes.filter(\.folded).count
+        if folds > 0 { warnings.append("Markdown has no folds: \(folds) folded node\(folds == 1 ? " is" : "s are") written unfolded") }
+        return (Data(out.utf8), warnings)
+    }
+
+    /// A note line that would read back as a heading, bullet or fence gets a CommonMark escape
+    /// (`\\# x`, `\\- x`, `1\\. x`), so notes never turn into nodes.
+    static func escapeNoteLine(_ line: String) -> String {
+        let lead = line.prefix { $0 == " " || $0 == "\t" }
+        let body = line.dropFirst(lead.count)
+        let trimmed = String(body)
+        if headingLevel(trimmed) != nil || trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") || trimmed.hasPrefix("\\") {
+            return lead + "\\" + body
+        }
+        if bullet(trimmed) != nil {
+            if let first = body.first, "-*+".contains(first) { return lead + "\\" + body }
+            let digits = body.prefix { $0.isNumber }
+            return lead + digits + "\\" + body.dropFirst(digits.count)
+        }
+        return line
+    }
+
+    static func unescapeNoteLine(_ line: String) -> String {
+        if line.hasPrefix("\\"), let next = line.dropFirst().first, "#-*+`~\\".contains(next) { return String(line.dropFirst()) }
+        let digits = line.prefix { $0.isNumber }
+        if !digits.isEmpty, line.dropFirst(digits.count).hasPrefix("\\"),
+           let mark = line.dropFirst(digits.count + 1).first, mark == "." || mark == ")" {
+            return String(digits + line.dropFirst(digits.count + 1))
+        }
+        return line
+    }
+
+    private static func lastWasHeading(_ out: String) -> Bool {
+        let lines = out.split(separator: "\n", omittingEmptySubsequences: true)
+        return lines.last?.hasPrefix("#") == true
+    }
+}

@@ -1,0 +1,195 @@
+import Foundation
+
+/// Meshpad's own `.meshpad` files: JSON with a format version, stable IDs and everything but
+/// the sizes derived from the font.
+///
+/// Output is deterministic — sorted keys, nodes and edges in ID order, defaults left out — so
+/// a map diffs well in git. A file with a newer `version` is refused, never half-read.
+public enum NativeFormat {
+    public static let formatName = "meshpad"
+    public static let currentVersion = 1
+
+    struct File: Codable {
+        var format: String
+        var version: Int
+        var root: String
+        var nodes: [StoredNode]
+        var edges: [StoredEdge]
+    }
+
+    struct Header: Decodable {
+        var format: String?
+        var version: Int?
+    }
+
+    struct StoredStyle: Codable {
+        var textColor: String?
+        var fillColor: String?
+        var fontSize: Double?
+        var bold: Bool?
+        var italic: Bool?
+    }
+
+    struct StoredNode: Codable {
+        var id: String
+        var text: String
+        var x: Double
+        var y: Double
+        var folded: Bool?
+        var note: String?
+        var link: String?
+        var icons: [String]?
+        var style: StoredStyle?
+        var side: String?
+        var sourceID: String?
+    }
+
+    struct StoredEdge: Codable {
+        var id: String
+        var from: String
+        var to: String
+        var kind: String
+        var arrows: [String]?
+    }
+
+    public static func encode(_ document: Document) throws -> Data {
+        let nodes = document.nodes.sorted { $0.id < $1.id }.map { node in
+            StoredNode(
+                id: node.id.description, text: node.text, x: node.position.x, y: node.position.y,
+                folded: node.folded ? true : nil, note: node.note.isEmpty ? nil : node.note, link: node.link,
+                icons: node.icons.isEmpty ? nil : node.icons,
+                style: node.style.isPlain ? nil : StoredStyle(
+                    textColor: node.style.textColor?.hexString, fillColor: node.style.fillColor?.hexString,
+                    fontSize: node.style.fontSize, bold: node.style.bold ? true : nil, italic: node.style.italic ? true : nil),
+                side: node.side?.rawValue, sourceID: node.sourceID)
+        }
+        let edges = document.edges.sorted { $0.id < $1.id }.map { edge in
+            var arrows: [String] = []
+            if edge.arrows.contains(.start) { arrows.append("start") }
+            if edge.arrows.contains(.end) { arrows.append("end") }
+            return StoredEdge(id: edge.id.description, from: edge.from.description, to: edge.to.description,
+                              kind: edge.kind.rawValue, arrows: arrows.isEmpty ? nil : arrows)
+        }
+        let file = File(format: formatName, version: currentVersion, root: document.rootID.description, nodes: nodes, edges: edges)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        var data = try encoder.encode(file)
+        data.append(0x0A)
+        return data
+    }
+
+    public static func decode(_ data: Data) throws(FormatError) -> Document {
+        func fail(_ reason: FormatError.Reason) -> FormatError { FormatError(format: formatName, reason: reason) }
+        // Syntax first, so the error can say where.
+        do {
+            _ = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            let (offset, detail) = jsonErrorPlace(error as NSError, length: data.count)
+            let (line, column) = offset >= 0 ? lineAndColumn(ofOffset: offset, in: Array(data)) : (0, 0)
+            throw fail(.malformed(line: line, column: column, detail: detail))
+        }
+        let header: Header
+        do {
+            header = try JSONDecoder().decode(Header.self, from: data)
+        } catch {
+            throw fail(.notAMap(detail: "expected a JSON object with \"format\": \"meshpad\""))
+        }
+        guard header.format == formatName else {
+            throw fail(.notAMap(detail: "expected \"format\": \"meshpad\", found \(header.format.map { "\"\($0)\"" } ?? "none")"))
+        }
+        guard let version = header.version else { throw fail(.notAMap(detail: "no \"version\"")) }
+        guard version <= currentVersion else { throw fail(.newerVersion(found: version, supported: currentVersion)) }
+        guard version >= 1 else { throw fail(.notAMap(detail: "version \(version) does not exist")) }
+
+        let file: File
+        do {
+            file = try JSONDecoder().decode(File.self, from: data)
+        } catch let error as DecodingError {
+            throw fail(.notAMap(detail: describe(error)))
+        } catch {
+            throw fail(.notAMap(detail: "\(error)"))
+        }
+        var nodes: [Node] = []
+        nodes.reserveCapacity(file.nodes.count)
+        for (index, stored) in file.nodes.enumerated() {
+            guard let id = parseID(stored.id, prefix: "n") else { throw fail(.notAMap(detail: "nodes[\(index)].id '\(stored.id)' is not like n12")) }
+            var node = Node(id: NodeID(id), text: stored.text, position: Vec2(stored.x, stored.y), folded: stored.folded ?? false)
+            node.note = stored.note ?? ""
+            node.link = stored.link
+            node.icons = stored.icons ?? []
+            if let style = stored.style {
+                node.style = NodeStyle(textColor: style.textColor.flatMap(RGBA.init(hexString:)),
+                                       fillColor: style.fillColor.flatMap(RGBA.init(hexString:)),
+                                       fontSize: style.fontSize, bold: style.bold ?? false, italic: style.italic ?? false)
+            }
+            if let side = stored.side {
+                guard let parsed = Node.Side(rawValue: side) else { throw fail(.notAMap(detail: "nodes[\(index)].side '\(side)' is not left or right")) }
+                node.side = parsed
+            }
+            node.sourceID = stored.sourceID
+            nodes.append(node)
+        }
+        var edges: [Edge] = []
+        edges.reserveCapacity(file.edges.count)
+        for (index, stored) in file.edges.enumerated() {
+            guard let id = parseID(stored.id, prefix: "e"), let from = parseID(stored.from, prefix: "n"),
+                  let to = parseID(stored.to, prefix: "n") else {
+                throw fail(.notAMap(detail: "edges[\(index)] has an ID that is not like e3 / n12"))
+            }
+            guard let kind = Edge.Kind(rawValue: stored.kind) else {
+                throw fail(.notAMap(detail: "edges[\(index)].kind '\(stored.kind)' is not tree or link"))
+            }
+            var arrows: Edge.Arrows = []
+            for name in stored.arrows ?? [] {
+                switch name {
+                case "start": arrows.insert(.start)
+                case "end": arrows.insert(.end)
+                default: throw fail(.notAMap(detail: "edges[\(index)].arrows has '\(name)' (start or end)"))
+                }
+            }
+            edges.append(Edge(id: EdgeID(id), from: NodeID(from), to: NodeID(to), kind: kind, arrows: arrows))
+        }
+        guard let root = parseID(file.root, prefix: "n") else { throw fail(.notAMap(detail: "root '\(file.root)' is not like n1")) }
+        do {
+            return try Document(restoring: nodes, edges: edges, rootID: NodeID(root))
+        } catch {
+            throw fail(.invalidMap(error))
+        }
+    }
+
+    /// Where Foundation's JSON reader stopped, from its error (it gives an index on some
+    /// platforms and only a sentence on others), and what to tell the user.
+    static func jsonErrorPlace(_ error: NSError, length: Int) -> (offset: Int, detail: String) {
+        if let index = error.userInfo["NSJSONSerializationErrorIndex"] as? Int { return (index, "the JSON is broken here") }
+        let message = (error.userInfo[NSDebugDescriptionErrorKey] as? String) ?? ""
+        if message.lowercased().contains("end of file") { return (length, "the file ends too early (truncated?)") }
+        if let range = message.range(of: "character "),
+           let index = Int(message[range.upperBound...].prefix { $0.isNumber }) {
+            return (index, "the JSON is broken here")
+        }
+        return (-1, message.isEmpty ? "the JSON is broken" : message)
+    }
+
+    static func parseID(_ text: String, prefix: Character) -> Int? {
+        guard text.first == prefix, let value = Int(text.dropFirst()), value > 0 else { return nil }
+        return value
+    }
+
+    static func describe(_ error: DecodingError) -> String {
+        func path(_ context: DecodingError.Context) -> String {
+            context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
+                .trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        }
+        switch error {
+        case .keyNotFound(let key, let context):
+            let where_ = path(context)
+            return "\(where_.isEmpty ? "" : where_ + ": ")missing \"\(key.stringValue)\""
+        case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
+            return "\(path(context)): expected \(type == String.self ? "text" : type == Double.self ? "a number" : "\(type)")"
+        case .dataCorrupted(let context):
+            return "\(path(context)): \(context.debugDescription)"
+        @unknown default:
+            return "\(error)"
+        }
+    }
+}

@@ -1,0 +1,203 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// OPML 2.0 outlines: `<outline text>` nesting, `_note` for notes, `url` for links, and the
+/// head's `expansionState` for folds.
+///
+/// A single top-level outline is the root; several become children of a root named after the
+/// head's `<title>`. Free links and positions have no place in OPML: export leaves them out and
+/// says so.
+public enum OPMLFormat {
+    public static let formatName = "OPML"
+
+    public static func decode(_ data: Data) throws(FormatError) -> FreeMindFormat.Imported {
+        try XMLSafety.checkProlog(data, format: formatName)
+        let reader = Reader()
+        let parser = XMLParser(data: data)
+        parser.shouldResolveExternalEntities = false
+        parser.delegate = reader
+        let ok = parser.parse()
+        if let failure = reader.failure { throw failure }
+        if let (line, column, detail) = reader.syntax.error {
+            throw FormatError(format: formatName, reason: .malformed(line: line, column: column, detail: detail))
+        }
+        guard ok, reader.closedRoot else {
+            let detail = parser.parserError.map { ($0 as NSError).localizedDescription } ?? ""
+            throw FormatError(format: formatName, reason: .malformed(line: parser.lineNumber, column: parser.columnNumber,
+                                                                     detail: detail.isEmpty ? "the XML is broken or truncated" : detail))
+        }
+        guard reader.sawOPML else { throw FormatError(format: formatName, reason: .notAMap(detail: "the root element is not <opml>")) }
+        let outlines = reader.topLevel
+        guard !outlines.isEmpty else { throw FormatError(format: formatName, reason: .notAMap(detail: "the <body> has no <outline>")) }
+
+        // Build: one top-level outline is the root; several hang under a root named by the title.
+        let single = outlines.count == 1
+        var document = Document(rootText: single ? outlines[0].text : (reader.title.isEmpty ? "Untitled" : reader.title))
+        var stack: [(Outline, NodeID?)] = single ? [(outlines[0], nil)] : outlines.reversed().map { ($0, document.rootID) }
+        var order: [(NodeID, Bool)] = []
+        while let (outline, parent) = stack.popLast() {
+            let id: NodeID
+            if let parent {
+                guard let added = document.addChild(of: parent, text: outline.text, at: .zero) else { continue }
+                id = added
+            } else {
+                id = document.rootID
+            }
+            document.modify(id) { node in
+                node.note = outline.note
+                node.link = outline.link
+            }
+            order.append((id, !outline.children.isEmpty))
+            for child in outline.children.reversed() { stack.append((child, id)) }
+        }
+        if let expanded = reader.expansionState {
+            applyExpansionState(expanded, to: &document, singleRoot: single)
+        }
+        document.needsLayout = true
+        return FreeMindFormat.Imported(document: document, warnings: [])
+    }
+
+    struct Outline {
+        var text: String
+        var note: String
+        var link: String?
+        var children: [Outline] = []
+    }
+
+    private final class Reader: NSObject, XMLParserDelegate {
+        var failure: FormatError?
+        let syntax = XMLErrorCatcher()
+        var closedRoot = false
+
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+            syntax.record(parser, parseError)
+        }
+        var sawOPML = false
+        var title = ""
+        var expansionState: [Int]?
+        var topLevel: [Outline] = []
+        private var open: [Outline] = []
+        private var elements: [String] = []
+        private var titleText = ""
+
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+                    qualifiedName: String?, attributes: [String: String] = [:]) {
+            defer { elements.append(name) }
+            if elements.isEmpty {
+                guard name == "opml" else {
+                    failure = FormatError(format: formatName, reason: .notAMap(detail: "the root element is <\(name)>, not <opml>"))
+                    parser.abortParsing()
+                    return
+                }
+                sawOPML = true
+            }
+            if name == "outline" && (elements.contains("body")) {
+                open.append(Outline(text: attributes["text"] ?? attributes["title"] ?? "", note: attributes["_note"] ?? "",
+                                    link: attributes["url"] ?? attributes["htmlUrl"] ?? attributes["xmlUrl"]))
+            }
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            elements.removeLast()
+            if elements.isEmpty { closedRoot = true }
+            switch name {
+            case "outline":
+                guard let done = open.popLast() else { return }
+                if open.isEmpty { topLevel.append(done) } else { open[open.count - 1].children.append(done) }
+            case "title" where elements.last == "head":
+                title = titleText.trimmingCharacters(in: .whitespacesAndNewlines)
+            case "expansionState" where elements.last == "head":
+                expansionState = titleText.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            default:
+                break
+            }
+            titleText = ""
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            if elements.last == "title" || elements.last == "expansionState" { titleText += string }
+        }
+    }
+
+    /// OPML's `expansionState` lists the line numbers, counting only lines that are visible,
+    /// of the outlines that are expanded; every other outline with children is folded.
+    static func applyExpansionState(_ expanded: [Int], to document: inout Document, singleRoot: Bool) {
+        let set = Set(expanded)
+        let children = document.childrenByParent()
+        var line = 0
+        var stack: [NodeID] = singleRoot ? [document.rootID] : (children[document.rootID] ?? []).reversed()
+        var folds: [NodeID] = []
+        while let id = stack.popLast() {
+            let kids = children[id] ?? []
+            let isExpanded = set.contains(line)
+            line += 1
+            guard !kids.isEmpty else { continue }
+            if isExpanded {
+                for kid in kids.reversed() { stack.append(kid) }
+            } else {
+                folds.append(id)
+                // Hidden lines are not counted, but their own folds are unknown: they stay unfolded.
+            }
+        }
+        for id in folds { document.modify(id) { $0.folded = true } }
+    }
+
+    public static func encode(_ document: Document) -> (data: Data, warnings: [String]) {
+        let children = document.childrenByParent()
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">\n<head>\n"
+        out += "<title>\(FreeMindFormat.escapeText(document.root.text.replacingOccurrences(of: "\n", with: " ")))</title>\n"
+        // Expansion state: visible line numbers of expanded outlines.
+        var expanded: [Int] = []
+        var line = 0
+        var visit: [NodeID] = [document.rootID]
+        while let id = visit.popLast() {
+            let kids = children[id] ?? []
+            let folded = document.node(id)?.folded ?? false
+            if !kids.isEmpty && !folded {
+                expanded.append(line)
+                for kid in kids.reversed() { visit.append(kid) }
+            }
+            line += 1
+        }
+        out += "<expansionState>\(expanded.map(String.init).joined(separator: ","))</expansionState>\n"
+        out += "</head>\n<body>\n"
+        var stack: [(NodeID, Int, Bool)] = [(document.rootID, 0, false)]
+        while let (id, depth, closing) = stack.popLast() {
+            let indent = String(repeating: "  ", count: depth + 1)
+            if closing {
+                out += indent + "</outline>\n"
+                continue
+            }
+            guard let node = document.node(id) else { continue }
+            var attributes = " text=\"\(FreeMindFormat.escapeAttribute(node.text))\""
+            if !node.note.isEmpty { attributes += " _note=\"\(FreeMindFormat.escapeAttribute(node.note))\"" }
+            if let link = node.link { attributes += " url=\"\(FreeMindFormat.escapeAttribute(link))\"" }
+            let kids = children[id] ?? []
+            if kids.isEmpty {
+                out += indent + "<outline\(attributes)/>\n"
+            } else {
+                out += indent + "<outline\(attributes)>\n"
+                stack.append((id, depth, true))
+                for kid in kids.reversed() { stack.append((kid, depth + 1, false)) }
+            }
+        }
+        out += "</body>\n</opml>\n"
+        return (Data(out.utf8), ExportLosses.warnings(for: document, format: formatName))
+    }
+}
+
+/// What formats without free links and free-standing nodes lose on export, said plainly.
+enum ExportLosses {
+    static func warnings(for document: Document, format: String) -> [String] {
+        var warnings: [String] = []
+        let links = document.edges.filter { $0.kind == .link }.count
+        if links > 0 { warnings.append("\(format) has no free links: \(links) link\(links == 1 ? " was" : "s were") left out") }
+        let free = document.nodes.filter { $0.id != document.rootID && document.parent(of: $0.id) == nil }.count
+        if free > 0 {
+            warnings.append("\(format) holds one tree: \(free) free-standing node\(free == 1 ? "" : "s") (and what hangs under them) left out")
+        }
+        return warnings
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// The whole map as an SVG picture: vector ellipses, edges and text, in the theme's colours.
+///
+/// Sizes come from the nodes as measured (call `prepareForDisplay` first); the text is real
+/// text, centred line by line, so it stays sharp and searchable at any zoom.
+public enum SVGExport {
+    public static func encode(_ document: Document, theme: Theme = .classic, margin: Double = 40) -> Data {
+        let bounds = document.bounds.outset(by: margin)
+        func n(_ v: Double) -> String { String(format: "%.1f", v) }
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"\(n(bounds.minX)) \(n(bounds.minY)) \(n(bounds.width)) \(n(bounds.height))\""
+        out += " width=\"\(n(bounds.width))\" height=\"\(n(bounds.height))\">\n"
+        out += "<rect x=\"\(n(bounds.minX))\" y=\"\(n(bounds.minY))\" width=\"\(n(bounds.width))\" height=\"\(n(bounds.height))\" fill=\"\(theme.background.hexString)\"/>\n"
+        out += "<g stroke-linecap=\"round\">\n"
+        for edge in document.edges {
+            guard let a = document.node(edge.from), let b = document.node(edge.to) else { continue }
+            let color = edge.kind == .tree ? theme.edge : theme.linkEdge
+            out += "<line x1=\"\(n(a.position.x))\" y1=\"\(n(a.position.y))\" x2=\"\(n(b.position.x))\" y2=\"\(n(b.position.y))\""
+            out += " stroke=\"\(color.hexString)\" stroke-width=\"\(n(theme.edgeWidth))\"\(edge.kind == .link ? " stroke-dasharray=\"6 4\"" : "")/>\n"
+        }
+        out += "</g>\n<g font-family=\"DejaVu Sans, sans-serif\" font-size=\"\(n(theme.fontSize))\" text-anchor=\"middle\">\n"
+        for node in document.nodes {
+            let fill = node.style.fillColor ?? theme.nodeFill
+            let ink = node.style.textColor ?? theme.text
+            out += "<ellipse cx=\"\(n(node.position.x))\" cy=\"\(n(node.position.y))\" rx=\"\(n(node.size.x / 2))\" ry=\"\(n(node.size.y / 2))\""
+            out += " fill=\"\(fill.hexString)\" stroke=\"\(theme.nodeBorder.hexString)\" stroke-width=\"\(n(theme.nodeBorderWidth))\"/>\n"
+            let lines = node.lines
+            guard !lines.isEmpty else { continue }
+            let lineHeight = node.textSize.y > 0 ? node.textSize.y / Double(lines.count) : theme.fontSize * 1.2
+            // The first baseline sits so the block of lines is centred on the node.
+            let firstBaseline = node.position.y - Double(lines.count - 1) * lineHeight / 2 + theme.fontSize * 0.35
+            out += "<text fill=\"\(ink.hexString)\"\(node.style.bold ? " font-weight=\"bold\"" : "")\(node.style.italic ? " font-style=\"italic\"" : "")>"
+            for (i, line) in lines.enumerated() {
+                out += "<tspan x=\"\(n(node.position.x))\" y=\"\(n(firstBaseline + Double(i) * lineHeight))\">\(FreeMindFormat.escapeText(String(line)))</tspan>"
+            }
+            out += "</text>\n"
+        }
+        out += "</g>\n</svg>\n"
+        return Data(out.utf8)
+    }
+}
