@@ -20,42 +20,84 @@ public final class App {
         public var hidden: Bool
         /// Where to record every input event as a replay script, if anywhere.
         public var recordPath: String?
+        /// Where unsaved work is autosaved and found after a crash; nil turns both off (tests, replays).
+        public var recovery: RecoveryStore?
+        /// The recent-files list; nil keeps none.
+        public var recentFilesPath: String?
 
         public init(windowSize: PixelSize = .defaultWindow, title: String = "Meshpad", theme: Theme = .classic,
-                    preferSoftware: Bool = false, hidden: Bool = false, recordPath: String? = nil) {
+                    preferSoftware: Bool = false, hidden: Bool = false, recordPath: String? = nil,
+                    recovery: RecoveryStore? = nil, recentFilesPath: String? = nil) {
             self.windowSize = windowSize
             self.title = title
             self.theme = theme
             self.preferSoftware = preferSoftware
             self.hidden = hidden
             self.recordPath = recordPath
+            self.recovery = recovery
+            self.recentFilesPath = recentFilesPath
+        }
+
+        /// The standard places: recovery under `$XDG_DATA_HOME/meshpad/recovery`, recent files beside it.
+        public static func interactive(windowSize: PixelSize, recordPath: String?) -> Options {
+            let recovery = RecoveryStore.standard()
+            return Options(windowSize: windowSize, recordPath: recordPath, recovery: recovery,
+                           recentFilesPath: (recovery.directory as NSString).deletingLastPathComponent + "/recent.json")
         }
     }
 
     public let canvas: Canvas
-    public private(set) var workspace: Workspace
+    public internal(set) var workspace: Workspace
     public private(set) var isHUDVisible = false
     /// Frames drawn since the app started; stays put while idle.
     public private(set) var framesRendered = 0
     /// Requests the workspace made that no part of the app carries out yet (edit, context menu).
     public private(set) var unhandledRequests: [Workspace.Request] = []
 
+    /// The map's file, format and saved state.
+    public internal(set) var file: DocumentFile
+    var autosave: AutosaveSchedule
+    let autosaveWriter = AutosaveWriter()
+    let options: Options
+    var recent: RecentFiles
+    /// The map as it was opened, for "Discard" on a restored recovery of a map with no file.
+    let launchDocument: Document
+    var pendingFollowUp: Dialog.FollowUp?
+    private var textInputActive = false
+    private var shownTitle = ""
+
     private var clock = FixedStepClock()
     private let hud: HUD
     private let recorder: Recorder?
-    private var isRunning = true
+    var isRunning = true
     private var frameMilliseconds = 0.0
     private var lastFrameEnd = 0.0
     private var framesPerSecond = 0.0
 
-    public init(document: Document, options: Options = Options()) throws(PlatformError) {
+    /// - Parameters:
+    ///   - file: where the map came from; a new `DocumentFile` for a map with no file.
+    ///   - warnings: what the import could not bring over, shown in a banner.
+    public init(document: Document, file: DocumentFile? = nil, warnings: [String] = [],
+                options: Options = Options()) throws(PlatformError) {
         canvas = try Canvas(title: options.title, size: options.windowSize, theme: options.theme,
                             hidden: options.hidden, preferSoftware: options.preferSoftware)
         hud = HUD(renderer: canvas.renderer, font: canvas.hudFont)
         recorder = try options.recordPath.map { path throws(PlatformError) in try Recorder(path: path) }
-        var measured = document
-        measured.measureAll(with: canvas.sizing)
-        workspace = Workspace(document: measured, viewportSize: canvas.window.size)
+        self.options = options
+        recent = options.recentFilesPath.map(RecentFiles.load(from:)) ?? RecentFiles()
+        var prepared = document
+        prepared.prepareForDisplay(with: canvas.sizing)
+        launchDocument = prepared
+        var opened = file ?? DocumentFile(path: nil, format: .native, savedRevision: 0)
+        opened.markSaved(prepared)
+        self.file = opened
+        autosave = AutosaveSchedule(writtenRevision: prepared.revision)
+        workspace = Workspace(document: prepared, viewportSize: canvas.window.size)
+        if let path = opened.path, FileManager.default.fileExists(atPath: path) { rememberRecent(path) }
+        if !restoreRecoveryIfAny(), !warnings.isEmpty {
+            workspace.show(Banner(message: warnings.joined(separator: "; ")))
+        }
+        updateTitle()
     }
 
     /// The loop's clock for gestures, in seconds since SDL started: the same base as SDL's event
@@ -86,7 +128,9 @@ public final class App {
                 // time-limited run can still end; one wake-up a second is no measurable load.
                 var timeout = 1.0
                 if let seconds { timeout = min(timeout, seconds - (now - start)) }
-                if let deadline = workspace.nextDeadline { timeout = min(timeout, deadline - time) }
+                if let deadline = [workspace.nextDeadline, autosave.deadline].compactMap({ $0 }).min() {
+                    timeout = min(timeout, deadline - time)
+                }
                 if SDL_WaitEventTimeout(&event, Int32((max(timeout, 0) * 1000).rounded(.up))) != 0 {
                     dispatch(event, at: Self.eventTime(event))
                 }
@@ -95,6 +139,7 @@ public final class App {
             }
             drainEvents()
             requests(workspace.tick(at: time))
+            serviceFiles(at: time)
             let stepStart = Self.now()
             let steps = clock.advance(bySeconds: stepStart - last)
             last = stepStart
@@ -141,20 +186,65 @@ public final class App {
 
     func tick(at eventTime: Double) {
         requests(workspace.tick(at: eventTime))
+        serviceFiles(at: eventTime)
     }
 
     private func requests(_ requests: [Workspace.Request]) {
         for request in requests {
             switch request {
             case .quit:
-                isRunning = false
+                requestQuit()
             case .toggleHUD:
                 isHUDVisible.toggle()
             case .editText, .contextMenu:
                 // The text editor and the context menu arrive with the editing work.
                 unhandledRequests.append(request)
+            case .save:
+                save()
+            case .showSaveAs:
+                presentSaveAs(message: nil)
+            case .showOpen:
+                presentOpen(message: nil)
+            case .dialogAction(let kind, let action, let field):
+                dialogChose(kind, action, field: field)
+            case .bannerAction(let action):
+                bannerChose(action)
             }
         }
+    }
+
+    /// Per loop turn: autosave when due, text input on while a field wants it, the title current.
+    func serviceFiles(at now: Double) {
+        if let store = options.recovery, autosave.isDue(revision: workspace.document.revision, at: now) {
+            if autosaveWriter.write(workspace.document, to: store, for: file.path) {
+                autosave.markWritten(workspace.document.revision)
+            }
+        }
+        if let failure = autosaveWriter.takeError() {
+            Log.error("autosave failed: \(failure)")
+            workspace.show(Banner(message: "Autosave failed: \(failure)", isError: true))
+        }
+        if workspace.wantsTextInput != textInputActive {
+            textInputActive = workspace.wantsTextInput
+            if textInputActive {
+                if let field = workspace.overlayLayout.parts.first(where: { $0.role == .field }) {
+                    var rect = SDL_Rect(x: Int32(field.rect.minX), y: Int32(field.rect.minY),
+                                        w: Int32(field.rect.width), h: Int32(field.rect.height))
+                    SDL_SetTextInputRect(&rect)
+                }
+                SDL_StartTextInput()
+            } else {
+                SDL_StopTextInput()
+            }
+        }
+        updateTitle()
+    }
+
+    func updateTitle() {
+        let title = "\(file.isDirty(workspace.document) ? "• " : "")\(file.displayName) — Meshpad"
+        guard title != shownTitle else { return }
+        shownTitle = title
+        SDL_SetWindowTitle(canvas.window.handle, title)
     }
 
     private func dispatch(_ event: SDL_Event, at eventTime: Double) {
@@ -177,6 +267,7 @@ public final class App {
         let frame = workspace.frame(interpolatedBy: 1)
         canvas.painter.paint(document: workspace.document, camera: frame.camera, viewportSize: canvas.window.size,
                              selection: workspace.selection, drawnPositions: frame.drawnPositions)
+        canvas.painter.paintOverlay(banner: workspace.banner, dialog: workspace.dialog, viewportSize: canvas.window.size)
     }
 
     private func renderFrame(alpha: Double) {
@@ -184,6 +275,7 @@ public final class App {
         let frame = workspace.frame(interpolatedBy: alpha)
         canvas.painter.paint(document: workspace.document, camera: frame.camera, viewportSize: canvas.window.size,
                              selection: workspace.selection, drawnPositions: frame.drawnPositions)
+        canvas.painter.paintOverlay(banner: workspace.banner, dialog: workspace.dialog, viewportSize: canvas.window.size)
         if isHUDVisible {
             let scale = canvas.renderer.outputSize.x / canvas.window.size.x
             hud.draw(lines: hudLines(camera: frame.camera), pixelScale: scale, theme: canvas.painter.scene.theme)

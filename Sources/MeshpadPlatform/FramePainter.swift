@@ -11,6 +11,7 @@ public final class FramePainter {
     public let textCache: TextCache
     public var scene: SceneBuilder
     private var drawList = DrawList()
+    private var overlayList = DrawList()
 
     public init(renderer: SDLRenderer, labelFont: Font, theme: Theme) {
         self.renderer = renderer
@@ -28,12 +29,39 @@ public final class FramePainter {
         scene.build(document: document, camera: camera, viewportSize: viewportSize, pixelScale: pixelScale,
                     selection: selection, drawnPositions: drawnPositions, into: &drawList)
         renderer.clear(to: drawList.background)
-        renderer.drawShapes(of: drawList)
-        for label in drawList.labels {
+        draw(drawList)
+    }
+
+    /// Draws the banner and dialog over what is painted.
+    public func paintOverlay(banner: Banner?, dialog: Dialog?, viewportSize: Vec2) {
+        guard banner != nil || dialog != nil else { return }
+        let pixelScale = renderer.outputSize.x / max(viewportSize.x, 1)
+        OverlayBuilder(theme: scene.theme).build(banner: banner, dialog: dialog, viewportSize: viewportSize,
+                                                 pixelScale: pixelScale, into: &overlayList)
+        draw(overlayList)
+    }
+
+    private func draw(_ list: DrawList) {
+        renderer.drawShapes(of: list)
+        for label in list.labels {
             guard let entry = textCache.texture(for: label) else { continue }
             let scale = label.pixelSize / Double(label.rasterPixelSize)
-            let width = Double(entry.width) * scale, height = Double(entry.height) * scale
-            renderer.copy(entry.texture, to: Rect(center: label.center, width: width, height: height))
+            var width = Double(entry.width) * scale
+            let height = Double(entry.height) * scale
+            // Interface text too long for its box is cut at the box's edge.
+            var sourceWidth = Double(entry.width)
+            if label.maxWidth > 0, width > label.maxWidth {
+                sourceWidth *= label.maxWidth / width
+                width = label.maxWidth
+            }
+            let destination: Rect
+            switch label.alignment {
+            case .center:
+                destination = Rect(center: label.center, width: width, height: height)
+            case .leading:
+                destination = Rect(x: label.center.x, y: label.center.y - height / 2, width: width, height: height)
+            }
+            renderer.copy(entry.texture, source: Rect(x: 0, y: 0, width: sourceWidth, height: Double(entry.height)), to: destination)
         }
     }
 }

@@ -32,20 +32,110 @@ public enum PNGWriter {
     }
 }
 
-/// Draws a map headless (offscreen video driver, software renderer) and saves it as PNG.
+/// Draws maps headless (offscreen video driver, software renderer) and saves them as PNG.
 @MainActor
 public enum HeadlessRender {
-    /// Renders `document` framed to fit (at 100 % at most) and writes `outputPath`.
-    public static func render(_ document: Document, size: PixelSize, theme: Theme = .classic,
+    /// Renders `document` as the app would open it (framed, at 100 % at most), or with `fit`
+    /// framed at whatever zoom the clamp allows, and writes `outputPath`.
+    public static func render(_ document: Document, size: PixelSize, fit: Bool = false, theme: Theme = .classic,
                               selection: Set<NodeID>? = nil, to outputPath: String) throws(PlatformError) {
         let session = try SDLSession(headless: true)
-        let canvas = try Canvas(title: "Meshpad", size: size, theme: theme, hidden: true, preferSoftware: true)
-        var document = document
-        document.measureAll(with: canvas.sizing)
-        canvas.paint(document: document, camera: canvas.framingCamera(for: document),
-                     selection: selection ?? [document.rootID])
-        let pixels = try canvas.renderer.readPixels()
-        try PNGWriter.write(pixels, to: outputPath)
-        withExtendedLifetime(session) {}
+        try withExtendedLifetime(session) { () throws(PlatformError) in
+            let canvas = try Canvas(title: "Meshpad", size: size, theme: theme, hidden: true, preferSoftware: true)
+            var document = document
+            document.prepareForDisplay(with: canvas.sizing)
+            var camera = Camera()
+            camera.frame(document.bounds, viewportSize: canvas.window.size, maxZoom: fit ? Camera.defaultZoomLimits.upperBound : 1)
+            canvas.paint(document: document, camera: camera, selection: selection ?? [document.rootID])
+            try PNGWriter.write(try canvas.renderer.readPixels(), to: outputPath)
+        }
+    }
+
+    /// The largest picture `renderWholeMap` makes, per side: 8192² ARGB is 256 MiB already.
+    public static let largestSide = 8192
+
+    /// The whole map at `scale` pixels per map unit (reduced, with a warning, to stay within
+    /// `largestSide`), for `meshpad convert map.mm map.png`. Returns warnings.
+    public static func renderWholeMap(_ document: Document, scale: Double, theme: Theme = .classic,
+                                      to outputPath: String) throws(PlatformError) -> [String] {
+        let session = try SDLSession(headless: true)
+        return try withExtendedLifetime(session) { () throws(PlatformError) -> [String] in
+            // Sizes first (a measuring canvas), to know how big the picture must be.
+            let probe = try Canvas(title: "Meshpad", size: PixelSize(width: 16, height: 16), theme: theme, hidden: true, preferSoftware: true)
+            var document = document
+            document.prepareForDisplay(with: probe.sizing)
+            let bounds = document.bounds.outset(by: 40)
+            var used = scale
+            var warnings: [String] = []
+            let largest = max(bounds.width, bounds.height) * scale
+            if largest > Double(largestSide) {
+                used = Double(largestSide) / max(bounds.width, bounds.height)
+                warnings.append("the map is too big for a \(largestSide)-pixel picture at scale \(scale); drawn at scale \(String(format: "%.3f", used))")
+            }
+            let size = PixelSize(width: max(1, Int((bounds.width * used).rounded(.up))), height: max(1, Int((bounds.height * used).rounded(.up))))
+            let canvas = try Canvas(title: "Meshpad", size: size, theme: theme, hidden: true, preferSoftware: true)
+            // why: a chosen scale may be outside the interactive clamp (a poster at 4×, an overview at 0.05×).
+            var camera = Camera(zoom: used, zoomLimits: min(used, 0.001)...max(used, 16))
+            camera.place(mapPoint: bounds.origin, atScreen: .zero)
+            canvas.paint(document: document, camera: camera, selection: [])
+            try PNGWriter.write(try canvas.renderer.readPixels(), to: outputPath)
+            return warnings
+        }
+    }
+}
+
+/// `meshpad convert IN OUT`: any readable map to any format, by extension.
+@MainActor
+public enum Converter {
+    /// Converts and returns warnings about what the output format could not hold.
+    public static func convert(input: String, output: String, scale: Double, theme: Theme = .classic) throws(ConversionError) -> [String] {
+        guard let format = MapFormat(path: output) else {
+            throw .usage("cannot tell the output format from '\(output)': use .meshpad, .mm, .opml, .md, .svg or .png")
+        }
+        let loaded: MapFile.Loaded
+        do {
+            loaded = try MapFile.read(input)
+        } catch {
+            throw .failed(error.description)
+        }
+        var warnings = loaded.warnings
+        if format == .png {
+            do {
+                warnings += try HeadlessRender.renderWholeMap(loaded.document, scale: scale, theme: theme, to: output)
+            } catch {
+                throw .failed(error.description)
+            }
+            return warnings
+        }
+        // Positions (native) and sizes (SVG) need the real font: measure as the app would.
+        var document = loaded.document
+        do {
+            let session = try SDLSession(headless: true)
+            try withExtendedLifetime(session) { () throws(PlatformError) in
+                let canvas = try Canvas(title: "Meshpad", size: PixelSize(width: 16, height: 16), theme: theme, hidden: true, preferSoftware: true)
+                document.prepareForDisplay(with: canvas.sizing)
+            }
+        } catch {
+            throw .failed(error.description)
+        }
+        do {
+            let encoded = try MapFile.encode(document, as: format, theme: theme)
+            try AtomicFile.write(encoded.data, to: output)
+            return warnings + encoded.warnings
+        } catch {
+            throw .failed(error.description)
+        }
+    }
+}
+
+/// Why a conversion did not happen: the command line (exit 2) or the operation (exit 1).
+public enum ConversionError: Error, Equatable, CustomStringConvertible {
+    case usage(String)
+    case failed(String)
+
+    public var description: String {
+        switch self {
+        case .usage(let message), .failed(let message): return message
+        }
     }
 }

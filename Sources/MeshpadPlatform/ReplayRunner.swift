@@ -14,9 +14,12 @@ public enum ReplayRunner {
     /// The most simulated time allowed to settle after the last event.
     public static let settleLimitSeconds = 60.0
 
-    public static func play(_ events: [ReplayEvent], on app: App) throws(PlatformError) {
+    /// - Parameter realtime: wait out each event's time on the wall clock (a crash test kills
+    ///   the process mid-script), instead of simulating the clock.
+    public static func play(_ events: [ReplayEvent], on app: App, realtime: Bool = false) throws(PlatformError) {
         var index = 0
         var time = 0.0
+        let wallStart = App.now()
         let end = (events.last?.milliseconds ?? 0) / 1000 + settleLimitSeconds
         while true {
             while index < events.count, events[index].milliseconds / 1000 <= time + 1e-9 {
@@ -31,12 +34,18 @@ public enum ReplayRunner {
             if (index == events.count && settled) || time > end { break }
             app.step()
             time += app.stepSeconds
+            if realtime {
+                let ahead = time - (App.now() - wallStart)
+                if ahead > 0.001 { SDL_Delay(UInt32(ahead * 1000)) }
+            }
         }
+        app.autosaveWriter.waitUntilIdle()
     }
 
     /// Runs a script file on `document` and writes what was asked for.
-    public static func run(scriptPath: String, document: Document, size: PixelSize,
-                           dumpPath: String?, screenshotPath: String?) throws(PlatformError) {
+    public static func run(scriptPath: String, document: Document, file: DocumentFile? = nil, size: PixelSize,
+                           dumpPath: String?, screenshotPath: String?, realtime: Bool = false,
+                           autosave: Bool = false) throws(PlatformError) {
         let text: String
         do {
             text = try String(contentsOfFile: scriptPath, encoding: .utf8)
@@ -51,9 +60,11 @@ public enum ReplayRunner {
         }
         let session = try SDLSession(headless: true)
         try withExtendedLifetime(session) { () throws(PlatformError) in
-            let app = try App(document: document, options: App.Options(windowSize: size, preferSoftware: true, hidden: true))
+            var options = App.Options(windowSize: size, preferSoftware: true, hidden: true)
+            if autosave { options.recovery = RecoveryStore.standard() }
+            let app = try App(document: document, file: file, options: options)
             do throws(PlatformError) {
-                try play(events, on: app)
+                try play(events, on: app, realtime: realtime)
             } catch {
                 if case .replayScript(_, let detail) = error { throw .replayScript(path: scriptPath, detail: detail) }
                 throw error

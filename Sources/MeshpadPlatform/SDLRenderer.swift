@@ -68,9 +68,14 @@ public final class SDLRenderer {
         SDL_RenderFillRectF(handle, &r)
     }
 
-    func copy(_ texture: OpaquePointer, to rect: Rect) {
+    func copy(_ texture: OpaquePointer, source: Rect? = nil, to rect: Rect) {
         var destination = SDL_FRect(x: Float(rect.minX), y: Float(rect.minY), w: Float(rect.width), h: Float(rect.height))
-        SDL_RenderCopyF(handle, texture, nil, &destination)
+        if let source {
+            var cut = SDL_Rect(x: Int32(source.minX), y: Int32(source.minY), w: Int32(source.width.rounded()), h: Int32(source.height))
+            SDL_RenderCopyF(handle, texture, &cut, &destination)
+        } else {
+            SDL_RenderCopyF(handle, texture, nil, &destination)
+        }
     }
 
     public func present() {

@@ -9,18 +9,32 @@ enum ExitStatus: Int32 {
     case usage = 2
 }
 
-@MainActor
-func loadMap(_ source: MapSource) -> Document {
+/// A map to start with, where it came from, and what its import could not bring over.
+struct Opened {
+    var document: Document
+    var file: DocumentFile?
+    var warnings: [String]
+}
+
+/// Loads the map a command names. `creating`: a FILE that does not exist yet is a new map that
+/// will be saved there (opening the app); for the verbs it is an error.
+func open(_ source: MapSource, creating: Bool) throws(FormatError) -> Opened {
     switch source {
     case .sample:
-        return .sample()
+        return Opened(document: .sample(), file: nil, warnings: [])
     case .procedural(let nodeCount, let seed):
-        return .procedural(nodeCount: nodeCount, seed: seed)
+        return Opened(document: .procedural(nodeCount: nodeCount, seed: seed), file: nil, warnings: [])
     case .file(let path):
-        // why: file formats arrive with the files issue; until then say so plainly instead of
-        // pretending the file was read.
-        Log.notice("opening files is not supported yet (\(path) was not read); showing the sample map")
-        return .sample()
+        let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        if creating && !FileManager.default.fileExists(atPath: absolute) {
+            let name = ((absolute as NSString).lastPathComponent as NSString).deletingPathExtension
+            return Opened(document: Document(rootText: name),
+                          file: DocumentFile(path: absolute, format: MapFormat(path: absolute) ?? .native, savedRevision: 0),
+                          warnings: [])
+        }
+        let loaded = try MapFile.read(absolute)
+        return Opened(document: loaded.document, file: DocumentFile(path: absolute, format: loaded.format, savedRevision: 0),
+                      warnings: loaded.warnings)
     }
 }
 
@@ -33,35 +47,49 @@ func main() -> ExitStatus {
         Log.error(error.description)
         return .usage
     }
-    switch invocation {
-    case .help:
-        print(Invocation.usage)
-    case .version:
-        print("meshpad \(Invocation.appVersion)")
-    case .render(let source, let output, let size):
-        do {
-            try HeadlessRender.render(loadMap(source), size: size, to: output)
-        } catch {
-            Log.error(error.description)
-            return .failure
-        }
-    case .replay(let script, let map, let size, let dump, let screenshot):
-        do {
-            try ReplayRunner.run(scriptPath: script, document: loadMap(map), size: size, dumpPath: dump, screenshotPath: screenshot)
-        } catch {
-            Log.error(error.description)
-            return .failure
-        }
-    case .open(let source, let windowSize, let record):
-        do {
+    do {
+        switch invocation {
+        case .help:
+            print(Invocation.usage)
+        case .version:
+            print("meshpad \(Invocation.appVersion)")
+        case .render(let source, let output, let size, let fit):
+            let opened = try open(source, creating: false)
+            opened.warnings.forEach { Log.notice($0) }
+            try HeadlessRender.render(opened.document, size: size, fit: fit, to: output)
+        case .convert(let input, let output, let scale):
+            do {
+                let warnings = try Converter.convert(input: input, output: output, scale: scale)
+                warnings.forEach { Log.notice($0) }
+            } catch .usage(let message) {
+                Log.error(message)
+                return .usage
+            } catch {
+                Log.error(error.description)
+                return .failure
+            }
+        case .replay(let request):
+            let opened = try open(request.map, creating: false)
+            try ReplayRunner.run(scriptPath: request.script, document: opened.document, file: opened.file, size: request.size,
+                                 dumpPath: request.dump, screenshotPath: request.screenshot,
+                                 realtime: request.realtime, autosave: request.autosave)
+        case .open(let source, let windowSize, let record):
+            let opened = try open(source, creating: true)
             let session = try SDLSession(headless: false)
-            let app = try App(document: loadMap(source), options: App.Options(windowSize: windowSize, recordPath: record))
+            let app = try App(document: opened.document, file: opened.file, warnings: opened.warnings,
+                              options: .interactive(windowSize: windowSize, recordPath: record))
             app.run()
             withExtendedLifetime(session) {}
-        } catch {
-            Log.error(error.description)
-            return .failure
         }
+    } catch let error as FormatError {
+        Log.error(error.description)
+        return .failure
+    } catch let error as PlatformError {
+        Log.error(error.description)
+        return .failure
+    } catch {
+        Log.error("\(error)")
+        return .failure
     }
     return .success
 }

@@ -18,11 +18,11 @@ import Testing
 
     @Test func renderTakesASourceAnOutputAndASize() throws {
         #expect(try Invocation.parse(["render", "--sample", "out.png", "--size", "640x480"])
-                == .render(.sample, output: "out.png", size: PixelSize(width: 640, height: 480)))
+                == .render(.sample, output: "out.png", size: PixelSize(width: 640, height: 480), fit: false))
         #expect(try Invocation.parse(["render", "--procedural", "500", "out.png"])
-                == .render(.procedural(nodeCount: 500, seed: 1), output: "out.png", size: .defaultWindow))
-        #expect(try Invocation.parse(["render", "in.meshpad", "out.png"])
-                == .render(.file(path: "in.meshpad"), output: "out.png", size: .defaultWindow))
+                == .render(.procedural(nodeCount: 500, seed: 1), output: "out.png", size: .defaultWindow, fit: false))
+        #expect(try Invocation.parse(["render", "in.meshpad", "out.png", "--fit"])
+                == .render(.file(path: "in.meshpad"), output: "out.png", size: .defaultWindow, fit: true))
     }
 
     @Test func recordGoesWithOpening() throws {
@@ -32,15 +32,23 @@ import Testing
 
     @Test func replayTakesAScriptAMapAndOutputs() throws {
         #expect(try Invocation.parse(["replay", "s.jsonl", "--procedural", "50", "--dump", "d.json", "--screenshot", "x.png", "--size", "640x480"])
-                == .replay(script: "s.jsonl", map: .procedural(nodeCount: 50, seed: 1), size: PixelSize(width: 640, height: 480),
-                           dump: "d.json", screenshot: "x.png"))
-        #expect(try Invocation.parse(["replay", "s.jsonl", "--map", "m.mm"])
-                == .replay(script: "s.jsonl", map: .file(path: "m.mm"), size: .defaultWindow, dump: nil, screenshot: nil))
-        #expect(try Invocation.parse(["replay", "s.jsonl"])
-                == .replay(script: "s.jsonl", map: .sample, size: .defaultWindow, dump: nil, screenshot: nil))
+                == .replay(ReplayRequest(script: "s.jsonl", map: .procedural(nodeCount: 50, seed: 1), size: PixelSize(width: 640, height: 480),
+                                         dump: "d.json", screenshot: "x.png")))
+        #expect(try Invocation.parse(["replay", "s.jsonl", "--map", "m.mm", "--realtime", "--autosave"])
+                == .replay(ReplayRequest(script: "s.jsonl", map: .file(path: "m.mm"), realtime: true, autosave: true)))
+        #expect(try Invocation.parse(["replay", "s.jsonl"]) == .replay(ReplayRequest(script: "s.jsonl")))
         #expect(throws: UsageError.self) { try Invocation.parse(["replay"]) }
         #expect(throws: UsageError.self) { try Invocation.parse(["replay", "a.jsonl", "b.jsonl"]) }
         #expect(throws: UsageError.self) { try Invocation.parse(["--dump", "d.json"]) }
+    }
+
+    @Test func convertTakesTwoFilesAndAScale() throws {
+        #expect(try Invocation.parse(["convert", "a.mm", "b.meshpad"]) == .convert(input: "a.mm", output: "b.meshpad", scale: 1))
+        #expect(try Invocation.parse(["convert", "a.mm", "b.png", "--scale", "2"]) == .convert(input: "a.mm", output: "b.png", scale: 2))
+        #expect(throws: UsageError.self) { try Invocation.parse(["convert", "a.mm"]) }
+        #expect(throws: UsageError.self) { try Invocation.parse(["convert", "a.mm", "b.md", "--scale", "0"]) }
+        #expect(throws: UsageError.self) { try Invocation.parse(["render", "--sample", "o.png", "--scale", "2"]) }
+        #expect(throws: UsageError.self) { try Invocation.parse(["--fit"]) }
     }
 
     @Test func helpAndVersion() throws {

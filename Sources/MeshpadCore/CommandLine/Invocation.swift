@@ -33,29 +33,60 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
+/// What `meshpad replay` was asked to do.
+public struct ReplayRequest: Equatable, Sendable {
+    public var script: String
+    public var map: MapSource
+    public var size: PixelSize
+    public var dump: String?
+    public var screenshot: String?
+    /// Deliver events at their wall-clock times instead of on a simulated clock.
+    public var realtime: Bool
+    /// Autosave and restore recovery files as the interactive app does (crash tests).
+    public var autosave: Bool
+
+    public init(script: String, map: MapSource = .sample, size: PixelSize = .defaultWindow, dump: String? = nil,
+                screenshot: String? = nil, realtime: Bool = false, autosave: Bool = false) {
+        self.script = script
+        self.map = map
+        self.size = size
+        self.dump = dump
+        self.screenshot = screenshot
+        self.realtime = realtime
+        self.autosave = autosave
+    }
+}
+
 /// What the user asked `meshpad` to do, parsed from its arguments (without the program name).
 public enum Invocation: Equatable, Sendable {
     case help
     case version
     /// The interactive app; `record` names a file that receives every input event as a replay script.
     case open(MapSource, windowSize: PixelSize, record: String?)
-    case render(MapSource, output: String, size: PixelSize)
-    case replay(script: String, map: MapSource, size: PixelSize, dump: String?, screenshot: String?)
+    /// `fit`: frame the whole map at any zoom the clamp allows; otherwise the app's opening view
+    /// (the whole map at 100 % or less).
+    case render(MapSource, output: String, size: PixelSize, fit: Bool)
+    case replay(ReplayRequest)
+    /// Between every pair of formats by extension; `scale` for PNG output.
+    case convert(input: String, output: String, scale: Double)
 
     public static let appVersion = "0.1.0"
 
     public static let usage = """
         usage: meshpad [FILE] [--size WxH] [--record SESSION.jsonl]
                meshpad --procedural N [--seed S] [--size WxH] [--record SESSION.jsonl]
-               meshpad render (--sample | --procedural N [--seed S] | FILE) OUT.png [--size WxH]
+               meshpad render (--sample | --procedural N [--seed S] | FILE) OUT.png [--size WxH] [--fit]
+               meshpad convert IN OUT [--scale S]
                meshpad replay SCRIPT.jsonl [--map FILE | --sample | --procedural N [--seed S]]
-                              [--size WxH] [--dump STATE.json] [--screenshot OUT.png]
+                              [--size WxH] [--dump STATE.json] [--screenshot OUT.png] [--realtime] [--autosave]
                meshpad --help | --version
 
         Opens a mind map in a window: the built-in sample map, a file, or a random map of N nodes
         (the same map for the same seed). `render` draws the map headless, with no display, and
-        writes a PNG. `replay` runs the app headless on a recorded or written script of input
-        events, lets every animation settle, then writes the state as JSON and/or a screenshot.
+        writes a PNG. `convert` turns a map into another format, chosen by the extensions:
+        .meshpad, .mm (FreeMind/Freeplane), .opml, .md (Markdown), and .svg or .png (export only).
+        `replay` runs the app headless on a recorded or written script of input events, lets
+        every animation settle, then writes the state as JSON and/or a screenshot.
 
         options:
           --procedural N   a random map of N nodes (1…1000000)
@@ -66,6 +97,10 @@ public enum Invocation: Equatable, Sendable {
           --map FILE       the map a replay starts from
           --dump FILE      replay: write the final state as JSON
           --screenshot F   replay: write the final frame as PNG
+          --realtime       replay: deliver events at their real times
+          --autosave       replay: autosave and restore recovery files like the app
+          --fit            render: fit the whole map, zooming in if it is small
+          --scale S        convert to PNG: pixels per map unit (default 1)
           -h, --help       show this help
           --version        show the version
         """
@@ -74,13 +109,15 @@ public enum Invocation: Equatable, Sendable {
         var rest = arguments[...]
         if rest.contains("--help") || rest.contains("-h") { return .help }
         if rest.contains("--version") { return .version }
-        let verb = rest.first == "render" || rest.first == "replay" ? rest.first : nil
+        let verb = ["render", "replay", "convert"].contains(rest.first ?? "") ? rest.first : nil
         if verb != nil { rest = rest.dropFirst() }
 
         var size = PixelSize.defaultWindow
         var nodeCount: Int?
         var seed: UInt64 = 1
         var sampleFlag = false
+        var flags: Set<String> = []
+        var scale = 1.0
         var named: [String: String] = [:]
         var positional: [String] = []
         while let argument = rest.popFirst() {
@@ -105,6 +142,15 @@ public enum Invocation: Equatable, Sendable {
                 seed = s
             case "--sample":
                 sampleFlag = true
+            case "--fit", "--realtime", "--autosave":
+                flags.insert(argument)
+            case "--scale":
+                let value = try value(after: argument, in: &rest)
+                guard let s = Double(value), s.isFinite, s > 0, s <= 16 else {
+                    throw UsageError("--scale wants a number above 0 and at most 16; got '\(value)'")
+                }
+                scale = s
+                flags.insert(argument)
             case "--record", "--map", "--dump", "--screenshot":
                 named[argument] = try value(after: argument, in: &rest)
             default:
@@ -115,11 +161,12 @@ public enum Invocation: Equatable, Sendable {
             }
         }
         let allowed: Set<String> = switch verb {
-        case "render": []
-        case "replay": ["--map", "--dump", "--screenshot"]
+        case "render": ["--fit"]
+        case "replay": ["--map", "--dump", "--screenshot", "--realtime", "--autosave"]
+        case "convert": ["--scale"]
         default: ["--record"]
         }
-        if let misplaced = named.keys.sorted().first(where: { !allowed.contains($0) }) {
+        if let misplaced = (Array(named.keys) + Array(flags)).sorted().first(where: { !allowed.contains($0) }) {
             throw UsageError("\(misplaced) does not go with \(verb.map { "meshpad \($0)" } ?? "opening a map") (see meshpad --help)")
         }
 
@@ -130,14 +177,20 @@ public enum Invocation: Equatable, Sendable {
             }
             let source = try source(sample: sampleFlag, nodeCount: nodeCount, seed: seed,
                                     files: Array(positional.dropLast()), required: true)
-            return .render(source, output: output, size: size)
+            return .render(source, output: output, size: size, fit: flags.contains("--fit"))
+        case "convert":
+            guard positional.count == 2, !sampleFlag, nodeCount == nil else {
+                throw UsageError("convert needs an input and an output file: meshpad convert map.mm map.meshpad")
+            }
+            return .convert(input: positional[0], output: positional[1], scale: scale)
         case "replay":
             guard positional.count == 1, let script = positional.first else {
                 throw UsageError("replay needs one script: meshpad replay SCRIPT.jsonl [--dump STATE.json]")
             }
             let files = named["--map"].map { [$0] } ?? []
             let source = try source(sample: sampleFlag, nodeCount: nodeCount, seed: seed, files: files, required: false)
-            return .replay(script: script, map: source, size: size, dump: named["--dump"], screenshot: named["--screenshot"])
+            return .replay(ReplayRequest(script: script, map: source, size: size, dump: named["--dump"], screenshot: named["--screenshot"],
+                                         realtime: flags.contains("--realtime"), autosave: flags.contains("--autosave")))
         default:
             let source = try source(sample: sampleFlag, nodeCount: nodeCount, seed: seed, files: positional, required: false)
             return .open(source, windowSize: size, record: named["--record"])

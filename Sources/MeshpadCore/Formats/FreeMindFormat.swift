@@ -87,7 +87,7 @@ public enum FreeMindFormat {
                     qualifiedName: String?, attributes: [String: String] = [:]) {
             defer { elements.append(name) }
             if var capture = rich {
-                capture.text.start(name)
+                capture.text.start(name, attributes: attributes)
                 rich = capture
                 return
             }

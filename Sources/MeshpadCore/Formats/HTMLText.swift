@@ -1,3 +1,5 @@
+import Foundation
+
 /// Turns HTML (Freeplane's rich node text and notes) into plain text.
 ///
 /// Paragraph-like elements and `<br>` become line breaks, runs of whitespace collapse to one
@@ -14,8 +16,15 @@ public struct HTMLText {
 
     public init() {}
 
-    public mutating func start(_ name: String) {
+    public mutating func start(_ name: String, attributes: [String: String] = [:]) {
         let name = name.lowercased()
+        if name == "img" {
+            // An image-only node would otherwise be blank: name what was there.
+            let source = attributes["alt"].flatMap { $0.isEmpty ? nil : $0 }
+                ?? attributes["src"].map { ($0 as NSString).lastPathComponent } ?? ""
+            text(source.isEmpty ? "[image]" : "[image: \(source)]")
+            return
+        }
         if Self.hiddenElements.contains(name) { hiddenDepth += 1 }
         if name == "br" { newLine(force: true) } else if Self.blockElements.contains(name) { newLine(force: false) }
     }
@@ -71,7 +80,7 @@ public struct HTMLText {
                     let isEnd = tag.first == "/"
                     if isEnd { tag = tag.dropFirst() }
                     let name = String(tag.prefix { $0.isLetter || $0.isNumber })
-                    if !name.isEmpty { isEnd ? converter.end(name) : converter.start(name) }
+                    if !name.isEmpty { isEnd ? converter.end(name) : converter.start(name, attributes: attributes(of: tag)) }
                     index = close < html.endIndex ? html.index(after: close) : close
                 }
                 textStart = index
@@ -81,6 +90,22 @@ public struct HTMLText {
         }
         flushText(upTo: html.endIndex)
         return converter.result
+    }
+
+    /// The attributes of a tag's inside (`img src="a.png" alt='x'`), values entity-decoded.
+    static func attributes(of tag: Substring) -> [String: String] {
+        var result: [String: String] = [:]
+        var rest = tag.drop { $0.isLetter || $0.isNumber }
+        while let eq = rest.firstIndex(of: "=") {
+            let name = rest[..<eq].trimmingCharacters(in: .whitespaces).lowercased()
+            var value = rest[rest.index(after: eq)...].drop { $0 == " " }
+            guard let quote = value.first, quote == "\"" || quote == "'" else { break }
+            value = value.dropFirst()
+            guard let close = value.firstIndex(of: quote) else { break }
+            result[String(name.split(separator: " ").last ?? "")] = decodeEntities(String(value[..<close]))
+            rest = value[value.index(after: close)...]
+        }
+        return result
     }
 
     /// Decodes `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&nbsp;` and numeric references.

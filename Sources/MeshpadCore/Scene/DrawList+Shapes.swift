@@ -72,6 +72,18 @@ extension DrawList {
         }
     }
 
+    /// A filled axis-aligned rectangle (interface panels and buttons), not anti-aliased: its
+    /// edges sit on whole pixels.
+    mutating func appendRect(_ rect: Rect, color: RGBA) {
+        guard rect.width > 0, rect.height > 0, rect.origin.isFinite else { return }
+        let base = Int32(vertexCount)
+        appendVertex(Vec2(rect.minX, rect.minY), color)
+        appendVertex(Vec2(rect.maxX, rect.minY), color)
+        appendVertex(Vec2(rect.maxX, rect.maxY), color)
+        appendVertex(Vec2(rect.minX, rect.maxY), color)
+        appendQuad(base, base + 1, base + 2, base + 3)
+    }
+
     /// Enough segments that each spans about 4 device pixels of arc: round at every zoom,
     /// and cheap for the many small ellipses of a zoomed-out map.
     static func segmentCount(forRadius radius: Double) -> Int {

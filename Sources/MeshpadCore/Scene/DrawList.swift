@@ -9,6 +9,13 @@ import Foundation
 public struct DrawList {
     /// A label to draw: text already broken into lines, centred at `center`.
     public struct Label: Equatable {
+        public enum Alignment: Equatable, Sendable {
+            /// Centred on `center` (node labels).
+            case center
+            /// Left edge at `center.x`, vertically centred on `center.y` (interface text).
+            case leading
+        }
+
         /// The lines joined with newlines: the text cache renders it as is, centred per line.
         public var text: String
         public var center: Vec2
@@ -18,6 +25,9 @@ public struct DrawList {
         /// by `pixelSize / rasterPixelSize`, so zooming does not rasterise on every frame.
         public var rasterPixelSize: Int
         public var color: RGBA
+        public var alignment: Alignment = .center
+        /// Text wider than this (device pixels) is cut short with an ellipsis by the renderer; 0 = no limit.
+        public var maxWidth: Double = 0
     }
 
     public internal(set) var positions: [Float] = []

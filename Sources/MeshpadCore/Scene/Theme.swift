@@ -35,6 +35,18 @@ public struct Theme: Sendable, Equatable {
     public var text: RGBA
     public var hudBackground: RGBA
     public var hudText: RGBA
+    /// Interface: dialogs, buttons and the banner.
+    public var uiScrim: RGBA
+    public var uiPanel: RGBA
+    public var uiText: RGBA
+    public var uiField: RGBA
+    public var uiButton: RGBA
+    public var uiPrimary: RGBA
+    public var uiPrimaryText: RGBA
+    public var bannerInfo: RGBA
+    public var bannerError: RGBA
+    /// Interface text size in pixels (it does not zoom).
+    public var uiFontSize: Double
 
     public var nodeBorderWidth: Double
     public var selectedBorderWidth: Double
@@ -57,6 +69,16 @@ public struct Theme: Sendable, Equatable {
         text: RGBA(hex: 0x101810),
         hudBackground: RGBA(hex: 0x000000, alpha: 170),
         hudText: RGBA(hex: 0xF0F0F0),
+        uiScrim: RGBA(hex: 0x000000, alpha: 90),
+        uiPanel: RGBA(hex: 0xFAFAFA),
+        uiText: RGBA(hex: 0x202020),
+        uiField: RGBA(hex: 0xFFFFFF),
+        uiButton: RGBA(hex: 0xE4E4E4),
+        uiPrimary: RGBA(hex: 0x2E6BD8),
+        uiPrimaryText: RGBA(hex: 0xFFFFFF),
+        bannerInfo: RGBA(hex: 0xFFF3C4),
+        bannerError: RGBA(hex: 0xF8C9C4),
+        uiFontSize: 16,
         nodeBorderWidth: 2,
         selectedBorderWidth: 4,
         edgeWidth: 2,

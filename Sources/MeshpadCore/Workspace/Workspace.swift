@@ -12,6 +12,14 @@ public struct Workspace: Sendable {
         case editText(NodeID)
         /// Show the context menu (long press).
         case contextMenu(node: NodeID?, position: Vec2)
+        /// Ctrl+S: save to the map's file (the app asks for a path if it has none).
+        case save
+        /// Ctrl+Shift+S and Ctrl+O: the app fills in the recent files and presents the dialog.
+        case showSaveAs
+        case showOpen
+        /// A dialog button, key or recent file was chosen; `field` is the typed path.
+        case dialogAction(Dialog.Kind, Dialog.Action, field: String)
+        case bannerAction(Banner.Action)
     }
 
     public private(set) var document: Document
@@ -24,6 +32,12 @@ public struct Workspace: Sendable {
     public var viewportSize: Vec2
     /// Set by anything that changes what is drawn; the loop clears it after drawing.
     public var needsRedraw = true
+    /// The message across the top, if any (it takes only taps on itself).
+    public private(set) var banner: Banner?
+    /// The modal dialog, if any (it takes every event while it is up).
+    public private(set) var dialog: Dialog?
+    private var overlayPointer: GestureRecognizer.Pointer?
+    private var overlayPressed: OverlayLayout.Part.Role?
 
     public init(document: Document, viewportSize: Vec2, camera: Camera? = nil,
                 settings: GestureSettings = GestureSettings()) {
@@ -39,12 +53,48 @@ public struct Workspace: Sendable {
     /// True while anything moves by itself: the loop must keep stepping and drawing.
     public var isAnimating: Bool { view.isAnimating || nodeAnimator.isAnimating }
 
-    /// When the loop must wake up even without events (a pending long press).
-    public var nextDeadline: Double? { recognizer.nextDeadline }
+    /// When the loop must wake up even without events (a pending long press, a banner to hide).
+    public var nextDeadline: Double? {
+        [recognizer.nextDeadline, banner?.expiresAt].compactMap { $0 }.min()
+    }
+
+    /// Where the banner and dialog are drawn and tapped.
+    public var overlayLayout: OverlayLayout { OverlayLayout(banner: banner, dialog: dialog, viewportSize: viewportSize) }
+
+    /// True while a text field wants typed text (the platform turns on text input and the
+    /// on-screen keyboard).
+    public var wantsTextInput: Bool { dialog?.hasField == true }
+
+    public mutating func show(_ banner: Banner?) {
+        self.banner = banner
+        overlayPressed = nil
+        overlayPointer = nil
+        needsRedraw = true
+    }
+
+    public mutating func present(_ dialog: Dialog?) {
+        self.dialog = dialog
+        overlayPressed = nil
+        overlayPointer = nil
+        needsRedraw = true
+    }
 
     /// Re-derives node sizes, e.g. once the platform's font is loaded.
     public mutating func measureAll(with sizing: NodeSizing) {
         document.measureAll(with: sizing)
+        needsRedraw = true
+    }
+
+    /// Replaces the map (a file was opened, a recovery discarded): new selection, view and history.
+    public mutating func replaceDocument(_ newDocument: Document) {
+        document = newDocument
+        selection = [newDocument.rootID]
+        undoStack = UndoStack()
+        nodeAnimator = NodeAnimator()
+        recognizer = GestureRecognizer(settings: recognizer.settings)
+        var framing = Camera(zoomLimits: view.camera.zoomLimits)
+        framing.frame(newDocument.bounds, viewportSize: viewportSize)
+        view = ViewState(camera: framing)
         needsRedraw = true
     }
 
@@ -58,6 +108,12 @@ public struct Workspace: Sendable {
         case .windowResized:
             needsRedraw = true
             return []
+        default:
+            break
+        }
+        if dialog != nil { return handleDialog(event) }
+        if banner != nil, let consumed = handleBanner(event) { return consumed }
+        switch event {
         case .key(let name, let modifiers):
             return handleKey(name, modifiers: modifiers)
         default:
@@ -66,9 +122,126 @@ public struct Workspace: Sendable {
         }
     }
 
-    /// Lets time-based gestures fire; call each loop turn.
+    /// Lets time-based gestures fire and timed banners go; call each loop turn.
     public mutating func tick(at time: Double) -> [Request] {
-        recognizer.tick(at: time).flatMap { apply($0) }
+        if let expiry = banner?.expiresAt, time >= expiry { show(nil) }
+        return recognizer.tick(at: time).flatMap { apply($0) }
+    }
+
+    // MARK: - Banner and dialog
+
+    /// A press and release on the same button activates it; a press anywhere on the panel or
+    /// the banner is the overlay's, never a canvas gesture.
+    private enum OverlayPointerEvent {
+        case down(GestureRecognizer.Pointer, Vec2)
+        case move(GestureRecognizer.Pointer)
+        case up(GestureRecognizer.Pointer, Vec2)
+    }
+
+    private static func overlayPointerEvent(_ event: InputEvent) -> OverlayPointerEvent? {
+        switch event {
+        case .fingerDown(let id, let p): return .down(.finger(id), p)
+        case .fingerMove(let id, _): return .move(.finger(id))
+        case .fingerUp(let id, let p): return .up(.finger(id), p)
+        case .mouseDown(.left, let p, _, _): return .down(.mouse, p)
+        case .mouseMove: return .move(.mouse)
+        case .mouseUp(.left, let p, _): return .up(.mouse, p)
+        default: return nil
+        }
+    }
+
+    /// nil when the event is not the banner's (it goes on to the canvas).
+    private mutating func handleBanner(_ event: InputEvent) -> [Request]? {
+        guard let pointerEvent = Self.overlayPointerEvent(event) else { return nil }
+        let layout = overlayLayout
+        switch pointerEvent {
+        case .down(let pointer, let p):
+            guard overlayPointer == nil, layout.covers(p) else { return nil }
+            overlayPointer = pointer
+            overlayPressed = layout.part(at: p)
+            return []
+        case .move(let pointer):
+            return overlayPointer == pointer ? [] : nil
+        case .up(let pointer, let p):
+            guard overlayPointer == pointer else { return nil }
+            defer { overlayPointer = nil; overlayPressed = nil }
+            guard let pressed = overlayPressed, layout.part(at: p) == pressed, case .bannerButton(let action) = pressed else { return [] }
+            show(nil)
+            return [.bannerAction(action)]
+        }
+    }
+
+    private mutating func handleDialog(_ event: InputEvent) -> [Request] {
+        guard var current = dialog else { return [] }
+        needsRedraw = true
+        switch event {
+        case .text(let text):
+            guard current.hasField else { return [] }
+            current.field += text.filter { $0 != "\n" && $0 != "\r" }
+            current.message = nil
+            dialog = current
+            return []
+        case .key(let name, let modifiers):
+            switch name {
+            case "Backspace":
+                guard current.hasField, !current.field.isEmpty else { return [] }
+                if modifiers.contains(.ctrl) { current.field = "" } else { current.field.removeLast() }
+                dialog = current
+                return []
+            case "Return", "Keypad Enter":
+                return finish(current, current.hasField ? .confirm : .save)
+            case "Escape":
+                return finish(current, .cancel)
+            case "Up", "Down":
+                guard current.hasField, !current.recent.isEmpty else { return [] }
+                let index = current.recent.firstIndex(of: current.field) ?? (name == "Down" ? -1 : current.recent.count)
+                let next = min(max(index + (name == "Down" ? 1 : -1), 0), current.recent.count - 1)
+                current.field = current.recent[next]
+                dialog = current
+                return []
+            default:
+                return []
+            }
+        default:
+            break
+        }
+        guard let pointerEvent = Self.overlayPointerEvent(event) else { return [] }
+        let layout = overlayLayout
+        switch pointerEvent {
+        case .down(let pointer, let p):
+            guard overlayPointer == nil else { return [] }
+            overlayPointer = pointer
+            overlayPressed = layout.part(at: p)
+            return []
+        case .move:
+            return []
+        case .up(let pointer, let p):
+            guard overlayPointer == pointer else { return [] }
+            defer { overlayPointer = nil; overlayPressed = nil }
+            guard let pressed = overlayPressed, layout.part(at: p) == pressed else { return [] }
+            switch pressed {
+            case .button(let action):
+                return finish(current, action)
+            case .recent(let index) where index < current.recent.count:
+                current.field = current.recent[index]
+                return finish(current, .confirm)
+            default:
+                return []
+            }
+        }
+    }
+
+    /// Closes the dialog (the app presents it again with a message if the action fails) and
+    /// hands the choice to the app.
+    private mutating func finish(_ current: Dialog, _ action: Dialog.Action) -> [Request] {
+        if current.hasField && action == .confirm && current.field.trimmingCharacters(in: .whitespaces).isEmpty {
+            var unchanged = current
+            unchanged.message = "Type a path first"
+            dialog = unchanged
+            return []
+        }
+        present(nil)
+        return [.dialogAction(current.kind, action, field: current.field.trimmingCharacters(in: .whitespaces))]
     }
 
     /// Advances tweens and glides by one fixed step.
@@ -122,6 +295,10 @@ public struct Workspace: Sendable {
     private mutating func handleKey(_ name: String, modifiers: KeyModifiers) -> [Request] {
         if modifiers.contains(.ctrl) {
             switch name.lowercased() {
+            case "s":
+                return [modifiers.contains(.shift) ? .showSaveAs : .save]
+            case "o":
+                return [.showOpen]
             case "z" where modifiers.contains(.shift), "y":
                 redo()
                 return []

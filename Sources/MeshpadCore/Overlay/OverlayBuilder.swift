@@ -1,0 +1,59 @@
+/// Draws the banner and the dialog into their own draw list, over the map.
+public struct OverlayBuilder {
+    public var theme: Theme
+
+    public init(theme: Theme) {
+        self.theme = theme
+    }
+
+    public func build(banner: Banner?, dialog: Dialog?, viewportSize: Vec2, pixelScale: Double, into list: inout DrawList) {
+        list.removeAll()
+        guard banner != nil || dialog != nil else { return }
+        let scale = pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1
+        let layout = OverlayLayout(banner: banner, dialog: dialog, viewportSize: viewportSize)
+        func device(_ r: Rect) -> Rect { Rect(x: r.minX * scale, y: r.minY * scale, width: r.width * scale, height: r.height * scale) }
+        let pixelSize = theme.uiFontSize * scale
+        let raster = TextRaster.rasterSize(forPixelSize: pixelSize)
+        func label(_ text: String, in rect: Rect, color: RGBA, centred: Bool = false) {
+            guard !text.isEmpty else { return }
+            let r = device(rect)
+            let inset = 12 * scale
+            list.labels.append(DrawList.Label(
+                text: text, center: centred ? r.center : Vec2(r.minX + inset, r.center.y), pixelSize: pixelSize,
+                rasterPixelSize: raster, color: color, alignment: centred ? .center : .leading,
+                maxWidth: max(0, r.width - (centred ? 0 : 2 * inset))))
+        }
+        if dialog != nil {
+            list.appendRect(Rect(x: 0, y: 0, width: viewportSize.x * scale, height: viewportSize.y * scale), color: theme.uiScrim)
+        }
+        for part in layout.parts {
+            switch part.role {
+            case .banner:
+                list.appendRect(device(part.rect), color: banner?.isError == true ? theme.bannerError : theme.bannerInfo)
+            case .bannerText:
+                label(part.text, in: part.rect, color: theme.uiText)
+            case .bannerButton:
+                list.appendRect(device(part.rect), color: theme.uiButton)
+                label(part.text, in: part.rect, color: theme.uiText, centred: true)
+            case .panel:
+                list.appendRect(device(part.rect), color: theme.uiPanel)
+            case .title:
+                label(part.text, in: part.rect, color: theme.uiText)
+            case .message:
+                label(part.text, in: part.rect, color: theme.selectedBorder)
+            case .field:
+                list.appendRect(device(part.rect), color: theme.uiPrimary)
+                list.appendRect(device(part.rect.outset(by: -2)), color: theme.uiField)
+                // why: a bar after the text stands in for the caret; typing always appends.
+                label(part.text + "|", in: part.rect, color: theme.uiText)
+            case .recent:
+                list.appendRect(device(part.rect.outset(by: -1)), color: theme.uiButton.withAlpha(120))
+                label(part.text, in: part.rect, color: theme.uiText)
+            case .button(let action):
+                let primary = action == .confirm || action == .save
+                list.appendRect(device(part.rect), color: primary ? theme.uiPrimary : theme.uiButton)
+                label(part.text, in: part.rect, color: primary ? theme.uiPrimaryText : theme.uiText, centred: true)
+            }
+        }
+    }
+}
