@@ -69,7 +69,7 @@ public final class App {
     private var clock = FixedStepClock()
     private let hud: HUD
     private let recorder: Recorder?
-    var isRunning = true
+    internal(set) var isRunning = true
     private var frameMilliseconds = 0.0
     private var lastFrameEnd = 0.0
     private var framesPerSecond = 0.0

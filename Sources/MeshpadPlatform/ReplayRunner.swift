@@ -63,6 +63,10 @@ public enum ReplayRunner {
             var options = App.Options(windowSize: size, preferSoftware: true, hidden: true)
             if autosave { options.recovery = RecoveryStore.standard() }
             let app = try App(document: document, file: file, options: options)
+            if realtime {
+                // why: a crash test needs to know when the script's clock started.
+                Log.notice("replay started")
+            }
             do throws(PlatformError) {
                 try play(events, on: app, realtime: realtime)
             } catch {
