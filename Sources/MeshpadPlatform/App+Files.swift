@@ -80,8 +80,9 @@ extension App {
     }
 
     func presentOpen(message: String?) {
+        let folder = file.path.map { ($0 as NSString).deletingLastPathComponent } ?? FileManager.default.currentDirectoryPath
         workspace.present(Dialog(kind: .open, title: "Open a map (.meshpad, .mm, .opml, .md)",
-                                 field: recent.paths.first ?? FileManager.default.currentDirectoryPath + "/",
+                                 field: folder.hasSuffix("/") ? folder : folder + "/",
                                  recent: recent.paths, message: message))
     }
 
