@@ -43,6 +43,8 @@ public final class FramePainter {
 
     private func draw(_ list: DrawList) {
         renderer.drawShapes(of: list)
+        renderer.drawHairlines(of: list)
+        renderer.drawDots(of: list)
         for label in list.labels {
             guard let entry = textCache.texture(for: label) else { continue }
             let scale = label.pixelSize / Double(label.rasterPixelSize)

@@ -62,6 +62,30 @@ public final class SDLRenderer {
         }
     }
 
+    /// Far-out edges: one-pixel lines, one colour.
+    func drawHairlines(of list: DrawList) {
+        guard !list.hairlines.isEmpty else { return }
+        let c = list.hairlineColor
+        SDL_SetRenderDrawColor(handle, c.r, c.g, c.b, c.a)
+        let h = list.hairlines
+        var i = 0
+        while i + 3 < h.count {
+            SDL_RenderDrawLineF(handle, h[i], h[i + 1], h[i + 2], h[i + 3])
+            i += 4
+        }
+    }
+
+    /// Far-out nodes: squares in one `SDL_RenderFillRectsF` call (the floats are SDL_FRects).
+    func drawDots(of list: DrawList) {
+        guard !list.dots.isEmpty else { return }
+        let c = list.dotColor
+        SDL_SetRenderDrawColor(handle, c.r, c.g, c.b, c.a)
+        list.dots.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress?.assumingMemoryBound(to: SDL_FRect.self) else { return }
+            SDL_RenderFillRectsF(handle, base, Int32(list.dots.count / 4))
+        }
+    }
+
     func fillRect(_ rect: Rect, color: RGBA) {
         SDL_SetRenderDrawColor(handle, color.r, color.g, color.b, color.a)
         var r = SDL_FRect(x: Float(rect.minX), y: Float(rect.minY), w: Float(rect.width), h: Float(rect.height))

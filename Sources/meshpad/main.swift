@@ -68,6 +68,16 @@ func main() -> ExitStatus {
                 Log.error(error.description)
                 return .failure
             }
+        case .bench(let nodeCounts, let frames, let size, let accelerated):
+            var options = Bench.Options()
+            if !nodeCounts.isEmpty { options.nodeCounts = nodeCounts }
+            options.frames = frames
+            options.size = size
+            options.software = !accelerated
+            let results = try Bench.run(options)
+            print("Meshpad bench — \(options.software ? "software" : "accelerated") renderer, \(size.width)x\(size.height), \(frames) frames a scenario; frame = update + render + present")
+            print(Bench.table(results))
+            print(Bench.json(results, options: options))
         case .replay(let request):
             let opened = try open(request.map, creating: false)
             try ReplayRunner.run(scriptPath: request.script, document: opened.document, file: opened.file, size: request.size,

@@ -69,6 +69,8 @@ public enum Invocation: Equatable, Sendable {
     case replay(ReplayRequest)
     /// Between every pair of formats by extension; `scale` for PNG output.
     case convert(input: String, output: String, scale: Double)
+    /// `nodeCounts` empty means the defaults (1k, 10k, 100k).
+    case bench(nodeCounts: [Int], frames: Int, size: PixelSize, accelerated: Bool)
 
     public static let appVersion = "0.1.0"
 
@@ -77,6 +79,7 @@ public enum Invocation: Equatable, Sendable {
                meshpad --procedural N [--seed S] [--size WxH] [--record SESSION.jsonl]
                meshpad render (--sample | --procedural N [--seed S] | FILE) OUT.png [--size WxH] [--fit]
                meshpad convert IN OUT [--scale S]
+               meshpad bench [--nodes N] [--frames F] [--size WxH] [--renderer software|accelerated]
                meshpad replay SCRIPT.jsonl [--map FILE | --sample | --procedural N [--seed S]]
                               [--size WxH] [--dump STATE.json] [--screenshot OUT.png] [--realtime] [--autosave]
                meshpad --help | --version
@@ -101,6 +104,9 @@ public enum Invocation: Equatable, Sendable {
           --autosave       replay: autosave and restore recovery files like the app
           --fit            render: fit the whole map, zooming in if it is small
           --scale S        convert to PNG: pixels per map unit (default 1)
+          --nodes N        bench: map size (repeatable; default 1000, 10000 and 100000)
+          --frames F       bench: frames per scenario (default 120)
+          --renderer R     bench: software (default) or accelerated
           -h, --help       show this help
           --version        show the version
         """
@@ -109,7 +115,7 @@ public enum Invocation: Equatable, Sendable {
         var rest = arguments[...]
         if rest.contains("--help") || rest.contains("-h") { return .help }
         if rest.contains("--version") { return .version }
-        let verb = ["render", "replay", "convert"].contains(rest.first ?? "") ? rest.first : nil
+        let verb = ["render", "replay", "convert", "bench"].contains(rest.first ?? "") ? rest.first : nil
         if verb != nil { rest = rest.dropFirst() }
 
         var size = PixelSize.defaultWindow
@@ -118,6 +124,9 @@ public enum Invocation: Equatable, Sendable {
         var sampleFlag = false
         var flags: Set<String> = []
         var scale = 1.0
+        var benchNodes: [Int] = []
+        var benchFrames = 120
+        var accelerated = false
         var named: [String: String] = [:]
         var positional: [String] = []
         while let argument = rest.popFirst() {
@@ -142,6 +151,27 @@ public enum Invocation: Equatable, Sendable {
                 seed = s
             case "--sample":
                 sampleFlag = true
+            case "--nodes":
+                let value = try value(after: argument, in: &rest)
+                guard let n = Int(value), (1...1_000_000).contains(n) else {
+                    throw UsageError("--nodes wants a node count from 1 to 1000000; got '\(value)'")
+                }
+                benchNodes.append(n)
+                flags.insert(argument)
+            case "--frames":
+                let value = try value(after: argument, in: &rest)
+                guard let n = Int(value), (10...100_000).contains(n) else {
+                    throw UsageError("--frames wants a number from 10 to 100000; got '\(value)'")
+                }
+                benchFrames = n
+                flags.insert(argument)
+            case "--renderer":
+                let value = try value(after: argument, in: &rest)
+                guard value == "software" || value == "accelerated" else {
+                    throw UsageError("--renderer is software or accelerated; got '\(value)'")
+                }
+                accelerated = value == "accelerated"
+                flags.insert(argument)
             case "--fit", "--realtime", "--autosave":
                 flags.insert(argument)
             case "--scale":
@@ -164,6 +194,7 @@ public enum Invocation: Equatable, Sendable {
         case "render": ["--fit"]
         case "replay": ["--map", "--dump", "--screenshot", "--realtime", "--autosave"]
         case "convert": ["--scale"]
+        case "bench": ["--nodes", "--frames", "--renderer"]
         default: ["--record"]
         }
         if let misplaced = (Array(named.keys) + Array(flags)).sorted().first(where: { !allowed.contains($0) }) {
@@ -178,6 +209,11 @@ public enum Invocation: Equatable, Sendable {
             let source = try source(sample: sampleFlag, nodeCount: nodeCount, seed: seed,
                                     files: Array(positional.dropLast()), required: true)
             return .render(source, output: output, size: size, fit: flags.contains("--fit"))
+        case "bench":
+            guard positional.isEmpty, !sampleFlag, nodeCount == nil else {
+                throw UsageError("bench takes only options: meshpad bench --nodes 100000")
+            }
+            return .bench(nodeCounts: benchNodes, frames: benchFrames, size: size, accelerated: accelerated)
         case "convert":
             guard positional.count == 2, !sampleFlag, nodeCount == nil else {
                 throw UsageError("convert needs an input and an output file: meshpad convert map.mm map.meshpad")

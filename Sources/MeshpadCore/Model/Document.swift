@@ -14,6 +14,10 @@ public struct Document: Sendable {
     public var needsLayout = false
 
     private var indexByID: [NodeID: Int] = [:]
+    /// Where nodes and edges are on the map, for hit tests and culling (kept current by every change).
+    public private(set) var spatial = SpatialIndex()
+    /// For each node (by index), the edges (by index) that touch it: what to re-file when it moves.
+    private var edgesOfNode: [[Int32]] = []
     private var parentByChild: [NodeID: NodeID] = [:]
     /// Unordered node pairs already joined, so `connect` refuses duplicates in O(1).
     private var joinedPairs: Set<NodePair> = []
@@ -73,6 +77,7 @@ public struct Document: Sendable {
         let id = EdgeID(nextEdgeNumber)
         nextEdgeNumber += 1
         edges.append(Edge(id: id, from: from, to: to, kind: kind, arrows: arrows))
+        fileEdge(edges.count - 1)
         revision &+= 1
         return id
     }
@@ -100,15 +105,62 @@ public struct Document: Sendable {
     /// Moves a node's centre to `position` (map units). Non-finite positions are ignored.
     public mutating func move(_ id: NodeID, to position: Vec2) {
         guard position.isFinite, let i = indexByID[id] else { return }
+        let touching = edgesOfNode[i]
+        spatial.removeNode(i, frame: nodes[i].frame)
+        for e in touching { spatial.removeEdge(Int(e), box: edgeBox(Int(e))) }
         nodes[i].position = position
+        spatial.insertNode(i, frame: nodes[i].frame)
+        for e in touching { spatial.insertEdge(Int(e), box: edgeBox(Int(e))) }
         revision &+= 1
+    }
+
+    /// The box an edge is culled by: its two node centres (edges are drawn centre to centre).
+    public func edgeBox(_ index: Int) -> Rect {
+        let edge = edges[index]
+        guard let a = indexByID[edge.from].map({ nodes[$0].position }), let b = indexByID[edge.to].map({ nodes[$0].position }) else {
+            return Rect(x: 0, y: 0, width: 0, height: 0)
+        }
+        return Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(a.x - b.x), height: abs(a.y - b.y))
+    }
+
+    /// The position in `nodes` of a node, for code that walks the array.
+    public func index(of id: NodeID) -> Int? { indexByID[id] }
+
+    /// Indices of the edges touching the node at `index`.
+    public func edgeIndices(touchingNodeAt index: Int) -> [Int32] { edgesOfNode[index] }
+
+    /// Indices (into `nodes`) of the nodes whose frame meets `rect`, each once, in no set order.
+    public func forEachNode(in rect: Rect, _ body: (Int) -> Void) {
+        spatial.forEachNode(in: rect, frame: { nodes[$0].frame }, body)
+    }
+
+    /// Indices (into `edges`) of the edges whose box meets `rect`, each once.
+    public func forEachEdge(in rect: Rect, _ body: (Int) -> Void) {
+        spatial.forEachEdge(in: rect, box: { edgeBox($0) }, body)
+    }
+
+    private mutating func fileEdge(_ index: Int) {
+        let edge = edges[index]
+        spatial.insertEdge(index, box: edgeBox(index))
+        if let a = indexByID[edge.from] { edgesOfNode[a].append(Int32(index)) }
+        if let b = indexByID[edge.to], edge.to != edge.from { edgesOfNode[b].append(Int32(index)) }
+    }
+
+    /// Files every node and edge anew (after sizes change, or a document is rebuilt).
+    private mutating func rebuildSpatialIndex() {
+        spatial = SpatialIndex()
+        edgesOfNode = Array(repeating: [], count: nodes.count)
+        for i in nodes.indices { spatial.insertNode(i, frame: nodes[i].frame) }
+        for e in edges.indices { fileEdge(e) }
     }
 
     /// Replaces a node's text and re-derives its size with `sizing`.
     public mutating func setText(_ text: String, of id: NodeID, sizing: NodeSizing) {
         guard let i = indexByID[id] else { return }
+        spatial.removeNode(i, frame: nodes[i].frame)
         nodes[i].text = text
         sizing.apply(to: &nodes[i])
+        spatial.insertNode(i, frame: nodes[i].frame)
         revision &+= 1
     }
 
@@ -119,6 +171,7 @@ public struct Document: Sendable {
         for i in nodes.indices {
             sizing.apply(to: &nodes[i])
         }
+        rebuildSpatialIndex()
     }
 
     /// The smallest rectangle holding every node, nil never (a document always has its root).
@@ -180,6 +233,7 @@ public struct Document: Sendable {
         }
         nextNodeNumber = (nodes.map(\.id.rawValue).max() ?? 0) + 1
         nextEdgeNumber = (edges.map(\.id.rawValue).max() ?? 0) + 1
+        rebuildSpatialIndex()
     }
 
     private mutating func insertNode(text: String, at position: Vec2) -> NodeID {
@@ -187,6 +241,8 @@ public struct Document: Sendable {
         nextNodeNumber += 1
         indexByID[id] = nodes.count
         nodes.append(Node(id: id, text: text, position: position.isFinite ? position : .zero))
+        edgesOfNode.append([])
+        spatial.insertNode(nodes.count - 1, frame: nodes[nodes.count - 1].frame)
         revision &+= 1
         return id
     }

@@ -3,11 +3,33 @@ import Foundation
 // Anti-aliasing without multisampling: every shape gets a one-pixel feather whose outer
 // vertices have alpha 0, and the renderer blends. Works the same on the software renderer.
 extension DrawList {
-    /// A straight line of `width` device pixels with feathered sides.
-    mutating func appendLine(from a: Vec2, to b: Vec2, width: Double, color: RGBA) {
+    /// A straight line of `width` device pixels with feathered sides, clipped to `clip`.
+    ///
+    /// why: the software renderer fills a triangle by walking its bounding box, so one long
+    /// diagonal quad costs as much as the whole window. The line is clipped to the view and cut
+    /// into pieces of at most `pieceLength` pixels, whose boxes are small.
+    mutating func appendLine(from a: Vec2, to b: Vec2, width: Double, color: RGBA, clip: Rect? = nil) {
+        guard a.isFinite, b.isFinite, width > 0 else { return }
+        var p = a, q = b
+        if let clip {
+            guard let clipped = Self.clip(a, b, to: clip.outset(by: width + 2)) else { return }
+            (p, q) = clipped
+        }
+        let delta = q - p
+        let length = delta.length
+        guard length > 1e-6 else { return }
+        let pieces = max(1, Int((length / Self.pieceLength).rounded(.up)))
+        for k in 0..<pieces {
+            let s = p + delta * (Double(k) / Double(pieces)), e = p + delta * (Double(k + 1) / Double(pieces))
+            appendLinePiece(from: s, to: e, width: width, color: color)
+        }
+    }
+
+    static let pieceLength = 48.0
+
+    private mutating func appendLinePiece(from a: Vec2, to b: Vec2, width: Double, color: RGBA) {
         let delta = b - a
         let length = delta.length
-        guard length > 1e-6, width > 0, a.isFinite, b.isFinite else { return }
         // why: a line thinner than a pixel is drawn one pixel wide and fainter, which is how
         // it would look if it were sampled properly; a 0.3 px hairline must not vanish.
         let coverage = min(width, 1)
@@ -29,6 +51,21 @@ extension DrawList {
         }
     }
 
+    /// Liang–Barsky: the part of segment a→b inside `r`, or nil if none.
+    static func clip(_ a: Vec2, _ b: Vec2, to r: Rect) -> (Vec2, Vec2)? {
+        var t0 = 0.0, t1 = 1.0
+        let d = b - a
+        for (p, q) in [(-d.x, a.x - r.minX), (d.x, r.maxX - a.x), (-d.y, a.y - r.minY), (d.y, r.maxY - a.y)] {
+            if p == 0 {
+                if q < 0 { return nil }
+            } else {
+                let t = q / p
+                if p < 0 { if t > t1 { return nil }; if t > t0 { t0 = t } } else { if t < t0 { return nil }; if t < t1 { t1 = t } }
+            }
+        }
+        return (a + d * t0, a + d * t1)
+    }
+
     /// A filled ellipse with a border of `borderWidth` device pixels, both anti-aliased.
     mutating func appendEllipse(center: Vec2, radii: Vec2, fill: RGBA, border: RGBA, borderWidth: Double) {
         guard center.isFinite, radii.isFinite, radii.x > 0, radii.y > 0 else { return }
@@ -36,16 +73,22 @@ extension DrawList {
         let bw = max(borderWidth, 0)
         // Fill reaches half-way under the border so no seam shows between them.
         let fillRadii = Vec2(max(radii.x - bw / 2, 0.5), max(radii.y - bw / 2, 0.5))
-        let centerIndex = Int32(vertexCount)
-        appendVertex(center, fill)
-        forEachAngle(segments) { c, s in
-            appendVertex(Vec2(center.x + fillRadii.x * c, center.y + fillRadii.y * s), fill)
-        }
         let n = Int32(segments)
-        for i in Int32(0)..<n {
-            indices.append(centerIndex)
-            indices.append(centerIndex + 1 + i)
-            indices.append(centerIndex + 1 + (i + 1) % n)
+        // why: a fan's long thin triangles each cost their whole bounding box in the software
+        // renderer; horizontal bands (pairs of points mirrored left/right) tile the ellipse with
+        // boxes that barely overlap.
+        let bands = max(2, segments / 2)
+        let stripBase = Int32(vertexCount)
+        for k in 0...bands {
+            let angle = Double.pi * Double(k) / Double(bands)
+            let y = center.y - fillRadii.y * cos(angle)
+            let x = fillRadii.x * sin(angle)
+            appendVertex(Vec2(center.x - x, y), fill)
+            appendVertex(Vec2(center.x + x, y), fill)
+        }
+        for k in Int32(0)..<Int32(bands) {
+            let top = stripBase + 2 * k
+            appendQuad(top, top + 1, top + 3, top + 2)
         }
         // Border ring: feather in, solid, solid, feather out.
         let offsets: [(offset: Double, alpha: UInt8)]
@@ -70,6 +113,22 @@ extension DrawList {
                 appendQuad(inner + i, inner + j, outer + j, outer + i)
             }
         }
+    }
+
+    /// A far-out node: a square of `side` device pixels in the dot colour.
+    mutating func appendDot(at center: Vec2, side: Double) {
+        guard center.isFinite else { return }
+        let s = Float(max(side, 1))
+        dots.append(Float(center.x) - s / 2)
+        dots.append(Float(center.y) - s / 2)
+        dots.append(s)
+        dots.append(s)
+    }
+
+    mutating func appendHairline(from a: Vec2, to b: Vec2, clip: Rect) {
+        guard let (p, q) = Self.clip(a, b, to: clip) else { return }
+        hairlines.append(Float(p.x)); hairlines.append(Float(p.y))
+        hairlines.append(Float(q.x)); hairlines.append(Float(q.y))
     }
 
     /// A filled axis-aligned rectangle (interface panels and buttons), not anti-aliased: its

@@ -34,7 +34,17 @@ public struct DrawList {
     public internal(set) var colors: [UInt8] = []
     public internal(set) var indices: [Int32] = []
     public internal(set) var labels: [Label] = []
+    /// Far-out level of detail: nodes smaller than a few pixels as plain squares (x, y, w, h),
+    /// all in `dotColor`, drawn after the triangles in one `SDL_RenderFillRectsF` call.
+    public internal(set) var dots: [Float] = []
+    public internal(set) var dotColor = RGBA(0, 0, 0)
+    /// Far-out edges as one-pixel lines (x1, y1, x2, y2), in `hairlineColor`, drawn before the dots.
+    public internal(set) var hairlines: [Float] = []
+    public internal(set) var hairlineColor = RGBA(0, 0, 0)
     public internal(set) var background = RGBA(255, 255, 255)
+    /// Scratch space the scene builder reuses every frame (visible node and edge indices).
+    var visibleNodes: [Int] = []
+    var visibleEdges: [Int] = []
     /// How many nodes and edges survived culling this frame.
     public internal(set) var visibleNodeCount = 0
     public internal(set) var visibleEdgeCount = 0
@@ -48,6 +58,8 @@ public struct DrawList {
         colors.removeAll(keepingCapacity: true)
         indices.removeAll(keepingCapacity: true)
         labels.removeAll(keepingCapacity: true)
+        dots.removeAll(keepingCapacity: true)
+        hairlines.removeAll(keepingCapacity: true)
         visibleNodeCount = 0
         visibleEdgeCount = 0
     }

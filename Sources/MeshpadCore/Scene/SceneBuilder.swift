@@ -1,9 +1,15 @@
+import Foundation
+
 /// Turns the document, seen through a camera, into the frame's `DrawList`.
 ///
 /// All decisions about what appears on screen are made here, in the core: culling to the
-/// viewport, level of detail (no label below `Theme.minimumLabelPixels`), draw order (edges,
-/// then nodes, selected nodes last so their border is never covered, then labels), and the
-/// HiDPI scale (`pixelScale`, device pixels per window pixel), applied once.
+/// viewport through the document's spatial index, level of detail, draw order (edges, then
+/// nodes in document order, selected nodes last so their border is never covered, then
+/// labels), and the HiDPI scale (`pixelScale`, device pixels per window pixel), applied once.
+///
+/// Level of detail: no labels below `Theme.minimumLabelPixels`; no edge shorter than a pixel;
+/// ellipses get fewer segments as they shrink; and once the smallest node would be under
+/// `farOutRadiusPixels` in radius, nodes are dots and edges one-pixel hairlines.
 public struct SceneBuilder {
     public var theme: Theme
 
@@ -27,8 +33,11 @@ public struct SceneBuilder {
     ) {
         list.removeAll()
         list.background = theme.background
+        list.dotColor = theme.nodeFill.mixed(with: theme.nodeBorder, amount: 0.35)
+        list.hairlineColor = theme.edge.mixed(with: theme.background, amount: 0.4)
         let scale = pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1
         let zoomPixels = camera.zoom * scale
+        let deviceViewport = Rect(x: 0, y: 0, width: viewportSize.x * scale, height: viewportSize.y * scale)
         // why: a border or label may poke out of a node's box; a small margin keeps things at the
         // window edge from popping in and out.
         let visible = camera.visibleMapRect(viewportSize: viewportSize).outset(by: 8 / camera.zoom)
@@ -37,37 +46,75 @@ public struct SceneBuilder {
         func position(_ node: Node) -> Vec2 {
             hasGliders ? drawnPositions[node.id] ?? node.position : node.position
         }
+        // Far out, the smallest node is a few pixels: nodes become dots and edges hairlines.
+        let farOut = theme.nodeMetrics.minimumSize.y * zoomPixels / 2 < Self.farOutRadiusPixels
 
-        for edge in document.edges {
+        // Visible edges and nodes from the spatial index, plus anything gliding (the index has
+        // where it is going, not where it is drawn).
+        var edgeIndices = list.visibleEdges
+        var nodeIndices = list.visibleNodes
+        edgeIndices.removeAll(keepingCapacity: true)
+        nodeIndices.removeAll(keepingCapacity: true)
+        document.forEachEdge(in: visible) { edgeIndices.append($0) }
+        document.forEachNode(in: visible) { nodeIndices.append($0) }
+        if hasGliders {
+            for id in drawnPositions.keys {
+                guard let index = document.index(of: id) else { continue }
+                nodeIndices.append(index)
+                for edge in document.edgeIndices(touchingNodeAt: index) { edgeIndices.append(Int(edge)) }
+            }
+            edgeIndices = Array(Set(edgeIndices))
+            nodeIndices = Array(Set(nodeIndices))
+        }
+        edgeIndices.sort()
+        nodeIndices.sort()
+
+        for e in edgeIndices {
+            let edge = document.edges[e]
             guard let fromNode = document.node(edge.from), let toNode = document.node(edge.to) else { continue }
             let from = position(fromNode), to = position(toNode)
             let box = Rect(x: min(from.x, to.x), y: min(from.y, to.y), width: abs(from.x - to.x), height: abs(from.y - to.y))
             guard box.intersects(visible) else { continue }
+            let a = device(from), b = device(to)
+            // Edges shorter than a pixel are invisible: skip them.
+            guard a.distance(to: b) >= 1 else { continue }
             list.visibleEdgeCount += 1
-            let color = edge.kind == .tree ? theme.edge : theme.linkEdge
-            list.appendLine(from: device(from), to: device(to), width: theme.edgeWidth * zoomPixels, color: color)
+            if farOut {
+                list.appendHairline(from: a, to: b, clip: deviceViewport)
+            } else {
+                let color = edge.kind == .tree ? theme.edge : theme.linkEdge
+                list.appendLine(from: a, to: b, width: theme.edgeWidth * zoomPixels, color: color, clip: deviceViewport)
+            }
         }
 
-        var visibleSelected: [Int] = []
+        var selectedIndices: [Int] = []
         var labelled: [Int] = []
-        for (index, node) in document.nodes.enumerated()
-        where Rect(center: position(node), width: node.size.x, height: node.size.y).intersects(visible) {
+        for index in nodeIndices {
+            let node = document.nodes[index]
+            let at = position(node)
+            guard Rect(center: at, width: node.size.x, height: node.size.y).intersects(visible) else { continue }
             list.visibleNodeCount += 1
-            if selection.contains(node.id) {
-                visibleSelected.append(index)
+            if farOut {
+                list.appendDot(at: device(at), side: max(node.size.x, node.size.y) * zoomPixels)
                 continue
             }
-            appendShape(of: node, at: device(position(node)), selected: false, zoomPixels: zoomPixels, into: &list)
+            if selection.contains(node.id) {
+                selectedIndices.append(index)
+                continue
+            }
+            appendShape(of: node, at: device(at), selected: false, zoomPixels: zoomPixels, into: &list)
             labelled.append(index)
         }
-        for index in visibleSelected {
+        list.visibleEdges = edgeIndices
+        list.visibleNodes = nodeIndices
+        for index in selectedIndices {
             let node = document.nodes[index]
             appendShape(of: node, at: device(position(node)), selected: true, zoomPixels: zoomPixels, into: &list)
         }
-        labelled.append(contentsOf: visibleSelected)
+        labelled.append(contentsOf: selectedIndices)
 
         let pixelSize = theme.fontSize * zoomPixels
-        guard pixelSize >= theme.minimumLabelPixels else { return }
+        guard pixelSize >= theme.minimumLabelPixels, !farOut else { return }
         let rasterSize = TextRaster.rasterSize(forPixelSize: pixelSize)
         for index in labelled {
             let node = document.nodes[index]
@@ -81,6 +128,9 @@ public struct SceneBuilder {
             ))
         }
     }
+
+    /// Below this on-screen radius of the smallest node, the map is drawn as dots and hairlines.
+    public static let farOutRadiusPixels = 3.0
 
     private func appendShape(of node: Node, at center: Vec2, selected: Bool, zoomPixels: Double, into list: inout DrawList) {
         list.appendEllipse(

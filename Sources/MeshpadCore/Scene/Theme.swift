@@ -18,6 +18,12 @@ public struct RGBA: Hashable, Sendable {
     }
 
     public func withAlpha(_ alpha: UInt8) -> RGBA { RGBA(r, g, b, alpha) }
+
+    /// `amount` (0…1) of the way from this colour to `other`.
+    public func mixed(with other: RGBA, amount: Double) -> RGBA {
+        func mix(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((Double(x) + (Double(y) - Double(x)) * min(max(amount, 0), 1)).rounded()) }
+        return RGBA(mix(r, other.r), mix(g, other.g), mix(b, other.b), mix(a, other.a))
+    }
 }
 
 /// Every colour and measurement the canvas is drawn with, in one place.

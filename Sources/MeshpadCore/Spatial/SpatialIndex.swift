@@ -1,0 +1,129 @@
+/// A uniform grid over the map for hit testing and view culling, updated as nodes move.
+///
+/// Nodes are filed in every cell their frame touches; edges in every cell their bounding box
+/// touches, unless that box spans more than `longEdgeCells` cells a side (free links across
+/// the map), in which case they go on a short list checked by box each query. A query reports
+/// each item once without any per-query state: an item is reported only from the cell that holds
+/// the top-left corner of its box clipped to the query. When a query covers more cells than the
+/// grid has occupied, it walks the occupied cells instead, so fit-to-screen of a huge map costs
+/// the same as a plain scan.
+public struct SpatialIndex: Sendable {
+    struct Cell: Hashable, Sendable {
+        var x: Int32
+        var y: Int32
+    }
+
+    public static let cellSize = 256.0
+    static let longEdgeCells = 8
+
+    private var nodeCells: [Cell: [Int32]] = [:]
+    private var edgeCells: [Cell: [Int32]] = [:]
+    private var longEdges: Set<Int32> = []
+
+    public init() {}
+
+    static func cell(_ x: Double, _ y: Double) -> Cell {
+        Cell(x: Int32(clamping: Int((x / cellSize).rounded(.down))), y: Int32(clamping: Int((y / cellSize).rounded(.down))))
+    }
+
+    /// The cells a box touches, as an inclusive range of cell coordinates.
+    static func span(_ r: Rect) -> (min: Cell, max: Cell) {
+        (cell(r.minX, r.minY), cell(r.maxX, r.maxY))
+    }
+
+    private static func forEachCell(_ r: Rect, _ body: (Cell) -> Void) {
+        let (lo, hi) = span(r)
+        guard lo.x <= hi.x, lo.y <= hi.y else { return }
+        for y in lo.y...hi.y {
+            for x in lo.x...hi.x { body(Cell(x: x, y: y)) }
+        }
+    }
+
+    // MARK: - Nodes
+
+    mutating func insertNode(_ index: Int, frame: Rect) {
+        guard frame.origin.isFinite, frame.width.isFinite, frame.height.isFinite else { return }
+        Self.forEachCell(frame) { nodeCells[$0, default: []].append(Int32(index)) }
+    }
+
+    mutating func removeNode(_ index: Int, frame: Rect) {
+        guard frame.origin.isFinite, frame.width.isFinite, frame.height.isFinite else { return }
+        let value = Int32(index)
+        Self.forEachCell(frame) { cell in
+            guard var list = nodeCells[cell], let at = list.firstIndex(of: value) else { return }
+            list.swapAt(at, list.count - 1)
+            list.removeLast()
+            nodeCells[cell] = list.isEmpty ? nil : list
+        }
+    }
+
+    // MARK: - Edges
+
+    mutating func insertEdge(_ index: Int, box: Rect) {
+        guard box.origin.isFinite, box.width.isFinite, box.height.isFinite else { return }
+        let (lo, hi) = Self.span(box)
+        if Int(hi.x) - Int(lo.x) >= Self.longEdgeCells || Int(hi.y) - Int(lo.y) >= Self.longEdgeCells {
+            longEdges.insert(Int32(index))
+            return
+        }
+        Self.forEachCell(box) { edgeCells[$0, default: []].append(Int32(index)) }
+    }
+
+    mutating func removeEdge(_ index: Int, box: Rect) {
+        let value = Int32(index)
+        if longEdges.remove(value) != nil { return }
+        guard box.origin.isFinite, box.width.isFinite, box.height.isFinite else { return }
+        Self.forEachCell(box) { cell in
+            guard var list = edgeCells[cell], let at = list.firstIndex(of: value) else { return }
+            list.swapAt(at, list.count - 1)
+            list.removeLast()
+            edgeCells[cell] = list.isEmpty ? nil : list
+        }
+    }
+
+    // MARK: - Queries
+
+    /// Calls `body` once for every node whose frame (as `frame(index)` gives it) meets `rect`.
+    func forEachNode(in rect: Rect, frame: (Int) -> Rect, _ body: (Int) -> Void) {
+        Self.query(nodeCells, rect, box: frame, body)
+    }
+
+    /// Calls `body` once for every edge whose box meets `rect`.
+    func forEachEdge(in rect: Rect, box: (Int) -> Rect, _ body: (Int) -> Void) {
+        Self.query(edgeCells, rect, box: box, body)
+        for index in longEdges where box(Int(index)).intersects(rect) { body(Int(index)) }
+    }
+
+    /// Nodes whose cell holds `point` (candidates for a hit test).
+    func nodes(near point: Vec2) -> [Int32] {
+        nodeCells[Self.cell(point.x, point.y)] ?? []
+    }
+
+    private static func query(_ cells: [Cell: [Int32]], _ rect: Rect, box: (Int) -> Rect, _ body: (Int) -> Void) {
+        guard rect.origin.isFinite, rect.width.isFinite, rect.height.isFinite else { return }
+        let (lo, hi) = span(rect)
+        let area = (Int(hi.x) - Int(lo.x) + 1) * (Int(hi.y) - Int(lo.y) + 1)
+        func visit(_ cell: Cell, _ items: [Int32]) {
+            for item in items {
+                let index = Int(item)
+                let b = box(index)
+                guard b.intersects(rect) else { continue }
+                // Report from one cell only: the one holding the clipped box's top-left corner.
+                let owner = Self.cell(Swift.max(b.minX, rect.minX), Swift.max(b.minY, rect.minY))
+                if owner == cell { body(index) }
+            }
+        }
+        if area > cells.count {
+            for (cell, items) in cells where cell.x >= lo.x && cell.x <= hi.x && cell.y >= lo.y && cell.y <= hi.y {
+                visit(cell, items)
+            }
+        } else {
+            for y in lo.y...hi.y {
+                for x in lo.x...hi.x {
+                    let cell = Cell(x: x, y: y)
+                    if let items = cells[cell] { visit(cell, items) }
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,201 @@
+import CSDL2
+import Foundation
+import MeshpadCore
+
+/// `meshpad bench`: frame times, load times, memory and hit-test cost on large maps, headless.
+///
+/// Each map is measured in five scenarios — a static view, a pan sweep, a pinch sweep from
+/// fit-to-screen to 2.0 and back, a drag of one node, and fit-to-screen — each frame timed from
+/// the input change to the end of `SDL_RenderPresent` (update + render + present).
+@MainActor
+public enum Bench {
+    public struct Options: Sendable {
+        public var nodeCounts: [Int] = [1_000, 10_000, 100_000]
+        public var frames = 120
+        public var size = PixelSize(width: 1280, height: 800)
+        public var software = true
+        public var includeImport = true
+
+        public init() {}
+    }
+
+    public struct FrameStats: Sendable {
+        public var p50: Double, p95: Double, p99: Double, max: Double
+        public var rasterisationsPerFrame: Double
+
+        init(_ milliseconds: [Double], rasterisations: Int) {
+            let sorted = milliseconds.sorted()
+            func at(_ q: Double) -> Double { sorted.isEmpty ? 0 : sorted[min(sorted.count - 1, Int((Double(sorted.count) * q).rounded(.up)) - 1)] }
+            p50 = at(0.5); p95 = at(0.95); p99 = at(0.99); max = sorted.last ?? 0
+            rasterisationsPerFrame = milliseconds.isEmpty ? 0 : Double(rasterisations) / Double(milliseconds.count)
+        }
+    }
+
+    public struct MapResult: Sendable {
+        public var name: String
+        public var nodes: Int
+        public var loadMilliseconds: Double
+        public var layoutMilliseconds: Double
+        public var rssMiB: Double
+        public var hitTestNanoseconds: Double
+        public var scenarios: [(name: String, stats: FrameStats)]
+    }
+
+    enum Scenario: String, CaseIterable {
+        case still = "static", pan, pinch, drag, fit
+    }
+
+    public static func run(_ options: Options) throws(PlatformError) -> [MapResult] {
+        let session = try SDLSession(headless: true)
+        return try withExtendedLifetime(session) { () throws(PlatformError) -> [MapResult] in
+            let canvas = try Canvas(title: "Meshpad bench", size: options.size, theme: .classic, hidden: true,
+                                    preferSoftware: options.software)
+            var results: [MapResult] = []
+            for count in options.nodeCounts {
+                // Procedural: generation is the "load"; sizing is measured text.
+                var start = App.now()
+                var document = Document.procedural(nodeCount: count, seed: 7)
+                document.measureAll(with: canvas.sizing)
+                let load = (App.now() - start) * 1000
+                results.append(measure("procedural", document, load: load, layout: 0, canvas: canvas, options: options))
+
+                guard options.includeImport else { continue }
+                // An imported .mm of the same size with 5 % free links, written first, then read back.
+                var withLinks = Document.procedural(nodeCount: count, seed: 11)
+                var rng = SeededGenerator(seed: 3)
+                for _ in 0..<(count / 20) {
+                    let a = NodeID(Int.random(in: 1...count, using: &rng)), b = NodeID(Int.random(in: 1...count, using: &rng))
+                    withLinks.connect(a, to: b, kind: .link, arrows: .end)
+                }
+                let path = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-bench-\(count).mm").path
+                try? FreeMindFormat.encode(withLinks).write(to: URL(fileURLWithPath: path))
+                defer { unlink(path) }
+                start = App.now()
+                guard var imported = try? MapFile.read(path).document else { continue }
+                imported.measureAll(with: canvas.sizing)
+                let importTime = (App.now() - start) * 1000
+                start = App.now()
+                TreeLayout().apply(to: &imported)
+                let layoutTime = (App.now() - start) * 1000
+                results.append(measure("imported .mm", imported, load: importTime, layout: layoutTime, canvas: canvas, options: options))
+            }
+            return results
+        }
+    }
+
+    static func measure(_ name: String, _ document: Document, load: Double, layout: Double, canvas: Canvas, options: Options) -> MapResult {
+        let viewport = canvas.window.size
+        var workspace = Workspace(document: document, viewportSize: viewport, camera: Camera())
+        let cache = canvas.painter.textCache
+        let frames = max(options.frames, 10)
+
+        let root = document.root.position
+        let fitZoom: Double = {
+            var camera = Camera(zoomLimits: workspace.view.camera.zoomLimits)
+            camera.frame(document.bounds, viewportSize: viewport, maxZoom: 2)
+            return camera.zoom
+        }()
+        let dragged = document.nodes.count > 1 ? document.nodes[1].id : document.rootID
+        let dragStart = document.node(dragged)?.position ?? .zero
+
+        /// Puts the view where a scenario starts.
+        func setUp(_ scenario: Scenario) {
+            var camera = Camera(zoomLimits: workspace.view.camera.zoomLimits)
+            switch scenario {
+            case .pinch, .fit: camera.frame(workspace.document.bounds, viewportSize: viewport, maxZoom: 2)
+            case .drag: camera.place(mapPoint: dragStart, atScreen: viewport / 2)
+            case .still, .pan: camera.place(mapPoint: root, atScreen: viewport / 2)
+            }
+            _ = workspace.apply(.setCamera(camera))
+        }
+        /// The input of frame `i` of a scenario.
+        func advance(_ scenario: Scenario, frame i: Int) {
+            switch scenario {
+            case .still, .fit:
+                break
+            case .pan:
+                _ = workspace.apply(.pan(Vec2(i % 120 < 60 ? -14 : 14, i % 40 < 20 ? 6 : -6)))
+            case .pinch:
+                // Fit → 2.0 → fit, geometrically, about the window centre.
+                let phase = Double(i % frames) / Double(frames)
+                let t = phase < 0.5 ? phase * 2 : (1 - phase) * 2
+                let zoom = exp(log(fitZoom) + (log(2.0) - log(fitZoom)) * t)
+                _ = workspace.apply(.zoom(by: zoom / workspace.view.camera.zoom, about: viewport / 2))
+            case .drag:
+                _ = workspace.apply(.moveNodes([dragged], to: [dragStart + Vec2(Double(i % 60) * 3, Double(i % 30) * 2)]))
+            }
+        }
+        func timedFrame(_ scenario: Scenario, _ i: Int) -> Double {
+            let start = App.now()
+            advance(scenario, frame: i)
+            workspace.step(bySeconds: 1.0 / 120)
+            let drawn = workspace.frame(interpolatedBy: 1)
+            canvas.painter.paint(document: workspace.document, camera: drawn.camera, viewportSize: viewport,
+                                 selection: workspace.selection, drawnPositions: drawn.drawnPositions)
+            canvas.renderer.present()
+            return (App.now() - start) * 1000
+        }
+        var scenarios: [(String, FrameStats)] = []
+        for scenario in Scenario.allCases {
+            setUp(scenario)
+            for i in 0..<10 { _ = timedFrame(scenario, i) }   // warm-up: caches, first rasterisations
+            let before = cache.rasterisations
+            var times: [Double] = []
+            times.reserveCapacity(frames)
+            for i in 0..<frames { times.append(timedFrame(scenario, i + 10)) }
+            scenarios.append((scenario.rawValue, FrameStats(times, rasterisations: cache.rasterisations - before)))
+        }
+
+        // Hit tests at random points over the map.
+        var rng = SeededGenerator(seed: 5)
+        let bounds = workspace.document.bounds
+        let queries = 20_000
+        let points = (0..<queries).map { _ in
+            Vec2(Double.random(in: bounds.minX...bounds.maxX, using: &rng), Double.random(in: bounds.minY...bounds.maxY, using: &rng))
+        }
+        let start = App.now()
+        var hits = 0
+        for p in points where workspace.document.topmostNode(at: p) != nil { hits += 1 }
+        let hitNanoseconds = (App.now() - start) * 1e9 / Double(queries)
+        _ = hits
+        return MapResult(name: name, nodes: document.nodeCount, loadMilliseconds: load, layoutMilliseconds: layout,
+                         rssMiB: residentMiB(), hitTestNanoseconds: hitNanoseconds, scenarios: scenarios)
+    }
+
+    /// Resident set size from /proc/self/statm (pages × page size).
+    public static func residentMiB() -> Double {
+        guard let text = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8) else { return 0 }
+        let fields = text.split(separator: " ")
+        guard fields.count > 1, let pages = Double(fields[1]) else { return 0 }
+        return pages * Double(sysconf(Int32(_SC_PAGESIZE))) / 1_048_576
+    }
+
+    public static func table(_ results: [MapResult]) -> String {
+        func f(_ v: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", v) }
+        var out = "map            nodes    load ms  layout ms  RSS MiB  hit ns | scenario   p50     p95     p99     max   rast/frame\n"
+        for r in results {
+            for (i, s) in r.scenarios.enumerated() {
+                let head = i == 0
+                    ? "\(r.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(String(r.nodes).leftPad(6)) \(f(r.loadMilliseconds, 1).leftPad(10)) \(f(r.layoutMilliseconds, 1).leftPad(10)) \(f(r.rssMiB, 1).leftPad(8)) \(f(r.hitTestNanoseconds, 0).leftPad(7))"
+                    : String(repeating: " ", count: 62)
+                out += "\(head) | \(s.name.padding(toLength: 8, withPad: " ", startingAt: 0)) \(f(s.stats.p50).leftPad(7)) \(f(s.stats.p95).leftPad(7)) \(f(s.stats.p99).leftPad(7)) \(f(s.stats.max).leftPad(7)) \(f(s.stats.rasterisationsPerFrame).leftPad(8))\n"
+            }
+        }
+        return out
+    }
+
+    public static func json(_ results: [MapResult], options: Options) -> String {
+        func f(_ v: Double) -> String { String(format: "%.3f", v) }
+        let maps = results.map { r in
+            let scenarios = r.scenarios.map { s in
+                "\"\(s.name)\":{\"p50_ms\":\(f(s.stats.p50)),\"p95_ms\":\(f(s.stats.p95)),\"p99_ms\":\(f(s.stats.p99)),\"max_ms\":\(f(s.stats.max)),\"rasterisations_per_frame\":\(f(s.stats.rasterisationsPerFrame))}"
+            }.joined(separator: ",")
+            return "{\"map\":\"\(r.name)\",\"nodes\":\(r.nodes),\"load_ms\":\(f(r.loadMilliseconds)),\"layout_ms\":\(f(r.layoutMilliseconds)),\"rss_mib\":\(f(r.rssMiB)),\"hit_test_ns\":\(f(r.hitTestNanoseconds)),\"scenarios\":{\(scenarios)}}"
+        }.joined(separator: ",")
+        return "{\"bench\":\"meshpad\",\"renderer\":\"\(options.software ? "software" : "accelerated")\",\"size\":\"\(options.size.width)x\(options.size.height)\",\"frames\":\(options.frames),\"maps\":[\(maps)]}"
+    }
+}
+
+private extension String {
+    func leftPad(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
+}
