@@ -14,6 +14,10 @@ public final class SDLSession {
         isHeadless = headless
         if headless {
             SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, "offscreen", SDL_HINT_OVERRIDE)
+            // why: otherwise SDL backs the window's framebuffer with an OpenGL texture, and on a
+            // machine without a GPU that is Mesa's llvmpipe: ~60 MiB of memory and a shader JIT in
+            // every present, for pixels the software renderer already has.
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         }
         // why: labels are rasterised at a few sizes and scaled between them; linear filtering keeps
         // the scaled text smooth instead of blocky.
