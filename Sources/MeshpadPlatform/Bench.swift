@@ -85,7 +85,7 @@ public enum Bench {
 
     static func measure(_ name: String, _ document: Document, load: Double, layout: Double, canvas: Canvas, options: Options) -> MapResult {
         let viewport = canvas.window.size
-        var workspace = Workspace(document: document, viewportSize: viewport, camera: Camera())
+        var workspace = Workspace(document: document, viewportSize: viewport)
         let cache = canvas.painter.textCache
         let frames = max(options.frames, 10)
 
@@ -100,7 +100,7 @@ public enum Bench {
 
         /// Puts the view where a scenario starts.
         func setUp(_ scenario: Scenario) {
-            var camera = Camera(zoomLimits: workspace.view.camera.zoomLimits)
+            var camera = Camera(zoom: 1, zoomLimits: workspace.view.camera.zoomLimits)
             switch scenario {
             case .pinch, .fit: camera.frame(workspace.document.bounds, viewportSize: viewport, maxZoom: 2)
             case .drag: camera.place(mapPoint: dragStart, atScreen: viewport / 2)
@@ -144,6 +144,10 @@ public enum Bench {
             times.reserveCapacity(frames)
             for i in 0..<frames { times.append(timedFrame(scenario, i + 10)) }
             scenarios.append((scenario.rawValue, FrameStats(times, rasterisations: cache.rasterisations - before)))
+            if ProcessInfo.processInfo.environment["MESHPAD_BENCH_DEBUG"] != nil {
+                let list = canvas.painter.lastDrawList
+                Log.notice("\(name) \(scenario.rawValue): \(list.visibleNodeCount) nodes, \(list.visibleEdgeCount) edges, \(list.vertexCount) vertices, \(list.labels.count) labels, \(list.dots.count / 4) dots, \(list.hairlines.count / 4) hairlines, zoom \(workspace.view.camera.zoom)")
+            }
         }
 
         // Hit tests at random points over the map.

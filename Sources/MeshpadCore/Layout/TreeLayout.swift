@@ -84,9 +84,7 @@ public struct TreeLayout: Sendable {
             x = place(children[top] ?? [], beside: top, direction: 1) + horizontalGap * 2
         }
 
-        for (id, position) in positions {
-            document.move(id, to: position)
-        }
+        document.move(positions)
         document.needsLayout = false
     }
 }

@@ -18,6 +18,10 @@ public struct Document: Sendable {
     public private(set) var spatial = SpatialIndex()
     /// For each node (by index), the edges (by index) that touch it: what to re-file when it moves.
     private var edgesOfNode: [[Int32]] = []
+    /// Each edge's culling box, kept beside the edges so queries need no lookups.
+    private var edgeBoxes: [Rect] = []
+    /// Each edge's two node indices, so drawing an edge needs no ID lookups.
+    private var edgeEnds: [(from: Int32, to: Int32)] = []
     private var parentByChild: [NodeID: NodeID] = [:]
     /// Unordered node pairs already joined, so `connect` refuses duplicates in O(1).
     private var joinedPairs: Set<NodePair> = []
@@ -107,15 +111,37 @@ public struct Document: Sendable {
         guard position.isFinite, let i = indexByID[id] else { return }
         let touching = edgesOfNode[i]
         spatial.removeNode(i, frame: nodes[i].frame)
-        for e in touching { spatial.removeEdge(Int(e), box: edgeBox(Int(e))) }
+        for e in touching { spatial.removeEdge(Int(e), box: edgeBoxes[Int(e)]) }
         nodes[i].position = position
         spatial.insertNode(i, frame: nodes[i].frame)
-        for e in touching { spatial.insertEdge(Int(e), box: edgeBox(Int(e))) }
+        for e in touching {
+            edgeBoxes[Int(e)] = computeEdgeBox(Int(e))
+            spatial.insertEdge(Int(e), box: edgeBoxes[Int(e)])
+        }
+        revision &+= 1
+    }
+
+    /// Moves many nodes at once (a layout), re-filing the spatial index once instead of per node.
+    /// Counts as one change.
+    public mutating func move(_ positions: [NodeID: Vec2]) {
+        for (id, position) in positions {
+            guard position.isFinite, let i = indexByID[id] else { continue }
+            nodes[i].position = position
+        }
+        rebuildSpatialIndex()
         revision &+= 1
     }
 
     /// The box an edge is culled by: its two node centres (edges are drawn centre to centre).
-    public func edgeBox(_ index: Int) -> Rect {
+    public func edgeBox(_ index: Int) -> Rect { edgeBoxes[index] }
+
+    /// The indices in `nodes` of an edge's two ends.
+    public func endpoints(ofEdgeAt index: Int) -> (from: Int, to: Int) {
+        let ends = edgeEnds[index]
+        return (Int(ends.from), Int(ends.to))
+    }
+
+    private func computeEdgeBox(_ index: Int) -> Rect {
         let edge = edges[index]
         guard let a = indexByID[edge.from].map({ nodes[$0].position }), let b = indexByID[edge.to].map({ nodes[$0].position }) else {
             return Rect(x: 0, y: 0, width: 0, height: 0)
@@ -136,12 +162,16 @@ public struct Document: Sendable {
 
     /// Indices (into `edges`) of the edges whose box meets `rect`, each once.
     public func forEachEdge(in rect: Rect, _ body: (Int) -> Void) {
-        spatial.forEachEdge(in: rect, box: { edgeBox($0) }, body)
+        spatial.forEachEdge(in: rect, box: { edgeBoxes[$0] }, body)
     }
 
     private mutating func fileEdge(_ index: Int) {
         let edge = edges[index]
-        spatial.insertEdge(index, box: edgeBox(index))
+        if edgeBoxes.count <= index { edgeBoxes.append(contentsOf: repeatElement(Rect(x: 0, y: 0, width: 0, height: 0), count: index + 1 - edgeBoxes.count)) }
+        edgeBoxes[index] = computeEdgeBox(index)
+        if edgeEnds.count <= index { edgeEnds.append(contentsOf: repeatElement((from: Int32(0), to: Int32(0)), count: index + 1 - edgeEnds.count)) }
+        edgeEnds[index] = (Int32(indexByID[edge.from] ?? 0), Int32(indexByID[edge.to] ?? 0))
+        spatial.insertEdge(index, box: edgeBoxes[index])
         if let a = indexByID[edge.from] { edgesOfNode[a].append(Int32(index)) }
         if let b = indexByID[edge.to], edge.to != edge.from { edgesOfNode[b].append(Int32(index)) }
     }
@@ -150,6 +180,10 @@ public struct Document: Sendable {
     private mutating func rebuildSpatialIndex() {
         spatial = SpatialIndex()
         edgesOfNode = Array(repeating: [], count: nodes.count)
+        edgeBoxes = []
+        edgeBoxes.reserveCapacity(edges.count)
+        edgeEnds = []
+        edgeEnds.reserveCapacity(edges.count)
         for i in nodes.indices { spatial.insertNode(i, frame: nodes[i].frame) }
         for e in edges.indices { fileEdge(e) }
     }

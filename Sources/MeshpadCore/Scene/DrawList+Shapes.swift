@@ -18,7 +18,10 @@ extension DrawList {
         let delta = q - p
         let length = delta.length
         guard length > 1e-6 else { return }
-        let pieces = max(1, Int((length / Self.pieceLength).rounded(.up)))
+        // A piece's box is what it costs, and a near-vertical or near-horizontal line has a thin
+        // box at any length: only diagonal lines need many pieces.
+        let pieces = max(1, Int(((abs(delta.x) * abs(delta.y)).squareRoot() / Self.pieceLength).rounded(.up)))
+        _ = length
         for k in 0..<pieces {
             let s = p + delta * (Double(k) / Double(pieces)), e = p + delta * (Double(k + 1) / Double(pieces))
             appendLinePiece(from: s, to: e, width: width, color: color)
@@ -115,9 +118,28 @@ extension DrawList {
         }
     }
 
-    /// A far-out node: a square of `side` device pixels in the dot colour.
+    /// Clears the far-out coverage bitmap for a viewport of `size` device pixels.
+    mutating func resetCoverage(width: Int, height: Int) {
+        let words = (max(width, 1) * max(height, 1) + 63) / 64
+        if coverage.count != words {
+            coverage = [UInt64](repeating: 0, count: words)
+        } else {
+            for i in coverage.indices { coverage[i] = 0 }
+        }
+        coverageWidth = max(width, 1)
+    }
+
+    /// A far-out node: a square of `side` device pixels in the dot colour, unless a dot already
+    /// covers its pixel (or it is off the viewport).
     mutating func appendDot(at center: Vec2, side: Double) {
         guard center.isFinite else { return }
+        let px = Int(center.x), py = Int(center.y)
+        guard px >= 0, py >= 0, px < coverageWidth else { return }
+        let bit = py * coverageWidth + px
+        guard bit / 64 < coverage.count else { return }
+        let mask = UInt64(1) << UInt64(bit % 64)
+        guard coverage[bit / 64] & mask == 0 else { return }
+        coverage[bit / 64] |= mask
         let s = Float(max(side, 1))
         dots.append(Float(center.x) - s / 2)
         dots.append(Float(center.y) - s / 2)

@@ -45,6 +45,10 @@ public struct DrawList {
     /// Scratch space the scene builder reuses every frame (visible node and edge indices).
     var visibleNodes: [Int] = []
     var visibleEdges: [Int] = []
+    /// One bit per device pixel of the viewport, for far-out frames: a pixel already holding a
+    /// dot gets no second one (100k nodes shrink to the few thousand pixels they cover).
+    var coverage: [UInt64] = []
+    var coverageWidth = 0
     /// How many nodes and edges survived culling this frame.
     public internal(set) var visibleNodeCount = 0
     public internal(set) var visibleEdgeCount = 0

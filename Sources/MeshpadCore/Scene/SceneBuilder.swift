@@ -55,8 +55,18 @@ public struct SceneBuilder {
         var nodeIndices = list.visibleNodes
         edgeIndices.removeAll(keepingCapacity: true)
         nodeIndices.removeAll(keepingCapacity: true)
-        document.forEachEdge(in: visible) { edgeIndices.append($0) }
-        document.forEachNode(in: visible) { nodeIndices.append($0) }
+        let bounds = document.bounds
+        if farOut {
+            list.resetCoverage(width: Int(deviceViewport.width.rounded(.up)), height: Int(deviceViewport.height.rounded(.up)))
+        }
+        if visible.contains(bounds.origin) && visible.contains(Vec2(bounds.maxX, bounds.maxY)) {
+            // The whole map is in view: a straight walk beats visiting every grid cell.
+            edgeIndices.append(contentsOf: document.edges.indices)
+            nodeIndices.append(contentsOf: document.nodes.indices)
+        } else {
+            document.forEachEdge(in: visible) { edgeIndices.append($0) }
+            document.forEachNode(in: visible) { nodeIndices.append($0) }
+        }
         if hasGliders {
             for id in drawnPositions.keys {
                 guard let index = document.index(of: id) else { continue }
@@ -66,18 +76,21 @@ public struct SceneBuilder {
             edgeIndices = Array(Set(edgeIndices))
             nodeIndices = Array(Set(nodeIndices))
         }
-        edgeIndices.sort()
-        nodeIndices.sort()
+        if !farOut {
+            // Draw order is document order; far out, every dot looks the same and order is moot.
+            edgeIndices.sort()
+            nodeIndices.sort()
+        }
 
         for e in edgeIndices {
             let edge = document.edges[e]
-            guard let fromNode = document.node(edge.from), let toNode = document.node(edge.to) else { continue }
-            let from = position(fromNode), to = position(toNode)
+            let ends = document.endpoints(ofEdgeAt: e)
+            let from = position(document.nodes[ends.from]), to = position(document.nodes[ends.to])
             let box = Rect(x: min(from.x, to.x), y: min(from.y, to.y), width: abs(from.x - to.x), height: abs(from.y - to.y))
             guard box.intersects(visible) else { continue }
             let a = device(from), b = device(to)
-            // Edges shorter than a pixel are invisible: skip them.
-            guard a.distance(to: b) >= 1 else { continue }
+            // Edges shorter than a pixel are invisible (far out, shorter than the dots): skip them.
+            guard a.distance(to: b) >= (farOut ? 2 : 1) else { continue }
             list.visibleEdgeCount += 1
             if farOut {
                 list.appendHairline(from: a, to: b, clip: deviceViewport)

@@ -1,8 +1,10 @@
 /// A uniform grid over the map for hit testing and view culling, updated as nodes move.
 ///
-/// Nodes are filed in every cell their frame touches; edges in every cell their bounding box
-/// touches, unless that box spans more than `longEdgeCells` cells a side (free links across
-/// the map), in which case they go on a short list checked by box each query. A query reports
+/// Nodes are filed in every cell their frame touches. Edges live in a stack of ever coarser
+/// grids (cells 8× wider each level): each edge at the finest level where its bounding box
+/// spans at most `longEdgeCells` cells a side, so a link across the whole map is filed in a
+/// handful of huge cells instead of thousands of small ones, and a query looks at a few cells
+/// per level. A query reports
 /// each item once without any per-query state: an item is reported only from the cell that holds
 /// the top-left corner of its box clipped to the query. When a query covers more cells than the
 /// grid has occupied, it walks the occupied cells instead, so fit-to-screen of a huge map costs
@@ -16,23 +18,41 @@ public struct SpatialIndex: Sendable {
     public static let cellSize = 256.0
     static let longEdgeCells = 8
 
+    static let levelFactor = 8.0
+    static let levels = 8
+
     private var nodeCells: [Cell: [Int32]] = [:]
-    private var edgeCells: [Cell: [Int32]] = [:]
-    private var longEdges: Set<Int32> = []
+    /// `edgeLevels[k]` has cells `cellSize × 8^k` wide.
+    private var edgeLevels: [[Cell: [Int32]]] = Array(repeating: [:], count: SpatialIndex.levels)
 
     public init() {}
 
-    static func cell(_ x: Double, _ y: Double) -> Cell {
-        Cell(x: Int32(clamping: Int((x / cellSize).rounded(.down))), y: Int32(clamping: Int((y / cellSize).rounded(.down))))
+    static func cell(_ x: Double, _ y: Double, size: Double = cellSize) -> Cell {
+        Cell(x: Int32(clamping: Int((x / size).rounded(.down))), y: Int32(clamping: Int((y / size).rounded(.down))))
+    }
+
+    static func levelSize(_ level: Int) -> Double {
+        var size = cellSize
+        for _ in 0..<level { size *= levelFactor }
+        return size
     }
 
     /// The cells a box touches, as an inclusive range of cell coordinates.
-    static func span(_ r: Rect) -> (min: Cell, max: Cell) {
-        (cell(r.minX, r.minY), cell(r.maxX, r.maxY))
+    static func span(_ r: Rect, size: Double = cellSize) -> (min: Cell, max: Cell) {
+        (cell(r.minX, r.minY, size: size), cell(r.maxX, r.maxY, size: size))
     }
 
-    private static func forEachCell(_ r: Rect, _ body: (Cell) -> Void) {
-        let (lo, hi) = span(r)
+    /// The finest edge level at which a box spans at most `longEdgeCells` cells a side.
+    static func level(for box: Rect) -> Int {
+        for level in 0..<(levels - 1) {
+            let (lo, hi) = span(box, size: levelSize(level))
+            if Int(hi.x) - Int(lo.x) < longEdgeCells && Int(hi.y) - Int(lo.y) < longEdgeCells { return level }
+        }
+        return levels - 1
+    }
+
+    private static func forEachCell(_ r: Rect, size: Double = cellSize, _ body: (Cell) -> Void) {
+        let (lo, hi) = span(r, size: size)
         guard lo.x <= hi.x, lo.y <= hi.y else { return }
         for y in lo.y...hi.y {
             for x in lo.x...hi.x { body(Cell(x: x, y: y)) }
@@ -61,23 +81,19 @@ public struct SpatialIndex: Sendable {
 
     mutating func insertEdge(_ index: Int, box: Rect) {
         guard box.origin.isFinite, box.width.isFinite, box.height.isFinite else { return }
-        let (lo, hi) = Self.span(box)
-        if Int(hi.x) - Int(lo.x) >= Self.longEdgeCells || Int(hi.y) - Int(lo.y) >= Self.longEdgeCells {
-            longEdges.insert(Int32(index))
-            return
-        }
-        Self.forEachCell(box) { edgeCells[$0, default: []].append(Int32(index)) }
+        let level = Self.level(for: box)
+        Self.forEachCell(box, size: Self.levelSize(level)) { edgeLevels[level][$0, default: []].append(Int32(index)) }
     }
 
     mutating func removeEdge(_ index: Int, box: Rect) {
-        let value = Int32(index)
-        if longEdges.remove(value) != nil { return }
         guard box.origin.isFinite, box.width.isFinite, box.height.isFinite else { return }
-        Self.forEachCell(box) { cell in
-            guard var list = edgeCells[cell], let at = list.firstIndex(of: value) else { return }
+        let value = Int32(index)
+        let level = Self.level(for: box)
+        Self.forEachCell(box, size: Self.levelSize(level)) { cell in
+            guard var list = edgeLevels[level][cell], let at = list.firstIndex(of: value) else { return }
             list.swapAt(at, list.count - 1)
             list.removeLast()
-            edgeCells[cell] = list.isEmpty ? nil : list
+            edgeLevels[level][cell] = list.isEmpty ? nil : list
         }
     }
 
@@ -85,13 +101,14 @@ public struct SpatialIndex: Sendable {
 
     /// Calls `body` once for every node whose frame (as `frame(index)` gives it) meets `rect`.
     func forEachNode(in rect: Rect, frame: (Int) -> Rect, _ body: (Int) -> Void) {
-        Self.query(nodeCells, rect, box: frame, body)
+        Self.query(nodeCells, rect, size: Self.cellSize, box: frame, body)
     }
 
     /// Calls `body` once for every edge whose box meets `rect`.
     func forEachEdge(in rect: Rect, box: (Int) -> Rect, _ body: (Int) -> Void) {
-        Self.query(edgeCells, rect, box: box, body)
-        for index in longEdges where box(Int(index)).intersects(rect) { body(Int(index)) }
+        for level in 0..<Self.levels where !edgeLevels[level].isEmpty {
+            Self.query(edgeLevels[level], rect, size: Self.levelSize(level), box: box, body)
+        }
     }
 
     /// Nodes whose cell holds `point` (candidates for a hit test).
@@ -99,9 +116,9 @@ public struct SpatialIndex: Sendable {
         nodeCells[Self.cell(point.x, point.y)] ?? []
     }
 
-    private static func query(_ cells: [Cell: [Int32]], _ rect: Rect, box: (Int) -> Rect, _ body: (Int) -> Void) {
+    private static func query(_ cells: [Cell: [Int32]], _ rect: Rect, size: Double, box: (Int) -> Rect, _ body: (Int) -> Void) {
         guard rect.origin.isFinite, rect.width.isFinite, rect.height.isFinite else { return }
-        let (lo, hi) = span(rect)
+        let (lo, hi) = span(rect, size: size)
         let area = (Int(hi.x) - Int(lo.x) + 1) * (Int(hi.y) - Int(lo.y) + 1)
         func visit(_ cell: Cell, _ items: [Int32]) {
             for item in items {
@@ -109,7 +126,7 @@ public struct SpatialIndex: Sendable {
                 let b = box(index)
                 guard b.intersects(rect) else { continue }
                 // Report from one cell only: the one holding the clipped box's top-left corner.
-                let owner = Self.cell(Swift.max(b.minX, rect.minX), Swift.max(b.minY, rect.minY))
+                let owner = Self.cell(Swift.max(b.minX, rect.minX), Swift.max(b.minY, rect.minY), size: size)
                 if owner == cell { body(index) }
             }
         }

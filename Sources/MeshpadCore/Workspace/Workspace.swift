@@ -44,10 +44,19 @@ public struct Workspace: Sendable {
         self.document = document
         self.viewportSize = viewportSize
         selection = [document.rootID]
-        var framing = Camera()
+        var framing = Camera(zoomLimits: Self.zoomLimits(for: document, viewportSize: viewportSize))
         framing.frame(document.bounds, viewportSize: viewportSize)
         view = ViewState(camera: camera ?? framing)
         recognizer = GestureRecognizer(settings: settings)
+    }
+
+    /// 10 %–200 %, except that a map too big to see whole at 10 % may zoom out until it fits:
+    /// on an infinite canvas a person must always be able to see everything at once.
+    public static func zoomLimits(for document: Document, viewportSize: Vec2) -> ClosedRange<Double> {
+        var probe = Camera(zoomLimits: 1e-6...Camera.defaultZoomLimits.upperBound)
+        probe.frame(document.bounds, viewportSize: viewportSize, maxZoom: 1)
+        let lower = min(Camera.defaultZoomLimits.lowerBound, probe.zoom * 0.8)
+        return lower...Camera.defaultZoomLimits.upperBound
     }
 
     /// True while anything moves by itself: the loop must keep stepping and drawing.
@@ -92,7 +101,7 @@ public struct Workspace: Sendable {
         undoStack = UndoStack()
         nodeAnimator = NodeAnimator()
         recognizer = GestureRecognizer(settings: recognizer.settings)
-        var framing = Camera(zoomLimits: view.camera.zoomLimits)
+        var framing = Camera(zoomLimits: Self.zoomLimits(for: newDocument, viewportSize: viewportSize))
         framing.frame(newDocument.bounds, viewportSize: viewportSize)
         view = ViewState(camera: framing)
         needsRedraw = true
