@@ -142,7 +142,18 @@ public enum Bench {
             let before = cache.rasterisations
             var times: [Double] = []
             times.reserveCapacity(frames)
-            for i in 0..<frames { times.append(timedFrame(scenario, i + 10)) }
+            var slowest = (0.0, "")
+            for i in 0..<frames {
+                let t = timedFrame(scenario, i + 10)
+                times.append(t)
+                if t > slowest.0 {
+                    let list = canvas.painter.lastDrawList
+                    slowest = (t, "zoom \(workspace.view.camera.zoom): \(list.visibleNodeCount) nodes, \(list.visibleEdgeCount) edges, \(list.vertexCount) vertices, \(list.labels.count) labels, \(list.dots.count / 4) dots")
+                }
+            }
+            if ProcessInfo.processInfo.environment["MESHPAD_BENCH_DEBUG"] != nil {
+                Log.notice("\(name) \(scenario.rawValue) slowest \(slowest.0) ms at \(slowest.1)")
+            }
             scenarios.append((scenario.rawValue, FrameStats(times, rasterisations: cache.rasterisations - before)))
             if ProcessInfo.processInfo.environment["MESHPAD_BENCH_DEBUG"] != nil {
                 let list = canvas.painter.lastDrawList

@@ -64,14 +64,13 @@ public final class SDLRenderer {
 
     /// Far-out edges: one-pixel lines, one colour.
     func drawHairlines(of list: DrawList) {
-        guard !list.hairlines.isEmpty else { return }
-        let c = list.hairlineColor
-        SDL_SetRenderDrawColor(handle, c.r, c.g, c.b, c.a)
-        let h = list.hairlines
-        var i = 0
-        while i + 3 < h.count {
-            SDL_RenderDrawLineF(handle, h[i], h[i + 1], h[i + 2], h[i + 3])
-            i += 4
+        for (lines, c) in [(list.hairlines, list.hairlineColor), (list.linkHairlines, list.linkHairlineColor)] where !lines.isEmpty {
+            SDL_SetRenderDrawColor(handle, c.r, c.g, c.b, c.a)
+            var i = 0
+            while i + 3 < lines.count {
+                SDL_RenderDrawLineF(handle, lines[i], lines[i + 1], lines[i + 2], lines[i + 3])
+                i += 4
+            }
         }
     }
 

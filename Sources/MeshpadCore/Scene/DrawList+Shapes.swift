@@ -147,10 +147,15 @@ extension DrawList {
         dots.append(s)
     }
 
-    mutating func appendHairline(from a: Vec2, to b: Vec2, clip: Rect) {
+    mutating func appendHairline(from a: Vec2, to b: Vec2, clip: Rect, link: Bool = false) {
         guard let (p, q) = Self.clip(a, b, to: clip) else { return }
-        hairlines.append(Float(p.x)); hairlines.append(Float(p.y))
-        hairlines.append(Float(q.x)); hairlines.append(Float(q.y))
+        if link {
+            linkHairlines.append(Float(p.x)); linkHairlines.append(Float(p.y))
+            linkHairlines.append(Float(q.x)); linkHairlines.append(Float(q.y))
+        } else {
+            hairlines.append(Float(p.x)); hairlines.append(Float(p.y))
+            hairlines.append(Float(q.x)); hairlines.append(Float(q.y))
+        }
     }
 
     /// A filled axis-aligned rectangle (interface panels and buttons), not anti-aliased: its

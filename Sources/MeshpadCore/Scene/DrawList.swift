@@ -41,6 +41,9 @@ public struct DrawList {
     /// Far-out edges as one-pixel lines (x1, y1, x2, y2), in `hairlineColor`, drawn before the dots.
     public internal(set) var hairlines: [Float] = []
     public internal(set) var hairlineColor = RGBA(0, 0, 0)
+    /// Free links thinner than a pixel, drawn like `hairlines` in `linkHairlineColor`.
+    public internal(set) var linkHairlines: [Float] = []
+    public internal(set) var linkHairlineColor = RGBA(0, 0, 0)
     public internal(set) var background = RGBA(255, 255, 255)
     /// Scratch space the scene builder reuses every frame (visible node and edge indices).
     var visibleNodes: [Int] = []
@@ -64,6 +67,7 @@ public struct DrawList {
         labels.removeAll(keepingCapacity: true)
         dots.removeAll(keepingCapacity: true)
         hairlines.removeAll(keepingCapacity: true)
+        linkHairlines.removeAll(keepingCapacity: true)
         visibleNodeCount = 0
         visibleEdgeCount = 0
     }

@@ -35,6 +35,7 @@ public struct SceneBuilder {
         list.background = theme.background
         list.dotColor = theme.nodeFill.mixed(with: theme.nodeBorder, amount: 0.35)
         list.hairlineColor = theme.edge.mixed(with: theme.background, amount: 0.4)
+        list.linkHairlineColor = theme.linkEdge.mixed(with: theme.background, amount: 0.4)
         let scale = pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1
         let zoomPixels = camera.zoom * scale
         let deviceViewport = Rect(x: 0, y: 0, width: viewportSize.x * scale, height: viewportSize.y * scale)
@@ -63,6 +64,10 @@ public struct SceneBuilder {
             // The whole map is in view: a straight walk beats visiting every grid cell.
             edgeIndices.append(contentsOf: document.edges.indices)
             nodeIndices.append(contentsOf: document.nodes.indices)
+        } else if Self.overlapArea(visible, bounds) > 0.2 * bounds.width * bounds.height {
+            // Most of the map is in view: walking the arrays with a box test is cheaper than the grid.
+            for e in document.edges.indices where document.edgeBox(e).intersects(visible) { edgeIndices.append(e) }
+            for i in document.nodes.indices where document.nodes[i].frame.intersects(visible) { nodeIndices.append(i) }
         } else {
             document.forEachEdge(in: visible) { edgeIndices.append($0) }
             document.forEachNode(in: visible) { nodeIndices.append($0) }
@@ -92,11 +97,14 @@ public struct SceneBuilder {
             // Edges shorter than a pixel are invisible (far out, shorter than the dots): skip them.
             guard a.distance(to: b) >= (farOut ? 2 : 1) else { continue }
             list.visibleEdgeCount += 1
-            if farOut {
-                list.appendHairline(from: a, to: b, clip: deviceViewport)
+            // Far out, or a pixel wide or less: a plain one-pixel line, which the software
+            // renderer draws for a fraction of an anti-aliased quad's cost.
+            let width = (edge.kind == .tree ? theme.edgeWidth : theme.linkEdgeWidth) * zoomPixels
+            if farOut || width <= 1 {
+                list.appendHairline(from: a, to: b, clip: deviceViewport, link: edge.kind == .link && !farOut)
             } else {
                 let color = edge.kind == .tree ? theme.edge : theme.linkEdge
-                list.appendLine(from: a, to: b, width: theme.edgeWidth * zoomPixels, color: color, clip: deviceViewport)
+                list.appendLine(from: a, to: b, width: width, color: color, clip: deviceViewport)
             }
         }
 
@@ -140,6 +148,10 @@ public struct SceneBuilder {
                 color: theme.text
             ))
         }
+    }
+
+    static func overlapArea(_ a: Rect, _ b: Rect) -> Double {
+        max(0, min(a.maxX, b.maxX) - max(a.minX, b.minX)) * max(0, min(a.maxY, b.maxY) - max(a.minY, b.minY))
     }
 
     /// Below this on-screen radius of the smallest node, the map is drawn as dots and hairlines.

@@ -57,6 +57,8 @@ public struct Theme: Sendable, Equatable {
     public var nodeBorderWidth: Double
     public var selectedBorderWidth: Double
     public var edgeWidth: Double
+    /// Free links are secondary: thinner than tree edges, as Freeplane draws its arrow links.
+    public var linkEdgeWidth: Double
     /// Label font size in pixels at zoom 1.
     public var fontSize: Double
     /// Below this on-screen text height, labels are not drawn (they would be unreadable smudges).
@@ -88,6 +90,7 @@ public struct Theme: Sendable, Equatable {
         nodeBorderWidth: 2,
         selectedBorderWidth: 4,
         edgeWidth: 2,
+        linkEdgeWidth: 1,
         fontSize: 16,
         minimumLabelPixels: 4,
         nodeMetrics: .standard
