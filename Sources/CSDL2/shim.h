@@ -13,4 +13,9 @@ static inline Uint32 meshpad_button_mask(int button) { return SDL_BUTTON(button)
 
 static inline Uint32 meshpad_pixelformat_argb8888(void) { return SDL_PIXELFORMAT_ARGB8888; }
 
+/// Hands freed heap memory back to the system (glibc keeps it otherwise): called after loading
+/// a big map, whose temporary buffers would else stay in the resident set for good.
+#include <malloc.h>
+static inline void meshpad_release_free_memory(void) { malloc_trim(0); }
+
 #endif

@@ -165,9 +165,10 @@ extension App {
     }
 
     func bannerChose(_ action: Banner.Action) {
+        defer { launchDocument = nil }
         guard action == .discardRecovery else { return }
         options.recovery?.discard(for: file.path)
-        var original = launchDocument
+        var original = launchDocument ?? Document(rootText: file.displayName)
         if let path = file.path, let loaded = try? MapFile.read(path) {
             original = loaded.document
             original.prepareForDisplay(with: canvas.sizing)

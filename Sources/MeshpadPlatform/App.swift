@@ -60,8 +60,9 @@ public final class App {
     let autosaveWriter = AutosaveWriter()
     let options: Options
     var recent: RecentFiles
-    /// The map as it was opened, for "Discard" on a restored recovery of a map with no file.
-    let launchDocument: Document
+    /// The map as it was opened, kept only while a restored recovery of a map with no file can
+    /// still be discarded (holding it longer would double the memory of a big map on first edit).
+    var launchDocument: Document?
     var pendingFollowUp: Dialog.FollowUp?
     private var textInputActive = false
     private var shownTitle = ""
@@ -87,6 +88,7 @@ public final class App {
         recent = options.recentFilesPath.map(RecentFiles.load(from:)) ?? RecentFiles()
         var prepared = document
         prepared.prepareForDisplay(with: canvas.sizing)
+        meshpad_release_free_memory()
         launchDocument = prepared
         var opened = file ?? DocumentFile(path: nil, format: .native, savedRevision: 0)
         opened.markSaved(prepared)
@@ -94,8 +96,11 @@ public final class App {
         autosave = AutosaveSchedule(writtenRevision: prepared.revision)
         workspace = Workspace(document: prepared, viewportSize: canvas.window.size)
         if let path = opened.path, FileManager.default.fileExists(atPath: path) { rememberRecent(path) }
-        if !restoreRecoveryIfAny(), !warnings.isEmpty {
-            workspace.show(Banner(message: warnings.joined(separator: "; ")))
+        if restoreRecoveryIfAny() {
+            if opened.path != nil { launchDocument = nil }
+        } else {
+            launchDocument = nil
+            if !warnings.isEmpty { workspace.show(Banner(message: warnings.joined(separator: "; "))) }
         }
         updateTitle()
     }

@@ -54,10 +54,15 @@ public enum Bench {
             for count in options.nodeCounts {
                 // Procedural: generation is the "load"; sizing is measured text.
                 var start = App.now()
+                let debug = ProcessInfo.processInfo.environment["MESHPAD_BENCH_DEBUG"] != nil
+                if debug { Log.notice("RSS before \(count): \(residentMiB())") }
                 var document = Document.procedural(nodeCount: count, seed: 7)
+                if debug { Log.notice("RSS generated: \(residentMiB())") }
                 document.measureAll(with: canvas.sizing)
+                meshpad_release_free_memory()
+                if debug { Log.notice("RSS after load: \(residentMiB())") }
                 let load = (App.now() - start) * 1000
-                results.append(measure("procedural", document, load: load, layout: 0, canvas: canvas, options: options))
+                results.append(measure("procedural", consume document, load: load, layout: 0, canvas: canvas, options: options))
 
                 guard options.includeImport else { continue }
                 // An imported .mm of the same size with 5 % free links, written first, then read back.
@@ -71,32 +76,36 @@ public enum Bench {
                 try? FreeMindFormat.encode(withLinks).write(to: URL(fileURLWithPath: path))
                 defer { unlink(path) }
                 start = App.now()
+                withLinks = Document(rootText: "")
                 guard var imported = try? MapFile.read(path).document else { continue }
                 imported.measureAll(with: canvas.sizing)
+                meshpad_release_free_memory()
                 let importTime = (App.now() - start) * 1000
                 start = App.now()
                 TreeLayout().apply(to: &imported)
                 let layoutTime = (App.now() - start) * 1000
-                results.append(measure("imported .mm", imported, load: importTime, layout: layoutTime, canvas: canvas, options: options))
+                results.append(measure("imported .mm", consume imported, load: importTime, layout: layoutTime, canvas: canvas, options: options))
             }
             return results
         }
     }
 
-    static func measure(_ name: String, _ document: Document, load: Double, layout: Double, canvas: Canvas, options: Options) -> MapResult {
+    static func measure(_ name: String, _ document: consuming Document, load: Double, layout: Double, canvas: Canvas, options: Options) -> MapResult {
         let viewport = canvas.window.size
-        var workspace = Workspace(document: document, viewportSize: viewport)
+        let nodeCount = document.nodeCount
+        // why: the workspace must hold the only copy, or the first edit copies 100k nodes.
+        var workspace = Workspace(document: consume document, viewportSize: viewport)
         let cache = canvas.painter.textCache
         let frames = max(options.frames, 10)
 
-        let root = document.root.position
+        let root = workspace.document.root.position
         let fitZoom: Double = {
             var camera = Camera(zoomLimits: workspace.view.camera.zoomLimits)
-            camera.frame(document.bounds, viewportSize: viewport, maxZoom: 2)
+            camera.frame(workspace.document.bounds, viewportSize: viewport, maxZoom: 2)
             return camera.zoom
         }()
-        let dragged = document.nodes.count > 1 ? document.nodes[1].id : document.rootID
-        let dragStart = document.node(dragged)?.position ?? .zero
+        let dragged = workspace.document.nodes.count > 1 ? workspace.document.nodes[1].id : workspace.document.rootID
+        let dragStart = workspace.document.node(dragged)?.position ?? .zero
 
         /// Puts the view where a scenario starts.
         func setUp(_ scenario: Scenario) {
@@ -173,7 +182,7 @@ public enum Bench {
         for p in points where workspace.document.topmostNode(at: p) != nil { hits += 1 }
         let hitNanoseconds = (App.now() - start) * 1e9 / Double(queries)
         _ = hits
-        return MapResult(name: name, nodes: document.nodeCount, loadMilliseconds: load, layoutMilliseconds: layout,
+        return MapResult(name: name, nodes: nodeCount, loadMilliseconds: load, layoutMilliseconds: layout,
                          rssMiB: residentMiB(), hitTestNanoseconds: hitNanoseconds, scenarios: scenarios)
     }
 

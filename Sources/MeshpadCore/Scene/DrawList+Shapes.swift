@@ -81,17 +81,23 @@ extension DrawList {
         // renderer; horizontal bands (pairs of points mirrored left/right) tile the ellipse with
         // boxes that barely overlap.
         let bands = max(2, segments / 2)
-        let stripBase = Int32(vertexCount)
+        // why: SDL 2.26's software rasteriser can drop the pixel row along an edge two triangles
+        // share when it lies exactly on pixel centres; each band overlaps the next by one
+        // pixel (invisible: the fill is one opaque colour), so no white seam can show.
+        var previous: (y: Double, x: Double)?
         for k in 0...bands {
             let angle = Double.pi * Double(k) / Double(bands)
-            let y = center.y - fillRadii.y * cos(angle)
-            let x = fillRadii.x * sin(angle)
-            appendVertex(Vec2(center.x - x, y), fill)
-            appendVertex(Vec2(center.x + x, y), fill)
-        }
-        for k in Int32(0)..<Int32(bands) {
-            let top = stripBase + 2 * k
-            appendQuad(top, top + 1, top + 3, top + 2)
+            let row = (y: center.y - fillRadii.y * cos(angle), x: fillRadii.x * sin(angle))
+            if let top = previous {
+                let base = Int32(vertexCount)
+                let bottomY = row.y + (k < bands ? 1 : 0)
+                appendVertex(Vec2(center.x - top.x, top.y), fill)
+                appendVertex(Vec2(center.x + top.x, top.y), fill)
+                appendVertex(Vec2(center.x + row.x, bottomY), fill)
+                appendVertex(Vec2(center.x - row.x, bottomY), fill)
+                appendQuad(base, base + 1, base + 2, base + 3)
+            }
+            previous = row
         }
         // Border ring: feather in, solid, solid, feather out.
         let offsets: [(offset: Double, alpha: UInt8)]
