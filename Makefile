@@ -34,8 +34,11 @@ test: deps
 	$(SWIFT) build --build-tests
 	SDL_VIDEODRIVER=offscreen $(SWIFT) test --skip-build
 
+# Frame times, load times, memory and hit tests at 1k, 10k and 100k nodes, headless, software
+# renderer at 1280x800 (a few minutes). BENCH_ARGS="--nodes 100000 --frames 240" to choose.
+BENCH_ARGS ?=
 bench: build
-	@echo "make bench: the benchmark arrives with the performance issue (#6); nothing is measured yet."
+	$(RELEASE_BIN) bench $(BENCH_ARGS)
 
 # Regenerates the README's pictures with `meshpad render`, so they always show the current look.
 screenshots: build

@@ -36,6 +36,8 @@ public enum Bench {
         public var nodes: Int
         public var loadMilliseconds: Double
         public var layoutMilliseconds: Double
+        /// Reading the map back from a native `.meshpad` file and sizing it (procedural maps).
+        public var nativeOpenMilliseconds: Double?
         public var rssMiB: Double
         public var hitTestNanoseconds: Double
         public var scenarios: [(name: String, stats: FrameStats)]
@@ -59,10 +61,24 @@ public enum Bench {
                 var document = Document.procedural(nodeCount: count, seed: 7)
                 if debug { Log.notice("RSS generated: \(residentMiB())") }
                 document.measureAll(with: canvas.sizing)
+                let load = (App.now() - start) * 1000
+                // Native open: the same map written as .meshpad and read back.
+                let nativePath = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-bench-\(count).meshpad").path
+                var nativeOpen: Double?
+                if let data = try? NativeFormat.encode(document), (try? data.write(to: URL(fileURLWithPath: nativePath))) != nil {
+                    start = App.now()
+                    if var reopened = try? MapFile.read(nativePath).document {
+                        if debug { Log.notice("native read \((App.now() - start) * 1000) ms") }
+                        reopened.measureAll(with: canvas.sizing)
+                        nativeOpen = (App.now() - start) * 1000
+                    }
+                    unlink(nativePath)
+                }
                 meshpad_release_free_memory()
                 if debug { Log.notice("RSS after load: \(residentMiB())") }
-                let load = (App.now() - start) * 1000
-                results.append(measure("procedural", consume document, load: load, layout: 0, canvas: canvas, options: options))
+                var result = measure("procedural", consume document, load: load, layout: 0, canvas: canvas, options: options)
+                result.nativeOpenMilliseconds = nativeOpen
+                results.append(result)
 
                 guard options.includeImport else { continue }
                 // An imported .mm of the same size with 5 % free links, written first, then read back.
@@ -196,13 +212,16 @@ public enum Bench {
 
     public static func table(_ results: [MapResult]) -> String {
         func f(_ v: Double, _ digits: Int = 2) -> String { String(format: "%.\(digits)f", v) }
-        var out = "map            nodes    load ms  layout ms  RSS MiB  hit ns | scenario   p50     p95     p99     max   rast/frame\n"
+        var out = "load ms: generating (procedural) or importing (.mm) and sizing every node; open ms: reading it back from .meshpad\n"
+        out += "map            nodes    load ms  layout ms  RSS MiB  hit ns | scenario   p50     p95     p99     max   rast/frame\n"
         for r in results {
             for (i, s) in r.scenarios.enumerated() {
                 let head = i == 0
                     ? "\(r.name.padding(toLength: 14, withPad: " ", startingAt: 0)) \(String(r.nodes).leftPad(6)) \(f(r.loadMilliseconds, 1).leftPad(10)) \(f(r.layoutMilliseconds, 1).leftPad(10)) \(f(r.rssMiB, 1).leftPad(8)) \(f(r.hitTestNanoseconds, 0).leftPad(7))"
                     : String(repeating: " ", count: 62)
-                out += "\(head) | \(s.name.padding(toLength: 8, withPad: " ", startingAt: 0)) \(f(s.stats.p50).leftPad(7)) \(f(s.stats.p95).leftPad(7)) \(f(s.stats.p99).leftPad(7)) \(f(s.stats.max).leftPad(7)) \(f(s.stats.rasterisationsPerFrame).leftPad(8))\n"
+                var tail = ""
+                if i == 1, let open = r.nativeOpenMilliseconds { tail = "   (open .meshpad: \(f(open, 1)) ms)" }
+                out += "\(head) | \(s.name.padding(toLength: 8, withPad: " ", startingAt: 0)) \(f(s.stats.p50).leftPad(7)) \(f(s.stats.p95).leftPad(7)) \(f(s.stats.p99).leftPad(7)) \(f(s.stats.max).leftPad(7)) \(f(s.stats.rasterisationsPerFrame).leftPad(8))\(tail)\n"
             }
         }
         return out
@@ -214,7 +233,8 @@ public enum Bench {
             let scenarios = r.scenarios.map { s in
                 "\"\(s.name)\":{\"p50_ms\":\(f(s.stats.p50)),\"p95_ms\":\(f(s.stats.p95)),\"p99_ms\":\(f(s.stats.p99)),\"max_ms\":\(f(s.stats.max)),\"rasterisations_per_frame\":\(f(s.stats.rasterisationsPerFrame))}"
             }.joined(separator: ",")
-            return "{\"map\":\"\(r.name)\",\"nodes\":\(r.nodes),\"load_ms\":\(f(r.loadMilliseconds)),\"layout_ms\":\(f(r.layoutMilliseconds)),\"rss_mib\":\(f(r.rssMiB)),\"hit_test_ns\":\(f(r.hitTestNanoseconds)),\"scenarios\":{\(scenarios)}}"
+            let open = r.nativeOpenMilliseconds.map { ",\"native_open_ms\":\(f($0))" } ?? ""
+            return "{\"map\":\"\(r.name)\",\"nodes\":\(r.nodes),\"load_ms\":\(f(r.loadMilliseconds))\(open),\"layout_ms\":\(f(r.layoutMilliseconds)),\"rss_mib\":\(f(r.rssMiB)),\"hit_test_ns\":\(f(r.hitTestNanoseconds)),\"scenarios\":{\(scenarios)}}"
         }.joined(separator: ",")
         return "{\"bench\":\"meshpad\",\"renderer\":\"\(options.software ? "software" : "accelerated")\",\"size\":\"\(options.size.width)x\(options.size.height)\",\"frames\":\(options.frames),\"maps\":[\(maps)]}"
     }

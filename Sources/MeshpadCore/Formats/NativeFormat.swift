@@ -80,35 +80,19 @@ public enum NativeFormat {
 
     public static func decode(_ data: Data) throws(FormatError) -> Document {
         func fail(_ reason: FormatError.Reason) -> FormatError { FormatError(format: formatName, reason: reason) }
-        // Syntax first, so the error can say where.
-        do {
-            _ = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            let (offset, detail) = jsonErrorPlace(error as NSError, length: data.count)
-            let (line, column) = offset >= 0 ? lineAndColumn(ofOffset: offset, in: Array(data)) : (0, 0)
-            throw fail(.malformed(line: line, column: column, detail: detail))
-        }
-        let header: Header
-        do {
-            header = try JSONDecoder().decode(Header.self, from: data)
-        } catch {
-            throw fail(.notAMap(detail: "expected a JSON object with \"format\": \"meshpad\""))
-        }
-        guard header.format == formatName else {
-            throw fail(.notAMap(detail: "expected \"format\": \"meshpad\", found \(header.format.map { "\"\($0)\"" } ?? "none")"))
-        }
-        guard let version = header.version else { throw fail(.notAMap(detail: "no \"version\"")) }
-        guard version <= currentVersion else { throw fail(.newerVersion(found: version, supported: currentVersion)) }
-        guard version >= 1 else { throw fail(.notAMap(detail: "version \(version) does not exist")) }
-
+        // One decoding pass in the common case; only a file that fails gets the slower passes that
+        // say where it broke (syntax) or why it is refused (format, newer version).
         let file: File
         do {
             file = try JSONDecoder().decode(File.self, from: data)
-        } catch let error as DecodingError {
-            throw fail(.notAMap(detail: describe(error)))
         } catch {
-            throw fail(.notAMap(detail: "\(error)"))
+            throw diagnose(data, decodingError: error)
         }
+        guard file.format == formatName else {
+            throw fail(.notAMap(detail: "expected \"format\": \"meshpad\", found \"\(file.format)\""))
+        }
+        guard file.version <= currentVersion else { throw fail(.newerVersion(found: file.version, supported: currentVersion)) }
+        guard file.version >= 1 else { throw fail(.notAMap(detail: "version \(file.version) does not exist")) }
         var nodes: [Node] = []
         nodes.reserveCapacity(file.nodes.count)
         for (index, stored) in file.nodes.enumerated() {
@@ -155,6 +139,30 @@ public enum NativeFormat {
         } catch {
             throw fail(.invalidMap(error))
         }
+    }
+
+    /// Why a file did not decode: broken JSON (with the place), not a Meshpad map, a newer version,
+    /// or a field of the wrong shape.
+    static func diagnose(_ data: Data, decodingError: Error) -> FormatError {
+        func fail(_ reason: FormatError.Reason) -> FormatError { FormatError(format: formatName, reason: reason) }
+        do {
+            _ = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            let (offset, detail) = jsonErrorPlace(error as NSError, length: data.count)
+            let (line, column) = offset >= 0 ? lineAndColumn(ofOffset: offset, in: Array(data)) : (0, 0)
+            return fail(.malformed(line: line, column: column, detail: detail))
+        }
+        guard let header = try? JSONDecoder().decode(Header.self, from: data) else {
+            return fail(.notAMap(detail: "expected a JSON object with \"format\": \"meshpad\""))
+        }
+        guard header.format == formatName else {
+            return fail(.notAMap(detail: "expected \"format\": \"meshpad\", found \(header.format.map { "\"\($0)\"" } ?? "none")"))
+        }
+        guard let version = header.version else { return fail(.notAMap(detail: "no \"version\"")) }
+        // A newer version may have changed any field: refuse it before judging its shape.
+        guard version <= currentVersion else { return fail(.newerVersion(found: version, supported: currentVersion)) }
+        if let error = decodingError as? DecodingError { return fail(.notAMap(detail: describe(error))) }
+        return fail(.notAMap(detail: "\(decodingError)"))
     }
 
     /// Where Foundation's JSON reader stopped, from its error (it gives an index on some

@@ -110,10 +110,12 @@ public struct Document: Sendable {
     public mutating func move(_ id: NodeID, to position: Vec2) {
         guard position.isFinite, let i = indexByID[id] else { return }
         let touching = edgesOfNode[i]
-        spatial.removeNode(i, frame: nodes[i].frame)
+        let oldFrame = nodes[i].frame
+        spatial.removeNode(i, frame: oldFrame)
         for e in touching { spatial.removeEdge(Int(e), box: edgeBoxes[Int(e)]) }
         nodes[i].position = position
         spatial.insertNode(i, frame: nodes[i].frame)
+        updateBounds(old: oldFrame, new: nodes[i].frame)
         for e in touching {
             edgeBoxes[Int(e)] = computeEdgeBox(Int(e))
             spatial.insertEdge(Int(e), box: edgeBoxes[Int(e)])
@@ -141,11 +143,10 @@ public struct Document: Sendable {
         return (Int(ends.from), Int(ends.to))
     }
 
+    /// From the edge's cached end indices (`fileEdge` sets them first): no ID lookups.
     private func computeEdgeBox(_ index: Int) -> Rect {
-        let edge = edges[index]
-        guard let a = indexByID[edge.from].map({ nodes[$0].position }), let b = indexByID[edge.to].map({ nodes[$0].position }) else {
-            return Rect(x: 0, y: 0, width: 0, height: 0)
-        }
+        let ends = edgeEnds[index]
+        let a = nodes[Int(ends.from)].position, b = nodes[Int(ends.to)].position
         return Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(a.x - b.x), height: abs(a.y - b.y))
     }
 
@@ -167,13 +168,14 @@ public struct Document: Sendable {
 
     private mutating func fileEdge(_ index: Int) {
         let edge = edges[index]
+        let a = indexByID[edge.from] ?? 0, b = indexByID[edge.to] ?? 0
+        if edgeEnds.count <= index { edgeEnds.append(contentsOf: repeatElement((from: Int32(0), to: Int32(0)), count: index + 1 - edgeEnds.count)) }
+        edgeEnds[index] = (Int32(a), Int32(b))
         if edgeBoxes.count <= index { edgeBoxes.append(contentsOf: repeatElement(Rect(x: 0, y: 0, width: 0, height: 0), count: index + 1 - edgeBoxes.count)) }
         edgeBoxes[index] = computeEdgeBox(index)
-        if edgeEnds.count <= index { edgeEnds.append(contentsOf: repeatElement((from: Int32(0), to: Int32(0)), count: index + 1 - edgeEnds.count)) }
-        edgeEnds[index] = (Int32(indexByID[edge.from] ?? 0), Int32(indexByID[edge.to] ?? 0))
         spatial.insertEdge(index, box: edgeBoxes[index])
-        if let a = indexByID[edge.from] { edgesOfNode[a].append(Int32(index)) }
-        if let b = indexByID[edge.to], edge.to != edge.from { edgesOfNode[b].append(Int32(index)) }
+        edgesOfNode[a].append(Int32(index))
+        if b != a { edgesOfNode[b].append(Int32(index)) }
     }
 
     /// Files every node and edge anew (after sizes change, or a document is rebuilt).
@@ -186,15 +188,18 @@ public struct Document: Sendable {
         edgeEnds.reserveCapacity(edges.count)
         for i in nodes.indices { spatial.insertNode(i, frame: nodes[i].frame) }
         for e in edges.indices { fileEdge(e) }
+        bounds = computeBounds()
     }
 
     /// Replaces a node's text and re-derives its size with `sizing`.
     public mutating func setText(_ text: String, of id: NodeID, sizing: NodeSizing) {
         guard let i = indexByID[id] else { return }
-        spatial.removeNode(i, frame: nodes[i].frame)
+        let oldFrame = nodes[i].frame
+        spatial.removeNode(i, frame: oldFrame)
         nodes[i].text = text
         sizing.apply(to: &nodes[i])
         spatial.insertNode(i, frame: nodes[i].frame)
+        updateBounds(old: oldFrame, new: nodes[i].frame)
         revision &+= 1
     }
 
@@ -208,13 +213,22 @@ public struct Document: Sendable {
         rebuildSpatialIndex()
     }
 
-    /// The smallest rectangle holding every node, nil never (a document always has its root).
-    public var bounds: Rect {
+    /// The smallest rectangle holding every node (a document always has its root). Kept
+    /// current by every change, so drawing a frame never walks all nodes for it.
+    public private(set) var bounds = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    private func computeBounds() -> Rect {
         var result = nodes[0].frame
         for node in nodes.dropFirst() {
             result = result.union(node.frame)
         }
         return result
+    }
+
+    /// After one node's frame changed from `old` to `new`: grow, or recompute if it may shrink.
+    private mutating func updateBounds(old: Rect?, new: Rect) {
+        let touchedEdge = old.map { $0.minX <= bounds.minX || $0.minY <= bounds.minY || $0.maxX >= bounds.maxX || $0.maxY >= bounds.maxY } ?? false
+        bounds = touchedEdge ? computeBounds() : (nodes.count == 1 ? new : bounds.union(new))
     }
 
     /// Rebuilds a document from stored nodes and edges, keeping their IDs.
@@ -227,6 +241,11 @@ public struct Document: Sendable {
             throw .missingRoot(rootID)
         }
         self.rootID = rootID
+        indexByID.reserveCapacity(storedNodes.count)
+        nodes.reserveCapacity(storedNodes.count)
+        joinedPairs.reserveCapacity(storedEdges.count)
+        parentByChild.reserveCapacity(storedEdges.count)
+        edges.reserveCapacity(storedEdges.count)
         var ordered = [storedNodes[rootIndex]]
         ordered.append(contentsOf: storedNodes[..<rootIndex])
         ordered.append(contentsOf: storedNodes[(rootIndex + 1)...])
@@ -252,18 +271,23 @@ public struct Document: Sendable {
             throw .duplicateEdgeID
         }
         // A cycle of tree edges would leave every node on it with a parent and no way up to a top.
-        var reachesTop: [NodeID: Bool] = [:]
-        for node in nodes {
-            var path: [NodeID] = []
-            var current = node.id
-            var seen = Set<NodeID>()
-            while let parent = parentByChild[current], reachesTop[current] == nil {
-                guard seen.insert(current).inserted else { throw .treeCycle(current) }
+        // Walk up from each node, marking the path; a node met again on the same walk is a cycle.
+        var parentIndex = [Int](repeating: -1, count: nodes.count)
+        for (child, parent) in parentByChild {
+            if let c = indexByID[child], let p = indexByID[parent] { parentIndex[c] = p }
+        }
+        var state = [UInt8](repeating: 0, count: nodes.count)   // 0 unseen, 1 on this walk, 2 reaches a top
+        var path: [Int] = []
+        for start in nodes.indices where state[start] == 0 {
+            var current = start
+            path.removeAll(keepingCapacity: true)
+            while current >= 0 && state[current] == 0 {
+                state[current] = 1
                 path.append(current)
-                current = parent
+                current = parentIndex[current]
             }
-            for id in path { reachesTop[id] = true }
-            reachesTop[current] = true
+            if current >= 0 && state[current] == 1 { throw .treeCycle(nodes[current].id) }
+            for index in path { state[index] = 2 }
         }
         nextNodeNumber = (nodes.map(\.id.rawValue).max() ?? 0) + 1
         nextEdgeNumber = (edges.map(\.id.rawValue).max() ?? 0) + 1
@@ -277,6 +301,7 @@ public struct Document: Sendable {
         nodes.append(Node(id: id, text: text, position: position.isFinite ? position : .zero))
         edgesOfNode.append([])
         spatial.insertNode(nodes.count - 1, frame: nodes[nodes.count - 1].frame)
+        updateBounds(old: nil, new: nodes[nodes.count - 1].frame)
         revision &+= 1
         return id
     }

@@ -10,18 +10,24 @@ public struct LineBreaker {
     }
 
     public func lines(of text: String, measuredBy measurer: some TextMeasurer) -> [String] {
+        measuredLines(of: text, measuredBy: measurer).map(\.text)
+    }
+
+    /// The lines with their widths (word widths plus spaces, as the breaking summed them), so
+    /// sizing a node measures each word once and never a whole line again.
+    public func measuredLines(of text: String, measuredBy measurer: some TextMeasurer) -> [(text: String, width: Double)] {
         guard !text.isEmpty else { return [] }
-        var lines: [String] = []
+        var lines: [(text: String, width: Double)] = []
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             breakParagraph(paragraph, measurer: measurer, into: &lines)
         }
         return lines
     }
 
-    private func breakParagraph(_ paragraph: Substring, measurer: some TextMeasurer, into lines: inout [String]) {
+    private func breakParagraph(_ paragraph: Substring, measurer: some TextMeasurer, into lines: inout [(text: String, width: Double)]) {
         let words = paragraph.split(separator: " ", omittingEmptySubsequences: true)
         guard !words.isEmpty else {
-            lines.append("")
+            lines.append(("", 0))
             return
         }
         // why: summing word widths (measured once each) keeps breaking linear in the text length;
@@ -37,7 +43,7 @@ public struct LineBreaker {
                     currentWidth = wordWidth
                 } else {
                     let pieces = splitLongWord(word, measurer: measurer)
-                    lines.append(contentsOf: pieces.dropLast())
+                    lines.append(contentsOf: pieces.dropLast().map { ($0, measurer.width(of: $0[...])) })
                     current = pieces.last ?? ""
                     currentWidth = measurer.width(of: current[...])
                 }
@@ -45,7 +51,7 @@ public struct LineBreaker {
                 current += " " + word
                 currentWidth += spaceWidth + wordWidth
             } else {
-                lines.append(current)
+                lines.append((current, currentWidth))
                 current = ""
                 currentWidth = 0
                 if wordWidth <= maxWidth {
@@ -53,13 +59,13 @@ public struct LineBreaker {
                     currentWidth = wordWidth
                 } else {
                     let pieces = splitLongWord(word, measurer: measurer)
-                    lines.append(contentsOf: pieces.dropLast())
+                    lines.append(contentsOf: pieces.dropLast().map { ($0, measurer.width(of: $0[...])) })
                     current = pieces.last ?? ""
                     currentWidth = measurer.width(of: current[...])
                 }
             }
         }
-        lines.append(current)
+        lines.append((current, currentWidth))
     }
 
     private func splitLongWord(_ word: Substring, measurer: some TextMeasurer) -> [String] {

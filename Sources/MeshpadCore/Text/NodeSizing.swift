@@ -30,14 +30,12 @@ public struct NodeSizing {
     }
 
     public func apply(to node: inout Node) {
-        let lines = LineBreaker(maxWidth: metrics.maxTextWidth).lines(of: node.text, measuredBy: measurer)
-        var textWidth = 0.0
-        for line in lines {
-            textWidth = max(textWidth, measurer.width(of: line[...]))
-        }
+        let lines = LineBreaker(maxWidth: metrics.maxTextWidth).measuredLines(of: node.text, measuredBy: measurer)
+        let textWidth = lines.reduce(0.0) { max($0, $1.width) }
         let textSize = Vec2(textWidth, Double(lines.count) * measurer.lineHeight)
         let root2 = 2.0.squareRoot()
-        node.label = lines.joined(separator: "\n")
+        // why: most labels are one line equal to the text; reusing the string shares its storage.
+        node.label = lines.count == 1 && lines[0].text == node.text ? node.text : lines.map(\.text).joined(separator: "\n")
         node.textSize = textSize
         node.size = Vec2(
             max(metrics.minimumSize.x, (textSize.x + 2 * metrics.padding.x) * root2),
