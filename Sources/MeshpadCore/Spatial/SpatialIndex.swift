@@ -1,9 +1,9 @@
 /// A uniform grid over the map for hit testing and view culling, updated as nodes move.
 ///
 /// Nodes are filed in every cell their frame touches. Edges live in a stack of ever coarser
-/// grids (cells 8× wider each level): each edge at the finest level where its bounding box
-/// spans at most `longEdgeCells` cells a side, so a link across the whole map is filed in a
-/// handful of huge cells instead of thousands of small ones, and a query looks at a few cells
+/// grids (cells 4× wider each level): each edge at the finest level where its bounding box
+/// spans fewer than `longEdgeCells` cells a side (so at most four cells), so a link across the whole map is filed in a
+/// few huge cells instead of thousands of small ones, and a query looks at a few cells
 /// per level. A query reports
 /// each item once without any per-query state: an item is reported only from the cell that holds
 /// the top-left corner of its box clipped to the query. When a query covers more cells than the
@@ -81,13 +81,13 @@ public struct SpatialIndex: Sendable {
     }
 
     public static let cellSize = 256.0
-    static let longEdgeCells = 8
+    static let longEdgeCells = 2
 
-    static let levelFactor = 8.0
-    static let levels = 8
+    static let levelFactor = 4.0
+    static let levels = 12
 
     private var nodeCells = CellMap()
-    /// `edgeLevels[k]` has cells `cellSize × 8^k` wide.
+    /// `edgeLevels[k]` has cells `cellSize × 4^k` wide.
     private var edgeLevels: [CellMap] = Array(repeating: CellMap(), count: SpatialIndex.levels)
 
     public init() {}
