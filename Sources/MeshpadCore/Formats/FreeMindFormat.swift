@@ -21,21 +21,8 @@ public enum FreeMindFormat {
     }
 
     public static func decode(_ data: Data) throws(FormatError) -> Imported {
-        try XMLSafety.checkProlog(data, format: formatName)
         let reader = Reader()
-        let parser = XMLParser(data: data)
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = reader
-        let ok = parser.parse()
-        if let failure = reader.failure { throw failure }
-        if let (line, column, detail) = reader.syntax.error {
-            throw FormatError(format: formatName, reason: .malformed(line: line, column: column, detail: detail))
-        }
-        guard ok, reader.closedRoot else {
-            let detail = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "the XML is broken or truncated"
-            throw FormatError(format: formatName, reason: .malformed(line: parser.lineNumber, column: parser.columnNumber,
-                                                                     detail: detail.isEmpty ? "the XML is broken or truncated" : detail))
-        }
+        try XMLMapParsing.parse(data, format: formatName, with: reader)
         guard reader.sawMap else { throw FormatError(format: formatName, reason: .notAMap(detail: "the root element is not <map>")) }
         guard var document = reader.document else {
             throw FormatError(format: formatName, reason: .notAMap(detail: "the map has no <node>"))
@@ -65,7 +52,7 @@ public enum FreeMindFormat {
     }
 
     /// Parser delegate: builds the document as elements arrive.
-    private final class Reader: NSObject, XMLParserDelegate {
+    private final class Reader: NSObject, XMLMapReader {
         var document: Document?
         var failure: FormatError?
         let syntax = XMLErrorCatcher()

@@ -13,21 +13,8 @@ public enum OPMLFormat {
     public static let formatName = "OPML"
 
     public static func decode(_ data: Data) throws(FormatError) -> FreeMindFormat.Imported {
-        try XMLSafety.checkProlog(data, format: formatName)
         let reader = Reader()
-        let parser = XMLParser(data: data)
-        parser.shouldResolveExternalEntities = false
-        parser.delegate = reader
-        let ok = parser.parse()
-        if let failure = reader.failure { throw failure }
-        if let (line, column, detail) = reader.syntax.error {
-            throw FormatError(format: formatName, reason: .malformed(line: line, column: column, detail: detail))
-        }
-        guard ok, reader.closedRoot else {
-            let detail = parser.parserError.map { ($0 as NSError).localizedDescription } ?? ""
-            throw FormatError(format: formatName, reason: .malformed(line: parser.lineNumber, column: parser.columnNumber,
-                                                                     detail: detail.isEmpty ? "the XML is broken or truncated" : detail))
-        }
+        try XMLMapParsing.parse(data, format: formatName, with: reader)
         guard reader.sawOPML else { throw FormatError(format: formatName, reason: .notAMap(detail: "the root element is not <opml>")) }
         let outlines = reader.topLevel
         guard !outlines.isEmpty else { throw FormatError(format: formatName, reason: .notAMap(detail: "the <body> has no <outline>")) }
@@ -66,7 +53,7 @@ public enum OPMLFormat {
         var children: [Outline] = []
     }
 
-    private final class Reader: NSObject, XMLParserDelegate {
+    private final class Reader: NSObject, XMLMapReader {
         var failure: FormatError?
         let syntax = XMLErrorCatcher()
         var closedRoot = false

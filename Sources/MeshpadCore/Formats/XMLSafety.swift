@@ -55,3 +55,31 @@ final class XMLErrorCatcher {
         }
     }
 }
+
+/// What every XML map reader reports besides its content.
+protocol XMLMapReader: XMLParserDelegate {
+    var failure: FormatError? { get }
+    var syntax: XMLErrorCatcher { get }
+    var closedRoot: Bool { get }
+}
+
+enum XMLMapParsing {
+    /// Runs `reader` over `data` with external entities off, after the prolog check, and turns
+    /// every way the parse can fail into a `FormatError` naming the line and column.
+    static func parse(_ data: Data, format: String, with reader: some XMLMapReader) throws(FormatError) {
+        try XMLSafety.checkProlog(data, format: format)
+        let parser = XMLParser(data: data)
+        parser.shouldResolveExternalEntities = false
+        parser.delegate = reader
+        let ok = parser.parse()
+        if let failure = reader.failure { throw failure }
+        if let (line, column, detail) = reader.syntax.error {
+            throw FormatError(format: format, reason: .malformed(line: line, column: column, detail: detail))
+        }
+        guard ok, reader.closedRoot else {
+            let detail = parser.parserError.map { ($0 as NSError).localizedDescription } ?? ""
+            throw FormatError(format: format, reason: .malformed(line: parser.lineNumber, column: parser.columnNumber,
+                                                                 detail: detail.isEmpty ? "the XML is broken or truncated" : detail))
+        }
+    }
+}

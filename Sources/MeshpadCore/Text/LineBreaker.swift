@@ -37,32 +37,21 @@ public struct LineBreaker {
         var currentWidth = 0.0
         for word in words {
             let wordWidth = measurer.width(of: word)
-            if current.isEmpty {
-                if wordWidth <= maxWidth {
-                    current = String(word)
-                    currentWidth = wordWidth
-                } else {
-                    let pieces = splitLongWord(word, measurer: measurer)
-                    lines.append(contentsOf: pieces.dropLast().map { ($0, measurer.width(of: $0[...])) })
-                    current = pieces.last ?? ""
-                    currentWidth = measurer.width(of: current[...])
-                }
-            } else if currentWidth + spaceWidth + wordWidth <= maxWidth {
+            if !current.isEmpty && currentWidth + spaceWidth + wordWidth <= maxWidth {
                 current += " " + word
                 currentWidth += spaceWidth + wordWidth
+                continue
+            }
+            // The word starts a line: the paragraph's first, or one that did not fit.
+            if !current.isEmpty { lines.append((current, currentWidth)) }
+            if wordWidth <= maxWidth {
+                current = String(word)
+                currentWidth = wordWidth
             } else {
-                lines.append((current, currentWidth))
-                current = ""
-                currentWidth = 0
-                if wordWidth <= maxWidth {
-                    current = String(word)
-                    currentWidth = wordWidth
-                } else {
-                    let pieces = splitLongWord(word, measurer: measurer)
-                    lines.append(contentsOf: pieces.dropLast().map { ($0, measurer.width(of: $0[...])) })
-                    current = pieces.last ?? ""
-                    currentWidth = measurer.width(of: current[...])
-                }
+                let pieces = splitLongWord(word, measurer: measurer)
+                lines.append(contentsOf: pieces.dropLast().map { ($0, measurer.width(of: $0[...])) })
+                current = pieces.last ?? ""
+                currentWidth = measurer.width(of: current[...])
             }
         }
         lines.append((current, currentWidth))
