@@ -287,7 +287,8 @@ public final class App {
         }
         canvas.renderer.present()
         framesRendered += 1
-        workspace.needsRedraw = false
+        // Labels that waited for the rasterisation budget get drawn on the next frame.
+        workspace.needsRedraw = canvas.painter.hasDeferredLabels
         let end = Self.now()
         frameMilliseconds = (end - frameStart) * 1000
         // why: FPS is the rate while drawing continuously; the gap after an idle wait is not a frame.

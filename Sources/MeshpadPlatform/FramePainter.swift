@@ -29,8 +29,12 @@ public final class FramePainter {
         scene.build(document: document, camera: camera, viewportSize: viewportSize, pixelScale: pixelScale,
                     selection: selection, drawnPositions: drawnPositions, into: &drawList)
         renderer.clear(to: drawList.background)
+        textCache.beginFrame()
         draw(drawList)
     }
+
+    /// True when some labels waited for the next frame's rasterisation budget.
+    public var hasDeferredLabels: Bool { textCache.deferredThisFrame > 0 }
 
     /// Draws the banner and dialog over what is painted.
     public func paintOverlay(banner: Banner?, dialog: Dialog?, viewportSize: Vec2) {
@@ -47,7 +51,7 @@ public final class FramePainter {
         renderer.drawDots(of: list)
         for label in list.labels {
             guard let entry = textCache.texture(for: label) else { continue }
-            let scale = label.pixelSize / Double(label.rasterPixelSize)
+            let scale = label.pixelSize / Double(entry.pixelSize)
             var width = Double(entry.width) * scale
             let height = Double(entry.height) * scale
             // Interface text too long for its box is cut at the box's edge.

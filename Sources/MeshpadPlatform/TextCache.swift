@@ -18,12 +18,35 @@ public final class TextCache {
         var texture: OpaquePointer
         var width: Int
         var height: Int
+        /// The size it was rasterised at (a stand-in from another size is scaled by the painter).
+        var pixelSize: Int
+        var key: Key
     }
+
+    struct Face: Hashable {
+        var text: String
+        var color: RGBA
+    }
+
+    /// New rasterisations allowed in one frame: a zoom step that reaches a new ladder size would
+    /// otherwise rasterise every visible label in the same frame. Labels over the budget are drawn
+    /// from another size already cached (scaled), or next frame.
+    public static let rasterisationsPerFrame = 8
 
     private let renderer: SDLRenderer
     private let font: Font
     private var entries: LRUCache<Key, Entry>
     private var failed: Set<Key> = []
+    private var sizesByFace: [Face: [Int]] = [:]
+    private var rasterisedThisFrame = 0
+    /// Labels not drawn this frame for lack of budget: the app draws another frame for them.
+    public private(set) var deferredThisFrame = 0
+
+    /// Starts a frame's rasterisation budget.
+    public func beginFrame() {
+        rasterisedThisFrame = 0
+        deferredThisFrame = 0
+    }
 
     /// How many times a label was rasterised with TTF, since creation.
     public private(set) var rasterisations = 0
@@ -39,14 +62,35 @@ public final class TextCache {
     func texture(for label: DrawList.Label) -> Entry? {
         let key = Key(text: label.text, pixelSize: label.rasterPixelSize, color: label.color)
         if let entry = entries.value(for: key) { return entry }
-        guard !failed.contains(key), let entry = rasterise(key) else {
+        guard !failed.contains(key) else { return nil }
+        let face = Face(text: label.text, color: label.color)
+        if rasterisedThisFrame >= Self.rasterisationsPerFrame {
+            // Over budget: the nearest size already made, scaled, else next frame.
+            if let sizes = sizesByFace[face],
+               let nearest = sizes.min(by: { abs($0 - key.pixelSize) < abs($1 - key.pixelSize) }),
+               let entry = entries.value(for: Key(text: label.text, pixelSize: nearest, color: label.color)) {
+                return entry
+            }
+            deferredThisFrame += 1
+            return nil
+        }
+        rasterisedThisFrame += 1
+        guard let entry = rasterise(key) else {
             failed.insert(key)
             return nil
         }
+        sizesByFace[face, default: []].append(key.pixelSize)
         for old in entries.insert(entry, for: key, cost: entry.width * entry.height * 4) {
-            SDL_DestroyTexture(old.texture)
+            forget(old)
         }
         return entry
+    }
+
+    private func forget(_ entry: Entry) {
+        SDL_DestroyTexture(entry.texture)
+        let face = Face(text: entry.key.text, color: entry.key.color)
+        sizesByFace[face]?.removeAll { $0 == entry.key.pixelSize }
+        if sizesByFace[face]?.isEmpty == true { sizesByFace[face] = nil }
     }
 
     private func rasterise(_ key: Key) -> Entry? {
@@ -58,7 +102,7 @@ public final class TextCache {
         guard let surface = TTF_RenderUTF8_Blended_Wrapped(font.handle, key.text, color, 0) else { return nil }
         defer { SDL_FreeSurface(surface) }
         guard let texture = SDL_CreateTextureFromSurface(renderer.handle, surface) else { return nil }
-        return Entry(texture: texture, width: Int(surface.pointee.w), height: Int(surface.pointee.h))
+        return Entry(texture: texture, width: Int(surface.pointee.w), height: Int(surface.pointee.h), pixelSize: key.pixelSize, key: key)
     }
 
     /// Drops every texture, e.g. after the renderer lost its device.
@@ -67,6 +111,7 @@ public final class TextCache {
             SDL_DestroyTexture(entry.texture)
         }
         failed.removeAll()
+        sizesByFace.removeAll()
     }
 
     isolated deinit {

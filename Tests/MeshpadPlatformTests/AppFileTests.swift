@@ -4,277 +4,280 @@ import MeshpadCore
 import Testing
 @testable import MeshpadPlatform
 
-/// Saving, autosave, recovery and the dialogs, through the real app, headless.
-@Suite(.serialized) @MainActor
-struct AppFileTests {
-    let size = PixelSize(width: 800, height: 600)
+// Nested in PlatformTests so that no two SDL sessions ever overlap (see PlatformTests.swift).
+extension PlatformTests {
+    /// Saving, autosave, recovery and the dialogs, through the real app, headless.
+    @Suite(.serialized) @MainActor
+    struct AppFileTests {
+        let size = PixelSize(width: 800, height: 600)
 
-    static func sixNodeMap() -> Document { .sample() }
+        static func sixNodeMap() -> Document { .sample() }
 
-    func scratch() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-app-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
-
-    func makeApp(_ path: String, in directory: URL) throws -> App {
-        let loaded = try MapFile.read(path)
-        let options = App.Options(windowSize: size, preferSoftware: true, hidden: true,
-                                  recovery: RecoveryStore(directory: directory.appendingPathComponent("recovery").path),
-                                  recentFilesPath: directory.appendingPathComponent("recent.json").path)
-        return try App(document: loaded.document, file: DocumentFile(path: path, format: loaded.format, savedRevision: 0),
-                       warnings: loaded.warnings, options: options)
-    }
-
-    func dragRoot(_ app: App, by offset: Vec2, at time: Double) {
-        let start = app.workspace.view.camera.screenPoint(ofMap: app.workspace.document.root.position)
-        app.handle(.mouseDown(button: .left, position: start, clicks: 1, modifiers: []), at: time)
-        app.handle(.mouseMove(position: start + offset, modifiers: []), at: time + 0.05)
-        app.handle(.mouseUp(button: .left, position: start + offset, modifiers: []), at: time + 0.1)
-    }
-
-    @Test func ctrlSKeepsAFreeMindMapAFreeMindMapWithABackup() throws {
-        let directory = try scratch()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("plan.mm").path
-        try FreeMindFormat.encode(Self.sixNodeMap()).write(to: URL(fileURLWithPath: path))
-        let session = try SDLSession(headless: true)
-        try withExtendedLifetime(session) {
-            let app = try makeApp(path, in: directory)
-            #expect(!app.file.isDirty(app.workspace.document), "an opened map is clean, even after its layout")
-            dragRoot(app, by: Vec2(40, 0), at: 1)
-            #expect(app.file.isDirty(app.workspace.document))
-            app.handle(.key(name: "S", modifiers: .ctrl), at: 2)
-            #expect(!app.file.isDirty(app.workspace.document))
-            let saved = try MapFile.read(path)
-            #expect(saved.format == .freeMind)
-            #expect(saved.document.nodeCount == 6)
-            #expect(FileManager.default.fileExists(atPath: path + "~"))
-            #expect(app.workspace.banner?.isError == false)
+        func scratch() throws -> URL {
+            let url = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-app-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            return url
         }
-    }
 
-    @Test func aFailedSaveSaysSoKeepsTheMapUnsavedAndTheOldFileIntact() throws {
-        let directory = try scratch()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let folder = directory.appendingPathComponent("maps")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let path = folder.appendingPathComponent("plan.meshpad").path
-        try NativeFormat.encode(.sample()).write(to: URL(fileURLWithPath: path))
-        let session = try SDLSession(headless: true)
-        try withExtendedLifetime(session) {
-            let app = try makeApp(path, in: directory)
-            dragRoot(app, by: Vec2(40, 0), at: 1)
-            // The folder vanishes (an unplugged stick, a network share gone).
-            try FileManager.default.removeItem(at: folder)
-            app.handle(.key(name: "S", modifiers: .ctrl), at: 2)
-            #expect(app.file.isDirty(app.workspace.document))
-            #expect(app.workspace.banner?.isError == true)
-            #expect(app.workspace.banner?.message.contains("Not saved") == true)
-            #expect(app.workspace.banner?.message.contains("plan.meshpad") == true)
+        func makeApp(_ path: String, in directory: URL) throws -> App {
+            let loaded = try MapFile.read(path)
+            let options = App.Options(windowSize: size, preferSoftware: true, hidden: true,
+                                      recovery: RecoveryStore(directory: directory.appendingPathComponent("recovery").path),
+                                      recentFilesPath: directory.appendingPathComponent("recent.json").path)
+            return try App(document: loaded.document, file: DocumentFile(path: path, format: loaded.format, savedRevision: 0),
+                           warnings: loaded.warnings, options: options)
         }
-    }
 
-    @Test func autosaveWritesWithinASecondAndTheNextStartRestoresIt() throws {
-        let directory = try scratch()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("plan.meshpad").path
-        try NativeFormat.encode(.sample()).write(to: URL(fileURLWithPath: path))
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -120)], ofItemAtPath: path)
-        let session = try SDLSession(headless: true)
-        try withExtendedLifetime(session) {
-            var moved = Vec2.zero
-            do {
+        func dragRoot(_ app: App, by offset: Vec2, at time: Double) {
+            let start = app.workspace.view.camera.screenPoint(ofMap: app.workspace.document.root.position)
+            app.handle(.mouseDown(button: .left, position: start, clicks: 1, modifiers: []), at: time)
+            app.handle(.mouseMove(position: start + offset, modifiers: []), at: time + 0.05)
+            app.handle(.mouseUp(button: .left, position: start + offset, modifiers: []), at: time + 0.1)
+        }
+
+        @Test func ctrlSKeepsAFreeMindMapAFreeMindMapWithABackup() throws {
+            let directory = try scratch()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let path = directory.appendingPathComponent("plan.mm").path
+            try FreeMindFormat.encode(Self.sixNodeMap()).write(to: URL(fileURLWithPath: path))
+            let session = try SDLSession(headless: true)
+            try withExtendedLifetime(session) {
                 let app = try makeApp(path, in: directory)
-                dragRoot(app, by: Vec2(60, 30), at: 1)
-                moved = app.workspace.document.root.position
-                for step in 0...100 { app.tick(at: 1.2 + Double(step) * 0.01) }   // one simulated second
-                app.autosaveWriter.waitUntilIdle()
-                // The app "crashes" here: nothing saved, no quit.
+                #expect(!app.file.isDirty(app.workspace.document), "an opened map is clean, even after its layout")
+                dragRoot(app, by: Vec2(40, 0), at: 1)
+                #expect(app.file.isDirty(app.workspace.document))
+                app.handle(.key(name: "S", modifiers: .ctrl), at: 2)
+                #expect(!app.file.isDirty(app.workspace.document))
+                let saved = try MapFile.read(path)
+                #expect(saved.format == .freeMind)
+                #expect(saved.document.nodeCount == 6)
+                #expect(FileManager.default.fileExists(atPath: path + "~"))
+                #expect(app.workspace.banner?.isError == false)
             }
-            #expect(moved != .zero)
-            #expect(try String(contentsOfFile: path, encoding: .utf8) == String(decoding: try NativeFormat.encode(.sample()), as: UTF8.self),
-                    "autosave never writes over the map itself")
-            let app = try makeApp(path, in: directory)
-            #expect(app.workspace.document.root.position == moved)
-            #expect(app.file.isDirty(app.workspace.document))
-            #expect(app.workspace.banner?.actions.contains(.discardRecovery) == true)
-            // Discard: back to the file, and the recovery is gone.
-            let discard = try #require(app.workspace.overlayLayout.parts.first { $0.role == .bannerButton(.discardRecovery) })
-            app.handle(.fingerDown(id: 1, position: discard.rect.center), at: 5)
-            app.handle(.fingerUp(id: 1, position: discard.rect.center), at: 5.05)
-            #expect(app.workspace.document.root.position == .zero)
-            #expect(!app.file.isDirty(app.workspace.document))
-            #expect(RecoveryStore(directory: directory.appendingPathComponent("recovery").path).pending(for: path) == nil)
+        }
+
+        @Test func aFailedSaveSaysSoKeepsTheMapUnsavedAndTheOldFileIntact() throws {
+            let directory = try scratch()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let folder = directory.appendingPathComponent("maps")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let path = folder.appendingPathComponent("plan.meshpad").path
+            try NativeFormat.encode(.sample()).write(to: URL(fileURLWithPath: path))
+            let session = try SDLSession(headless: true)
+            try withExtendedLifetime(session) {
+                let app = try makeApp(path, in: directory)
+                dragRoot(app, by: Vec2(40, 0), at: 1)
+                // The folder vanishes (an unplugged stick, a network share gone).
+                try FileManager.default.removeItem(at: folder)
+                app.handle(.key(name: "S", modifiers: .ctrl), at: 2)
+                #expect(app.file.isDirty(app.workspace.document))
+                #expect(app.workspace.banner?.isError == true)
+                #expect(app.workspace.banner?.message.contains("Not saved") == true)
+                #expect(app.workspace.banner?.message.contains("plan.meshpad") == true)
+            }
+        }
+
+        @Test func autosaveWritesWithinASecondAndTheNextStartRestoresIt() throws {
+            let directory = try scratch()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let path = directory.appendingPathComponent("plan.meshpad").path
+            try NativeFormat.encode(.sample()).write(to: URL(fileURLWithPath: path))
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -120)], ofItemAtPath: path)
+            let session = try SDLSession(headless: true)
+            try withExtendedLifetime(session) {
+                var moved = Vec2.zero
+                do {
+                    let app = try makeApp(path, in: directory)
+                    dragRoot(app, by: Vec2(60, 30), at: 1)
+                    moved = app.workspace.document.root.position
+                    for step in 0...100 { app.tick(at: 1.2 + Double(step) * 0.01) }   // one simulated second
+                    app.autosaveWriter.waitUntilIdle()
+                    // The app "crashes" here: nothing saved, no quit.
+                }
+                #expect(moved != .zero)
+                #expect(try String(contentsOfFile: path, encoding: .utf8) == String(decoding: try NativeFormat.encode(.sample()), as: UTF8.self),
+                        "autosave never writes over the map itself")
+                let app = try makeApp(path, in: directory)
+                #expect(app.workspace.document.root.position == moved)
+                #expect(app.file.isDirty(app.workspace.document))
+                #expect(app.workspace.banner?.actions.contains(.discardRecovery) == true)
+                // Discard: back to the file, and the recovery is gone.
+                let discard = try #require(app.workspace.overlayLayout.parts.first { $0.role == .bannerButton(.discardRecovery) })
+                app.handle(.fingerDown(id: 1, position: discard.rect.center), at: 5)
+                app.handle(.fingerUp(id: 1, position: discard.rect.center), at: 5.05)
+                #expect(app.workspace.document.root.position == .zero)
+                #expect(!app.file.isDirty(app.workspace.document))
+                #expect(RecoveryStore(directory: directory.appendingPathComponent("recovery").path).pending(for: path) == nil)
+            }
+        }
+
+        @Test func quittingWithUnsavedChangesAsksFirst() throws {
+            let directory = try scratch()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let path = directory.appendingPathComponent("plan.meshpad").path
+            try NativeFormat.encode(.sample()).write(to: URL(fileURLWithPath: path))
+            let session = try SDLSession(headless: true)
+            try withExtendedLifetime(session) {
+                let app = try makeApp(path, in: directory)
+                dragRoot(app, by: Vec2(10, 10), at: 1)
+                app.handle(.quitRequested, at: 2)
+                #expect(app.isRunning, "not gone yet")
+                guard case .unsavedChanges(then: .quit)? = app.workspace.dialog?.kind else {
+                    Issue.record("no unsaved-changes dialog: \(String(describing: app.workspace.dialog))")
+                    return
+                }
+                app.handle(.key(name: "Escape", modifiers: []), at: 3)
+                #expect(app.isRunning && app.workspace.dialog == nil, "Cancel keeps the app and the changes")
+                app.handle(.quitRequested, at: 4)
+                app.handle(.key(name: "Return", modifiers: []), at: 5)
+                #expect(!app.isRunning, "Save, then quit")
+                #expect(try MapFile.read(path).document.root.position == Vec2(10, 10))
+            }
+        }
+
+        @Test func saveAsByTypingAPathWritesThatFormatAndRemembersIt() throws {
+            let directory = try scratch()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let path = directory.appendingPathComponent("plan.meshpad").path
+            try NativeFormat.encode(.sample()).write(to: URL(fileURLWithPath: path))
+            let session = try SDLSession(headless: true)
+            try withExtendedLifetime(session) {
+                let app = try makeApp(path, in: directory)
+                app.handle(.key(name: "S", modifiers: [.ctrl, .shift]), at: 1)
+                #expect(app.workspace.dialog?.kind == .saveAs)
+                #expect(app.workspace.wantsTextInput)
+                app.handle(.key(name: "Backspace", modifiers: .ctrl), at: 1.1)
+                let target = directory.appendingPathComponent("outline.opml").path
+                app.handle(.text(target), at: 1.2)
+                app.handle(.key(name: "Return", modifiers: []), at: 1.3)
+                #expect(app.workspace.dialog == nil)
+                #expect(app.file.path == target)
+                #expect(try MapFile.read(target).format == .opml)
+                #expect(RecentFiles.load(from: directory.appendingPathComponent("recent.json").path).paths.first == target)
+            }
+        }
+
+        @Test func aMapThatWillNotOpenChangesNothingAndSaysWhy() throws {
+            let directory = try scratch()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let path = directory.appendingPathComponent("plan.meshpad").path
+            try NativeFormat.encode(.sample()).write(to: URL(fileURLWithPath: path))
+            let broken = directory.appendingPathComponent("broken.mm").path
+            try "<map version=\"1.0.1\"><node TEXT=\"a\">".write(toFile: broken, atomically: true, encoding: .utf8)
+            let session = try SDLSession(headless: true)
+            try withExtendedLifetime(session) {
+                let app = try makeApp(path, in: directory)
+                let before = app.workspace.document.nodes
+                app.handle(.key(name: "O", modifiers: .ctrl), at: 1)
+                app.handle(.key(name: "Backspace", modifiers: .ctrl), at: 1.1)
+                app.handle(.text(broken), at: 1.2)
+                app.handle(.key(name: "Return", modifiers: []), at: 1.3)
+                #expect(app.workspace.document.nodes == before)
+                #expect(app.file.path == path)
+                #expect(app.workspace.dialog?.message?.contains("broken.mm") == true)
+                #expect(app.workspace.dialog?.message?.contains("ends too early") == true)
+            }
+        }
+
+        @Test func theDialogIsDrawnOverTheMap() throws {
+            let directory = try scratch()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let path = directory.appendingPathComponent("plan.meshpad").path
+            try NativeFormat.encode(.sample()).write(to: URL(fileURLWithPath: path))
+            let session = try SDLSession(headless: true)
+            try withExtendedLifetime(session) {
+                let app = try makeApp(path, in: directory)
+                app.handle(.key(name: "O", modifiers: .ctrl), at: 1)
+                app.paintSettled()
+                let pixels = try app.canvas.renderer.readPixels()
+                let layout = app.workspace.overlayLayout
+                let button = try #require(layout.parts.first { $0.role == .button(.confirm) })
+                let panel = try #require(layout.parts.first { $0.role == .panel })
+                let theme = Theme.classic
+                func close(_ a: RGBA?, _ b: RGBA) -> Bool {
+                    guard let a else { return false }
+                    return abs(Int(a.r) - Int(b.r)) < 8 && abs(Int(a.g) - Int(b.g)) < 8 && abs(Int(a.b) - Int(b.b)) < 8
+                }
+                #expect(close(pixels.color(atX: Int(button.rect.minX) + 3, y: Int(button.rect.minY) + 3), theme.uiPrimary))
+                #expect(close(pixels.color(atX: Int(panel.rect.minX) + 3, y: Int(panel.rect.maxY) - 3), theme.uiPanel))
+                #expect(button.rect.height >= 44, "big enough for a finger")
+            }
         }
     }
 
-    @Test func quittingWithUnsavedChangesAsksFirst() throws {
-        let directory = try scratch()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("plan.meshpad").path
-        try NativeFormat.encode(.sample()).write(to: URL(fileURLWithPath: path))
-        let session = try SDLSession(headless: true)
-        try withExtendedLifetime(session) {
-            let app = try makeApp(path, in: directory)
-            dragRoot(app, by: Vec2(10, 10), at: 1)
-            app.handle(.quitRequested, at: 2)
-            #expect(app.isRunning, "not gone yet")
-            guard case .unsavedChanges(then: .quit)? = app.workspace.dialog?.kind else {
-                Issue.record("no unsaved-changes dialog: \(String(describing: app.workspace.dialog))")
+    /// A real process killed with SIGKILL mid-edit loses at most about a second of work.
+    @Suite(.serialized)
+    struct CrashRecoveryTests {
+        static let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../.build/debug/meshpad").standardized.path
+
+        func line(_ t: Int, _ type: String, _ x: Int) -> String {
+            type == "mouse_move" ? "{\"t\":\(t),\"type\":\"mouse_move\",\"x\":\(x),\"y\":300}"
+                : "{\"t\":\(t),\"type\":\"\(type)\",\"button\":\"left\",\"x\":\(x),\"y\":300}"
+        }
+
+        @Test func killMinus9LosesAtMostTheLastSecond() throws {
+            guard FileManager.default.isExecutableFile(atPath: Self.binary) else {
+                Issue.record("the meshpad binary is not built at \(Self.binary)")
                 return
             }
-            app.handle(.key(name: "Escape", modifiers: []), at: 3)
-            #expect(app.isRunning && app.workspace.dialog == nil, "Cancel keeps the app and the changes")
-            app.handle(.quitRequested, at: 4)
-            app.handle(.key(name: "Return", modifiers: []), at: 5)
-            #expect(!app.isRunning, "Save, then quit")
-            #expect(try MapFile.read(path).document.root.position == Vec2(10, 10))
-        }
-    }
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-kill-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            // A one-node map: its root opens at the window centre, (400, 300).
+            let map = directory.appendingPathComponent("map.meshpad")
+            try NativeFormat.encode(Document(rootText: "kill test")).write(to: map)
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -120)], ofItemAtPath: map.path)
+            let original = try Data(contentsOf: map)
+            // Drag the root right by 5 px every 50 ms for 6 s; never released.
+            var script = [line(0, "mouse_down", 400)]
+            for i in 1...120 { script.append(line(i * 50, "mouse_move", 400 + i * 5)) }
+            let scriptURL = directory.appendingPathComponent("drag.jsonl")
+            try script.joined(separator: "\n").write(to: scriptURL, atomically: true, encoding: .utf8)
 
-    @Test func saveAsByTypingAPathWritesThatFormatAndRemembersIt() throws {
-        let directory = try scratch()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("plan.meshpad").path
-        try NativeFormat.encode(.sample()).write(to: URL(fileURLWithPath: path))
-        let session = try SDLSession(headless: true)
-        try withExtendedLifetime(session) {
-            let app = try makeApp(path, in: directory)
-            app.handle(.key(name: "S", modifiers: [.ctrl, .shift]), at: 1)
-            #expect(app.workspace.dialog?.kind == .saveAs)
-            #expect(app.workspace.wantsTextInput)
-            app.handle(.key(name: "Backspace", modifiers: .ctrl), at: 1.1)
-            let target = directory.appendingPathComponent("outline.opml").path
-            app.handle(.text(target), at: 1.2)
-            app.handle(.key(name: "Return", modifiers: []), at: 1.3)
-            #expect(app.workspace.dialog == nil)
-            #expect(app.file.path == target)
-            #expect(try MapFile.read(target).format == .opml)
-            #expect(RecentFiles.load(from: directory.appendingPathComponent("recent.json").path).paths.first == target)
-        }
-    }
-
-    @Test func aMapThatWillNotOpenChangesNothingAndSaysWhy() throws {
-        let directory = try scratch()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("plan.meshpad").path
-        try NativeFormat.encode(.sample()).write(to: URL(fileURLWithPath: path))
-        let broken = directory.appendingPathComponent("broken.mm").path
-        try "<map version=\"1.0.1\"><node TEXT=\"a\">".write(toFile: broken, atomically: true, encoding: .utf8)
-        let session = try SDLSession(headless: true)
-        try withExtendedLifetime(session) {
-            let app = try makeApp(path, in: directory)
-            let before = app.workspace.document.nodes
-            app.handle(.key(name: "O", modifiers: .ctrl), at: 1)
-            app.handle(.key(name: "Backspace", modifiers: .ctrl), at: 1.1)
-            app.handle(.text(broken), at: 1.2)
-            app.handle(.key(name: "Return", modifiers: []), at: 1.3)
-            #expect(app.workspace.document.nodes == before)
-            #expect(app.file.path == path)
-            #expect(app.workspace.dialog?.message?.contains("broken.mm") == true)
-            #expect(app.workspace.dialog?.message?.contains("ends too early") == true)
-        }
-    }
-
-    @Test func theDialogIsDrawnOverTheMap() throws {
-        let directory = try scratch()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("plan.meshpad").path
-        try NativeFormat.encode(.sample()).write(to: URL(fileURLWithPath: path))
-        let session = try SDLSession(headless: true)
-        try withExtendedLifetime(session) {
-            let app = try makeApp(path, in: directory)
-            app.handle(.key(name: "O", modifiers: .ctrl), at: 1)
-            app.paintSettled()
-            let pixels = try app.canvas.renderer.readPixels()
-            let layout = app.workspace.overlayLayout
-            let button = try #require(layout.parts.first { $0.role == .button(.confirm) })
-            let panel = try #require(layout.parts.first { $0.role == .panel })
-            let theme = Theme.classic
-            func close(_ a: RGBA?, _ b: RGBA) -> Bool {
-                guard let a else { return false }
-                return abs(Int(a.r) - Int(b.r)) < 8 && abs(Int(a.g) - Int(b.g)) < 8 && abs(Int(a.b) - Int(b.b)) < 8
+            var environment = ProcessInfo.processInfo.environment
+            environment["XDG_DATA_HOME"] = directory.appendingPathComponent("data").path
+            let child = Process()
+            child.executableURL = URL(fileURLWithPath: Self.binary)
+            child.arguments = ["replay", scriptURL.path, "--map", map.path, "--size", "800x600", "--realtime", "--autosave"]
+            child.environment = environment
+            let errors = Pipe()
+            child.standardError = errors
+            try child.run()
+            // Wait for the script's clock to start, then let it edit for 2.5 s.
+            var started: Date?
+            var collected = Data()
+            let deadline = Date(timeIntervalSinceNow: 20)
+            while started == nil && Date() < deadline {
+                collected.append(errors.fileHandleForReading.availableData)
+                if String(decoding: collected, as: UTF8.self).contains("replay started") { started = Date() }
             }
-            #expect(close(pixels.color(atX: Int(button.rect.minX) + 3, y: Int(button.rect.minY) + 3), theme.uiPrimary))
-            #expect(close(pixels.color(atX: Int(panel.rect.minX) + 3, y: Int(panel.rect.maxY) - 3), theme.uiPanel))
-            #expect(button.rect.height >= 44, "big enough for a finger")
+            let start = try #require(started, "the child never started its replay: \(String(decoding: collected, as: UTF8.self))")
+            Thread.sleep(forTimeInterval: 2.5)
+            let killedAfter = Date().timeIntervalSince(start)
+            kill(child.processIdentifier, SIGKILL)
+            child.waitUntilExit()
+            #expect(child.terminationReason == .uncaughtSignal)
+            #expect(try Data(contentsOf: map) == original, "the map file itself is never touched by autosave")
+
+            // What the next start restores.
+            let dump = directory.appendingPathComponent("state.json")
+            let empty = directory.appendingPathComponent("empty.jsonl")
+            try "".write(to: empty, atomically: true, encoding: .utf8)
+            let again = Process()
+            again.executableURL = URL(fileURLWithPath: Self.binary)
+            again.arguments = ["replay", empty.path, "--map", map.path, "--size", "800x600", "--autosave", "--dump", dump.path]
+            again.environment = environment
+            try again.run()
+            again.waitUntilExit()
+            #expect(again.terminationStatus == 0)
+            let state = try JSONDecoder().decode(StateDump.self, from: Data(contentsOf: dump))
+            let restoredX = try #require(state.nodes.first?.x)
+            // Every move older than one second before the kill must be in the restored map.
+            let mustHave = Double(Int((killedAfter - 1.0) * 1000) / 50) * 5
+            let couldHave = Double(Int(killedAfter * 1000) / 50 + 1) * 5
+            #expect(restoredX >= mustHave, "restored x \(restoredX), killed after \(killedAfter) s")
+            #expect(restoredX <= couldHave)
         }
-    }
-}
-
-/// A real process killed with SIGKILL mid-edit loses at most about a second of work.
-@Suite(.serialized)
-struct CrashRecoveryTests {
-    static let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .appendingPathComponent("../../.build/debug/meshpad").standardized.path
-
-    func line(_ t: Int, _ type: String, _ x: Int) -> String {
-        type == "mouse_move" ? "{\"t\":\(t),\"type\":\"mouse_move\",\"x\":\(x),\"y\":300}"
-            : "{\"t\":\(t),\"type\":\"\(type)\",\"button\":\"left\",\"x\":\(x),\"y\":300}"
-    }
-
-    @Test func killMinus9LosesAtMostTheLastSecond() throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.binary) else {
-            Issue.record("the meshpad binary is not built at \(Self.binary)")
-            return
-        }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-kill-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        // A one-node map: its root opens at the window centre, (400, 300).
-        let map = directory.appendingPathComponent("map.meshpad")
-        try NativeFormat.encode(Document(rootText: "kill test")).write(to: map)
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -120)], ofItemAtPath: map.path)
-        let original = try Data(contentsOf: map)
-        // Drag the root right by 5 px every 50 ms for 6 s; never released.
-        var script = [line(0, "mouse_down", 400)]
-        for i in 1...120 { script.append(line(i * 50, "mouse_move", 400 + i * 5)) }
-        let scriptURL = directory.appendingPathComponent("drag.jsonl")
-        try script.joined(separator: "\n").write(to: scriptURL, atomically: true, encoding: .utf8)
-
-        var environment = ProcessInfo.processInfo.environment
-        environment["XDG_DATA_HOME"] = directory.appendingPathComponent("data").path
-        let child = Process()
-        child.executableURL = URL(fileURLWithPath: Self.binary)
-        child.arguments = ["replay", scriptURL.path, "--map", map.path, "--size", "800x600", "--realtime", "--autosave"]
-        child.environment = environment
-        let errors = Pipe()
-        child.standardError = errors
-        try child.run()
-        // Wait for the script's clock to start, then let it edit for 2.5 s.
-        var started: Date?
-        var collected = Data()
-        let deadline = Date(timeIntervalSinceNow: 20)
-        while started == nil && Date() < deadline {
-            collected.append(errors.fileHandleForReading.availableData)
-            if String(decoding: collected, as: UTF8.self).contains("replay started") { started = Date() }
-        }
-        let start = try #require(started, "the child never started its replay: \(String(decoding: collected, as: UTF8.self))")
-        Thread.sleep(forTimeInterval: 2.5)
-        let killedAfter = Date().timeIntervalSince(start)
-        kill(child.processIdentifier, SIGKILL)
-        child.waitUntilExit()
-        #expect(child.terminationReason == .uncaughtSignal)
-        #expect(try Data(contentsOf: map) == original, "the map file itself is never touched by autosave")
-
-        // What the next start restores.
-        let dump = directory.appendingPathComponent("state.json")
-        let empty = directory.appendingPathComponent("empty.jsonl")
-        try "".write(to: empty, atomically: true, encoding: .utf8)
-        let again = Process()
-        again.executableURL = URL(fileURLWithPath: Self.binary)
-        again.arguments = ["replay", empty.path, "--map", map.path, "--size", "800x600", "--autosave", "--dump", dump.path]
-        again.environment = environment
-        try again.run()
-        again.waitUntilExit()
-        #expect(again.terminationStatus == 0)
-        let state = try JSONDecoder().decode(StateDump.self, from: Data(contentsOf: dump))
-        let restoredX = try #require(state.nodes.first?.x)
-        // Every move older than one second before the kill must be in the restored map.
-        let mustHave = Double(Int((killedAfter - 1.0) * 1000) / 50) * 5
-        let couldHave = Double(Int(killedAfter * 1000) / 50 + 1) * 5
-        #expect(restoredX >= mustHave, "restored x \(restoredX), killed after \(killedAfter) s")
-        #expect(restoredX <= couldHave)
     }
 }
