@@ -264,24 +264,13 @@ public enum FreeMindFormat {
         return "<richcontent TYPE=\"NOTE\"><html><head></head><body>\n\(paragraphs)\n</body></html></richcontent>\n"
     }
 
-    static func escapeText(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            default:
-                // XML 1.0 cannot carry most control characters at all; they are dropped.
-                if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r" { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    static func escapeText(_ text: String) -> String { escape(text, forAttribute: false) }
 
-    static func escapeAttribute(_ text: String) -> String {
+    static func escapeAttribute(_ text: String) -> String { escape(text, forAttribute: true) }
+
+    /// XML escaping; in attributes quotes and line breaks too (`&#xa;`, as FreeMind writes them).
+    /// XML 1.0 cannot carry most control characters at all; they are dropped.
+    private static func escape(_ text: String, forAttribute: Bool) -> String {
         var out = ""
         out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
@@ -289,12 +278,12 @@ public enum FreeMindFormat {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\n": out += "&#xa;"
-            case "\r": out += "&#xd;"
-            case "\t": out += "&#x9;"
+            case "\"" where forAttribute: out += "&quot;"
+            case "\n" where forAttribute: out += "&#xa;"
+            case "\r" where forAttribute: out += "&#xd;"
+            case "\t" where forAttribute: out += "&#x9;"
             default:
-                if scalar.value < 0x20 { continue }
+                if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r" { continue }
                 out.unicodeScalars.append(scalar)
             }
         }

@@ -16,12 +16,10 @@ extension DrawList {
             (p, q) = clipped
         }
         let delta = q - p
-        let length = delta.length
-        guard length > 1e-6 else { return }
+        guard delta.length > 1e-6 else { return }
         // A piece's box is what it costs, and a near-vertical or near-horizontal line has a thin
         // box at any length: only diagonal lines need many pieces.
         let pieces = max(1, Int(((abs(delta.x) * abs(delta.y)).squareRoot() / Self.pieceLength).rounded(.up)))
-        _ = length
         for k in 0..<pieces {
             let s = p + delta * (Double(k) / Double(pieces)), e = p + delta * (Double(k + 1) / Double(pieces))
             appendLinePiece(from: s, to: e, width: width, color: color)
