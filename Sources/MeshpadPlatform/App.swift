@@ -271,7 +271,7 @@ public final class App {
     func paintSettled() {
         let frame = workspace.frame(interpolatedBy: 1)
         canvas.painter.paint(document: workspace.document, camera: frame.camera, viewportSize: canvas.window.size,
-                             selection: workspace.selection, drawnPositions: frame.drawnPositions)
+                             selection: workspace.selection, drawnPositions: frame.drawnPositions, complete: true)
         canvas.painter.paintOverlay(banner: workspace.banner, dialog: workspace.dialog, viewportSize: canvas.window.size)
     }
 

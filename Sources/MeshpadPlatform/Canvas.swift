@@ -36,7 +36,8 @@ public final class Canvas {
         return camera
     }
 
+    /// Paints a complete picture (every label rasterised), for the headless verbs and tests.
     public func paint(document: Document, camera: Camera, selection: Set<NodeID>) {
-        painter.paint(document: document, camera: camera, viewportSize: window.size, selection: selection)
+        painter.paint(document: document, camera: camera, viewportSize: window.size, selection: selection, complete: true)
     }
 }

@@ -23,13 +23,15 @@ public final class FramePainter {
     public var lastDrawList: DrawList { drawList }
 
     /// Clears and draws the map; does not present, so callers can overlay or read pixels first.
+    /// - Parameter complete: rasterise every label now (a picture or screenshot), instead of
+    ///   keeping to the per-frame budget the interactive loop uses.
     public func paint(document: Document, camera: Camera, viewportSize: Vec2, selection: Set<NodeID>,
-                      drawnPositions: [NodeID: Vec2] = [:]) {
+                      drawnPositions: [NodeID: Vec2] = [:], complete: Bool = false) {
         let pixelScale = renderer.outputSize.x / max(viewportSize.x, 1)
         scene.build(document: document, camera: camera, viewportSize: viewportSize, pixelScale: pixelScale,
                     selection: selection, drawnPositions: drawnPositions, into: &drawList)
         renderer.clear(to: drawList.background)
-        textCache.beginFrame()
+        textCache.beginFrame(limited: !complete)
         draw(drawList)
     }
 

@@ -11,8 +11,13 @@ public final class SDLRenderer {
     let handle: OpaquePointer
     public let name: String
     public let hasVSync: Bool
+    /// why: SDL may still have drawing queued when textures are destroyed (destroying a texture
+    /// flushes the queue into the window), so the window must outlive the renderer and every
+    /// texture: holding it here makes that the order teardown happens in.
+    private let window: Window
 
     public init(window: Window, preferSoftware: Bool) throws(PlatformError) {
+        self.window = window
         var created: OpaquePointer?
         if !preferSoftware {
             created = SDL_CreateRenderer(window.handle, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)

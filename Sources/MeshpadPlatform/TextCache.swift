@@ -42,11 +42,15 @@ public final class TextCache {
     /// Labels not drawn this frame for lack of budget: the app draws another frame for them.
     public private(set) var deferredThisFrame = 0
 
-    /// Starts a frame's rasterisation budget.
-    public func beginFrame() {
+    /// Starts a frame's rasterisation budget; `limited: false` rasterises everything the frame
+    /// needs (pictures and screenshots, which have one frame to be complete in).
+    public func beginFrame(limited: Bool = true) {
         rasterisedThisFrame = 0
         deferredThisFrame = 0
+        isLimited = limited
     }
+
+    private var isLimited = true
 
     /// How many times a label was rasterised with TTF, since creation.
     public private(set) var rasterisations = 0
@@ -64,7 +68,7 @@ public final class TextCache {
         if let entry = entries.value(for: key) { return entry }
         guard !failed.contains(key) else { return nil }
         let face = Face(text: label.text, color: label.color)
-        if rasterisedThisFrame >= Self.rasterisationsPerFrame {
+        if isLimited && rasterisedThisFrame >= Self.rasterisationsPerFrame {
             // Over budget: the nearest size already made, scaled, else next frame.
             if let sizes = sizesByFace[face],
                let nearest = sizes.min(by: { abs($0 - key.pixelSize) < abs($1 - key.pixelSize) }),

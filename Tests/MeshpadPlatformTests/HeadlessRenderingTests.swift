@@ -137,23 +137,34 @@ extension PlatformTests {
                 for i in 0..<40 { document.addNode(text: "label \(i)", at: Vec2(Double(i % 8) * 90 - 360, Double(i / 8) * 60 - 150)) }
                 let map = measured(document, on: canvas)
                 let camera = Camera(origin: Vec2(400, 300), zoom: 1)
-                canvas.paint(document: map, camera: camera, selection: [])
+                canvas.painter.paint(document: map, camera: camera, viewportSize: canvas.window.size, selection: [])
                 canvas.renderer.present()
                 #expect(canvas.painter.textCache.rasterisations == TextCache.rasterisationsPerFrame)
                 #expect(canvas.painter.hasDeferredLabels, "the rest wait, so the app draws again")
                 var frames = 1
                 while canvas.painter.hasDeferredLabels && frames < 20 {
-                    canvas.paint(document: map, camera: camera, selection: [])
+                    canvas.painter.paint(document: map, camera: camera, viewportSize: canvas.window.size, selection: [])
                     canvas.renderer.present()
                     frames += 1
                 }
                 #expect(!canvas.painter.hasDeferredLabels)
                 #expect(canvas.painter.textCache.rasterisations == map.nodeCount)
                 // A new zoom step finds the old textures and scales them instead of waiting.
-                canvas.paint(document: map, camera: Camera(origin: Vec2(400, 300), zoom: 1.3), selection: [])
+                canvas.painter.paint(document: map, camera: Camera(origin: Vec2(400, 300), zoom: 1.3), viewportSize: canvas.window.size, selection: [])
                 canvas.renderer.present()
                 #expect(!canvas.painter.hasDeferredLabels)
                 #expect(canvas.painter.textCache.rasterisations == map.nodeCount + TextCache.rasterisationsPerFrame)
+            }
+        }
+
+        @Test func aPictureHasEveryLabelInItsOneFrame() throws {
+            try withCanvas { canvas in
+                var document = Document(rootText: "root")
+                for i in 0..<40 { document.addNode(text: "label \(i)", at: Vec2(Double(i % 8) * 90 - 360, Double(i / 8) * 60 - 150)) }
+                let map = measured(document, on: canvas)
+                canvas.paint(document: map, camera: Camera(origin: Vec2(400, 300), zoom: 1), selection: [])
+                #expect(canvas.painter.textCache.rasterisations == map.nodeCount)
+                #expect(!canvas.painter.hasDeferredLabels)
             }
         }
 
