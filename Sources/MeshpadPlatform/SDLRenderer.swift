@@ -79,7 +79,7 @@ public final class SDLRenderer {
         }
     }
 
-    /// Far-out nodes: squares in one `SDL_RenderFillRectsF` call (the floats are SDL_FRects).
+    /// Far-out nodes: rectangles in one `SDL_RenderFillRectsF` call (the floats are SDL_FRects).
     func drawDots(of list: DrawList) {
         guard !list.dots.isEmpty else { return }
         let c = list.dotColor

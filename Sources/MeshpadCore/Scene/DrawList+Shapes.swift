@@ -133,9 +133,9 @@ extension DrawList {
         coverageWidth = max(width, 1)
     }
 
-    /// A far-out node: a square of `side` device pixels in the dot colour, unless a dot already
-    /// covers its pixel (or it is off the viewport).
-    mutating func appendDot(at center: Vec2, side: Double) {
+    /// A far-out node: a rectangle of its own proportions (at least a pixel) in the dot colour,
+    /// unless a dot already covers its centre pixel (or that is off the viewport).
+    mutating func appendDot(at center: Vec2, size: Vec2) {
         guard center.isFinite else { return }
         let px = Int(center.x), py = Int(center.y)
         guard px >= 0, py >= 0, px < coverageWidth else { return }
@@ -144,11 +144,11 @@ extension DrawList {
         let mask = UInt64(1) << UInt64(bit % 64)
         guard coverage[bit / 64] & mask == 0 else { return }
         coverage[bit / 64] |= mask
-        let s = Float(max(side, 1))
-        dots.append(Float(center.x) - s / 2)
-        dots.append(Float(center.y) - s / 2)
-        dots.append(s)
-        dots.append(s)
+        let w = Float(max(size.x, 1)), h = Float(max(size.y, 1))
+        dots.append(Float(center.x) - w / 2)
+        dots.append(Float(center.y) - h / 2)
+        dots.append(w)
+        dots.append(h)
     }
 
     mutating func appendHairline(from a: Vec2, to b: Vec2, clip: Rect, link: Bool = false) {

@@ -34,7 +34,7 @@ public struct DrawList {
     public internal(set) var colors: [UInt8] = []
     public internal(set) var indices: [Int32] = []
     public internal(set) var labels: [Label] = []
-    /// Far-out level of detail: nodes smaller than a few pixels as plain squares (x, y, w, h),
+    /// Far-out level of detail: nodes smaller than a few pixels as plain rectangles (x, y, w, h),
     /// all in `dotColor`, drawn after the triangles in one `SDL_RenderFillRectsF` call.
     public internal(set) var dots: [Float] = []
     public internal(set) var dotColor = RGBA(0, 0, 0)

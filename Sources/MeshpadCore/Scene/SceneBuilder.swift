@@ -116,7 +116,7 @@ public struct SceneBuilder {
             guard Rect(center: at, width: node.size.x, height: node.size.y).intersects(visible) else { continue }
             list.visibleNodeCount += 1
             if farOut {
-                list.appendDot(at: device(at), side: max(node.size.x, node.size.y) * zoomPixels)
+                list.appendDot(at: device(at), size: node.size * zoomPixels)
                 continue
             }
             if selection.contains(node.id) {
