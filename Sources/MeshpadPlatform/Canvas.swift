@@ -31,7 +31,7 @@ public final class Canvas {
 
     /// The camera that shows the whole map, at 100 % at most.
     public func framingCamera(for document: Document) -> Camera {
-        var camera = Camera()
+        var camera = Camera(zoomLimits: Workspace.zoomLimits(for: document, viewportSize: window.size))
         camera.frame(document.bounds, viewportSize: window.size)
         return camera
     }

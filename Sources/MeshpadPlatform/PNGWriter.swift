@@ -44,7 +44,7 @@ public enum HeadlessRender {
             let canvas = try Canvas(title: "Meshpad", size: size, theme: theme, hidden: true, preferSoftware: true)
             var document = document
             document.prepareForDisplay(with: canvas.sizing)
-            var camera = Camera()
+            var camera = Camera(zoomLimits: Workspace.zoomLimits(for: document, viewportSize: canvas.window.size))
             camera.frame(document.bounds, viewportSize: canvas.window.size, maxZoom: fit ? Camera.defaultZoomLimits.upperBound : 1)
             canvas.paint(document: document, camera: camera, selection: selection ?? [document.rootID])
             try PNGWriter.write(try canvas.renderer.readPixels(), to: outputPath)
