@@ -202,8 +202,10 @@ public final class App {
             case .toggleHUD:
                 isHUDVisible.toggle()
             case .editText, .contextMenu:
-                // The text editor and the context menu arrive with the editing work.
+                // The text editor and the context menu arrive with the editing work; only the
+                // latest few are kept, so an app left running for weeks does not grow.
                 unhandledRequests.append(request)
+                if unhandledRequests.count > 16 { unhandledRequests.removeFirst(unhandledRequests.count - 16) }
             case .save:
                 save()
             case .showSaveAs:
