@@ -28,6 +28,18 @@ extension PlatformTests {
                            warnings: loaded.warnings, options: options)
         }
 
+        /// The sample map saved as `plan.meshpad` in a scratch folder, opened in a headless app.
+        func withSampleMapApp(_ body: (App, URL, String) throws -> Void) throws {
+            let directory = try scratch()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let path = directory.appendingPathComponent("plan.meshpad").path
+            try NativeFormat.encode(.sample()).write(to: URL(fileURLWithPath: path))
+            let session = try SDLSession(headless: true)
+            try withExtendedLifetime(session) {
+                try body(try makeApp(path, in: directory), directory, path)
+            }
+        }
+
         func dragRoot(_ app: App, by offset: Vec2, at time: Double) {
             let start = app.workspace.view.camera.screenPoint(ofMap: app.workspace.document.root.position)
             app.handle(.mouseDown(button: .left, position: start, clicks: 1, modifiers: []), at: time)
@@ -112,13 +124,7 @@ extension PlatformTests {
         }
 
         @Test func quittingWithUnsavedChangesAsksFirst() throws {
-            let directory = try scratch()
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let path = directory.appendingPathComponent("plan.meshpad").path
-            try NativeFormat.encode(.sample()).write(to: URL(fileURLWithPath: path))
-            let session = try SDLSession(headless: true)
-            try withExtendedLifetime(session) {
-                let app = try makeApp(path, in: directory)
+            try withSampleMapApp { (app: App, directory: URL, path: String) throws in
                 dragRoot(app, by: Vec2(10, 10), at: 1)
                 app.handle(.quitRequested, at: 2)
                 #expect(app.isRunning, "not gone yet")
@@ -136,13 +142,7 @@ extension PlatformTests {
         }
 
         @Test func saveAsByTypingAPathWritesThatFormatAndRemembersIt() throws {
-            let directory = try scratch()
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let path = directory.appendingPathComponent("plan.meshpad").path
-            try NativeFormat.encode(.sample()).write(to: URL(fileURLWithPath: path))
-            let session = try SDLSession(headless: true)
-            try withExtendedLifetime(session) {
-                let app = try makeApp(path, in: directory)
+            try withSampleMapApp { (app: App, directory: URL, path: String) throws in
                 app.handle(.key(name: "S", modifiers: [.ctrl, .shift]), at: 1)
                 #expect(app.workspace.dialog?.kind == .saveAs)
                 #expect(app.workspace.wantsTextInput)
@@ -180,13 +180,7 @@ extension PlatformTests {
         }
 
         @Test func theDialogIsDrawnOverTheMap() throws {
-            let directory = try scratch()
-            defer { try? FileManager.default.removeItem(at: directory) }
-            let path = directory.appendingPathComponent("plan.meshpad").path
-            try NativeFormat.encode(.sample()).write(to: URL(fileURLWithPath: path))
-            let session = try SDLSession(headless: true)
-            try withExtendedLifetime(session) {
-                let app = try makeApp(path, in: directory)
+            try withSampleMapApp { (app: App, directory: URL, path: String) throws in
                 app.handle(.key(name: "O", modifiers: .ctrl), at: 1)
                 app.paintSettled()
                 let pixels = try app.canvas.renderer.readPixels()

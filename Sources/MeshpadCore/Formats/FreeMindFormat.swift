@@ -52,15 +52,8 @@ public enum FreeMindFormat {
     }
 
     /// Parser delegate: builds the document as elements arrive.
-    private final class Reader: NSObject, XMLMapReader {
+    private final class Reader: XMLMapReader {
         var document: Document?
-        var failure: FormatError?
-        let syntax = XMLErrorCatcher()
-        var closedRoot = false
-
-        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-            syntax.record(parser, parseError)
-        }
         var sawMap = false
         var topLevelCount = 0
         var idBySource: [String: NodeID] = [:]
@@ -70,8 +63,7 @@ public enum FreeMindFormat {
         private var nodeStack: [NodeID] = []
         private var rich: (type: String, text: HTMLText, depth: Int)?
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-                    qualifiedName: String?, attributes: [String: String] = [:]) {
+        override func start(_ name: String, attributes: [String: String], parser: XMLParser) {
             defer { elements.append(name) }
             if var capture = rich {
                 capture.text.start(name, attributes: attributes)
@@ -152,9 +144,8 @@ public enum FreeMindFormat {
             if attributes["TEXT"] == nil, let original = attributes["TREE_ID"] { clones.append((id, original)) }
         }
 
-        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        override func end(_ name: String) {
             elements.removeLast()
-            if elements.isEmpty { closedRoot = true }
             if let capture = rich {
                 if elements.count >= capture.depth {
                     var updated = capture
@@ -178,7 +169,7 @@ public enum FreeMindFormat {
             }
         }
 
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
+        override func characters(_ string: String) {
             guard var capture = rich else { return }
             capture.text.text(string)
             rich = capture

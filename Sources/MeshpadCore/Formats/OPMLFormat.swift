@@ -53,14 +53,7 @@ public enum OPMLFormat {
         var children: [Outline] = []
     }
 
-    private final class Reader: NSObject, XMLMapReader {
-        var failure: FormatError?
-        let syntax = XMLErrorCatcher()
-        var closedRoot = false
-
-        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-            syntax.record(parser, parseError)
-        }
+    private final class Reader: XMLMapReader {
         var sawOPML = false
         var title = ""
         var expansionState: [Int]?
@@ -69,8 +62,7 @@ public enum OPMLFormat {
         private var elements: [String] = []
         private var titleText = ""
 
-        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
-                    qualifiedName: String?, attributes: [String: String] = [:]) {
+        override func start(_ name: String, attributes: [String: String], parser: XMLParser) {
             defer { elements.append(name) }
             if elements.isEmpty {
                 guard name == "opml" else {
@@ -86,9 +78,8 @@ public enum OPMLFormat {
             }
         }
 
-        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        override func end(_ name: String) {
             elements.removeLast()
-            if elements.isEmpty { closedRoot = true }
             switch name {
             case "outline":
                 guard let done = open.popLast() else { return }
@@ -103,7 +94,7 @@ public enum OPMLFormat {
             titleText = ""
         }
 
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
+        override func characters(_ string: String) {
             if elements.last == "title" || elements.last == "expansionState" { titleText += string }
         }
     }

@@ -56,17 +56,45 @@ final class XMLErrorCatcher {
     }
 }
 
-/// What every XML map reader reports besides its content.
-protocol XMLMapReader: XMLParserDelegate {
-    var failure: FormatError? { get }
-    var syntax: XMLErrorCatcher { get }
-    var closedRoot: Bool { get }
+/// The part every XML map reader shares: a refusal of its own, the first syntax error, and
+/// whether the root element was closed (a truncated file never closes it). Readers subclass it
+/// and override the element callbacks.
+class XMLMapReader: NSObject, XMLParserDelegate {
+    var failure: FormatError?
+    let syntax = XMLErrorCatcher()
+    var closedRoot = false
+    private var depth = 0
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        syntax.record(parser, parseError)
+    }
+
+    func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?,
+                qualifiedName: String?, attributes: [String: String] = [:]) {
+        depth += 1
+        start(name, attributes: attributes, parser: parser)
+    }
+
+    func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+        depth -= 1
+        if depth == 0 { closedRoot = true }
+        end(name)
+    }
+
+    func parser(_ parser: XMLParser, foundCharacters string: String) {
+        characters(string)
+    }
+
+    /// Subclasses' element callbacks.
+    func start(_ name: String, attributes: [String: String], parser: XMLParser) {}
+    func end(_ name: String) {}
+    func characters(_ text: String) {}
 }
 
 enum XMLMapParsing {
     /// Runs `reader` over `data` with external entities off, after the prolog check, and turns
     /// every way the parse can fail into a `FormatError` naming the line and column.
-    static func parse(_ data: Data, format: String, with reader: some XMLMapReader) throws(FormatError) {
+    static func parse(_ data: Data, format: String, with reader: XMLMapReader) throws(FormatError) {
         try XMLSafety.checkProlog(data, format: format)
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false

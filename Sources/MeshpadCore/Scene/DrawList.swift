@@ -48,6 +48,8 @@ public struct DrawList {
     /// Scratch space the scene builder reuses every frame (visible node and edge indices).
     var visibleNodes: [Int] = []
     var visibleEdges: [Int] = []
+    var selectedNodes: [Int] = []
+    var labelledNodes: [Int] = []
     /// One bit per device pixel of the viewport, for far-out frames: a pixel already holding a
     /// dot gets no second one (100k nodes shrink to the few thousand pixels they cover).
     var coverage: [UInt64] = []

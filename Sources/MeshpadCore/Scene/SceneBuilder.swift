@@ -108,8 +108,14 @@ public struct SceneBuilder {
             }
         }
 
-        var selectedIndices: [Int] = []
-        var labelled: [Int] = []
+        var selectedIndices = list.selectedNodes
+        var labelled = list.labelledNodes
+        selectedIndices.removeAll(keepingCapacity: true)
+        labelled.removeAll(keepingCapacity: true)
+        defer {
+            list.selectedNodes = selectedIndices
+            list.labelledNodes = labelled
+        }
         for index in nodeIndices {
             let node = document.nodes[index]
             let at = position(node)
