@@ -51,7 +51,7 @@ public final class App {
     public private(set) var isHUDVisible = false
     /// Frames drawn since the app started; stays put while idle.
     public private(set) var framesRendered = 0
-    /// Requests the workspace made that no part of the app carries out yet (edit, context menu).
+    /// Requests the workspace made that no part of the app carries out yet (the context menu).
     public private(set) var unhandledRequests: [Workspace.Request] = []
 
     /// The map's file, format and saved state.
@@ -64,13 +64,14 @@ public final class App {
     /// still be discarded (holding it longer would double the memory of a big map on first edit).
     var launchDocument: Document?
     var pendingFollowUp: Dialog.FollowUp?
-    private var textInputActive = false
+    private var textInputActive = SDL_IsTextInputActive() == SDL_TRUE
+    private var shownTextInputRect: Rect?
     private var shownTitle = ""
 
     private var clock = FixedStepClock()
     private let hud: HUD
     private let recorder: Recorder?
-    internal(set) var isRunning = true
+    var isRunning = true
     private var frameMilliseconds = 0.0
     private var lastFrameEnd = 0.0
     private var framesPerSecond = 0.0
@@ -94,7 +95,8 @@ public final class App {
         opened.markSaved(prepared)
         self.file = opened
         autosave = AutosaveSchedule(writtenRevision: prepared.revision)
-        workspace = Workspace(document: prepared, viewportSize: canvas.window.size)
+        workspace = Workspace(document: prepared, viewportSize: canvas.window.size, sizing: canvas.sizing)
+        workspace.targetPixels = canvas.touchTargetPixels
         if let path = opened.path, FileManager.default.fileExists(atPath: path) { rememberRecent(path) }
         if restoreRecoveryIfAny() {
             if opened.path != nil { launchDocument = nil }
@@ -170,7 +172,10 @@ public final class App {
 
     func handle(_ input: InputEvent, at eventTime: Double) {
         recorder?.record(input, at: eventTime, windowSize: canvas.window.size)
-        if case .windowResized = input { workspace.viewportSize = canvas.window.size }
+        if case .windowResized = input {
+            workspace.viewportSize = canvas.window.size
+            workspace.targetPixels = canvas.touchTargetPixels
+        }
         requests(workspace.handle(input, at: eventTime))
     }
 
@@ -201,11 +206,22 @@ public final class App {
                 requestQuit()
             case .toggleHUD:
                 isHUDVisible.toggle()
-            case .editText, .contextMenu:
-                // The text editor and the context menu arrive with the editing work; only the
-                // latest few are kept, so an app left running for weeks does not grow.
+            case .contextMenu:
+                // No context menu yet (every command is on the toolbar and the keyboard); only
+                // the latest few are kept, so an app left running for weeks does not grow.
                 unhandledRequests.append(request)
                 if unhandledRequests.count > 16 { unhandledRequests.removeFirst(unhandledRequests.count - 16) }
+            case .setClipboard(let text):
+                if SDL_SetClipboardText(text) != 0 {
+                    Log.error("could not copy to the clipboard: \(PlatformError.sdlMessage)")
+                }
+            case .readClipboard:
+                // why: SDL returns an empty string (never NULL) when there is nothing, and the
+                // caller frees what it returns.
+                guard SDL_HasClipboardText() == SDL_TRUE, let raw = SDL_GetClipboardText() else { continue }
+                let text = String(cString: raw)
+                SDL_free(raw)
+                workspace.paste(text)
             case .save:
                 save()
             case .showSaveAs:
@@ -231,20 +247,24 @@ public final class App {
             Log.error("autosave failed: \(failure)")
             workspace.show(Banner(message: "Autosave failed: \(failure)", isError: true))
         }
-        if workspace.wantsTextInput != textInputActive {
-            textInputActive = workspace.wantsTextInput
-            if textInputActive {
-                if let field = workspace.overlayLayout.parts.first(where: { $0.role == .field }) {
-                    var rect = SDL_Rect(x: Int32(field.rect.minX), y: Int32(field.rect.minY),
-                                        w: Int32(field.rect.width), h: Int32(field.rect.height))
-                    SDL_SetTextInputRect(&rect)
-                }
-                SDL_StartTextInput()
-            } else {
-                SDL_StopTextInput()
-            }
-        }
+        syncTextInput()
         updateTitle()
+    }
+
+    /// Text input (the input method, an on-screen keyboard) is on exactly while the workspace
+    /// wants typed text, and its candidate window sits at the caret or the field being typed in.
+    func syncTextInput() {
+        let wanted = workspace.wantsTextInput
+        if wanted != textInputActive {
+            textInputActive = wanted
+            if wanted { SDL_StartTextInput() } else { SDL_StopTextInput() }
+            shownTextInputRect = nil
+        }
+        guard wanted, let target = workspace.textInputRect, target != shownTextInputRect else { return }
+        shownTextInputRect = target
+        var rect = SDL_Rect(x: Int32(clamping: Int(target.minX.rounded())), y: Int32(clamping: Int(target.minY.rounded())),
+                            w: Int32(clamping: Int(target.width.rounded(.up))), h: Int32(clamping: Int(target.height.rounded(.up))))
+        SDL_SetTextInputRect(&rect)
     }
 
     func updateTitle() {
@@ -271,18 +291,22 @@ public final class App {
 
     /// Draws the current state as the next frame (without presenting), for screenshots.
     func paintSettled() {
-        let frame = workspace.frame(interpolatedBy: 1)
+        paint(alpha: 1, complete: true)
+    }
+
+    private func paint(alpha: Double, complete: Bool) {
+        let frame = workspace.frame(interpolatedBy: alpha)
         canvas.painter.paint(document: workspace.document, camera: frame.camera, viewportSize: canvas.window.size,
-                             selection: workspace.selection, drawnPositions: frame.drawnPositions, complete: true)
-        canvas.painter.paintOverlay(banner: workspace.banner, dialog: workspace.dialog, viewportSize: canvas.window.size)
+                             selection: workspace.selection, drawnPositions: frame.drawnPositions,
+                             extras: workspace.sceneExtras, complete: complete)
+        canvas.painter.paintOverlay(banner: workspace.banner, dialog: workspace.dialog, chrome: workspace.chrome,
+                                    viewportSize: canvas.window.size)
     }
 
     private func renderFrame(alpha: Double) {
         let frameStart = Self.now()
         let frame = workspace.frame(interpolatedBy: alpha)
-        canvas.painter.paint(document: workspace.document, camera: frame.camera, viewportSize: canvas.window.size,
-                             selection: workspace.selection, drawnPositions: frame.drawnPositions)
-        canvas.painter.paintOverlay(banner: workspace.banner, dialog: workspace.dialog, viewportSize: canvas.window.size)
+        paint(alpha: alpha, complete: false)
         if isHUDVisible {
             let scale = canvas.renderer.outputSize.x / canvas.window.size.x
             hud.draw(lines: hudLines(camera: frame.camera), pixelScale: scale, theme: canvas.painter.scene.theme)

@@ -29,6 +29,11 @@ public final class Canvas {
         NodeSizing(metrics: painter.scene.theme.nodeMetrics, measurer: FontMeasurer(font: measuringFont))
     }
 
+    /// The side of a touch target in window pixels for this window's display.
+    public var touchTargetPixels: Double {
+        TouchTarget.pixels(dpi: window.displayDPI, pixelScale: renderer.outputSize.x / window.size.x)
+    }
+
     /// The camera that shows the whole map, at 100 % at most.
     public func framingCamera(for document: Document) -> Camera {
         var camera = Camera(zoomLimits: Workspace.zoomLimits(for: document, viewportSize: window.size))

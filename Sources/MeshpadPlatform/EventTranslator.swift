@@ -64,6 +64,15 @@ struct EventTranslator {
                 String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
             return text.isEmpty ? nil : .text(text)
+        case SDL_TEXTEDITING:
+            let text = withUnsafeBytes(of: event.edit.text) { bytes in
+                String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
+            }
+            return .textEditing(text: text, cursor: max(Int(event.edit.start), 0))
+        case SDL_TEXTEDITING_EXT:
+            // Long compositions (SDL_HINT_IME_SUPPORT_EXTENDED_TEXT): SDL owns and frees the text.
+            let text = event.editExt.text.map { String(cString: $0) } ?? ""
+            return .textEditing(text: text, cursor: max(Int(event.editExt.start), 0))
         default:
             return nil
         }

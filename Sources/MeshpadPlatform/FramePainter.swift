@@ -26,10 +26,10 @@ public final class FramePainter {
     /// - Parameter complete: rasterise every label now (a picture or screenshot), instead of
     ///   keeping to the per-frame budget the interactive loop uses.
     public func paint(document: Document, camera: Camera, viewportSize: Vec2, selection: Set<NodeID>,
-                      drawnPositions: [NodeID: Vec2] = [:], complete: Bool = false) {
+                      drawnPositions: [NodeID: Vec2] = [:], extras: SceneExtras = SceneExtras(), complete: Bool = false) {
         let pixelScale = renderer.outputSize.x / max(viewportSize.x, 1)
         scene.build(document: document, camera: camera, viewportSize: viewportSize, pixelScale: pixelScale,
-                    selection: selection, drawnPositions: drawnPositions, into: &drawList)
+                    selection: selection, drawnPositions: drawnPositions, extras: extras, into: &drawList)
         renderer.clear(to: drawList.background)
         textCache.beginFrame(limited: !complete)
         draw(drawList)
@@ -38,11 +38,10 @@ public final class FramePainter {
     /// True when some labels waited for the next frame's rasterisation budget.
     public var hasDeferredLabels: Bool { textCache.deferredThisFrame > 0 }
 
-    /// Draws the banner and dialog over what is painted.
-    public func paintOverlay(banner: Banner?, dialog: Dialog?, viewportSize: Vec2) {
-        guard banner != nil || dialog != nil else { return }
+    /// Draws the toolbar, panels, banner and dialog over what is painted.
+    public func paintOverlay(banner: Banner?, dialog: Dialog?, chrome: Chrome = Chrome(), viewportSize: Vec2) {
         let pixelScale = renderer.outputSize.x / max(viewportSize.x, 1)
-        OverlayBuilder(theme: scene.theme).build(banner: banner, dialog: dialog, viewportSize: viewportSize,
+        OverlayBuilder(theme: scene.theme).build(banner: banner, dialog: dialog, chrome: chrome, viewportSize: viewportSize,
                                                  pixelScale: pixelScale, into: &overlayList)
         draw(overlayList)
     }

@@ -53,6 +53,8 @@ final class Recorder {
             return ReplayEvent(milliseconds: ms, kind: .key(name: name), modifiers: modifiers)
         case .text(let text):
             return ReplayEvent(milliseconds: ms, kind: .text(text))
+        case .textEditing(let text, let cursor):
+            return ReplayEvent(milliseconds: ms, kind: .textEditing(text: text, cursor: cursor))
         case .windowResized, .quitRequested:
             return nil
         }

@@ -163,6 +163,18 @@ public enum ReplayRunner {
                 SDL_PushEvent(&textEvent)
             }
             return
+        case .textEditing(let text, let cursor):
+            // why: SDL_TEXTEDITING holds 31 bytes; a composition is a few characters, and a longer
+            // one is cut at a character boundary rather than refused.
+            let fitting = textChunks(text).first ?? ""
+            e.type = SDL_TEXTEDITING.rawValue
+            e.edit.windowID = windowID
+            e.edit.start = Int32(min(cursor, fitting.unicodeScalars.count))
+            e.edit.length = 0
+            withUnsafeMutableBytes(of: &e.edit.text) { buffer in
+                buffer.initializeMemory(as: UInt8.self, repeating: 0)
+                for (i, byte) in fitting.utf8.enumerated() { buffer[i] = byte }
+            }
         }
         if SDL_PushEvent(&e) < 0 {
             throw .replayScript(path: "", detail: "line \(event.line): SDL refused the event (\(PlatformError.sdlMessage))")

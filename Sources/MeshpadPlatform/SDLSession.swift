@@ -26,6 +26,11 @@ public final class SDLSession {
         // the translator anyway, and mouse-to-touch would deliver every click twice.
         SDL_SetHint(SDL_HINT_MOUSE_TOUCH_EVENTS, "0")
         SDL_SetHint(SDL_HINT_VIDEO_ALLOW_SCREENSAVER, "1")
+        // why: compositions longer than SDL_TEXTEDITING's 31 bytes (a Japanese sentence before
+        // conversion) arrive whole as SDL_TEXTEDITING_EXT instead of cut short.
+        SDL_SetHint(SDL_HINT_IME_SUPPORT_EXTENDED_TEXT, "1")
+        // why: Meshpad draws the composition in the node itself, underlined at the caret.
+        SDL_SetHint(SDL_HINT_IME_SHOW_UI, "0")
 
         if SDL_Init(UInt32(SDL_INIT_VIDEO) | UInt32(SDL_INIT_EVENTS)) != 0 {
             let detail = PlatformError.sdlMessage

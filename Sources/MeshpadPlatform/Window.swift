@@ -25,6 +25,16 @@ public final class Window {
 
     public var id: UInt32 { SDL_GetWindowID(handle) }
 
+    /// The display's diagonal DPI as SDL reports it (in device pixels); nil when it cannot tell
+    /// (the offscreen driver, some X servers).
+    public var displayDPI: Double? {
+        let display = SDL_GetWindowDisplayIndex(handle)
+        guard display >= 0 else { return nil }
+        var diagonal: Float = 0
+        guard SDL_GetDisplayDPI(display, &diagonal, nil, nil) == 0, diagonal.isFinite, diagonal > 20 else { return nil }
+        return Double(diagonal)
+    }
+
     isolated deinit {
         SDL_DestroyWindow(handle)
     }

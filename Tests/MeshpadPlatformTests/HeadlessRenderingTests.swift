@@ -126,8 +126,9 @@ extension PlatformTests {
                     canvas.paint(document: map, camera: camera, selection: [map.rootID])
                     canvas.renderer.present()
                 }
-                #expect(canvas.painter.textCache.rasterisations == map.nodeCount)
-                #expect(canvas.painter.textCache.count == map.nodeCount)
+                // One texture per label, and one for the fold badge ("−") on the selected root.
+                #expect(canvas.painter.textCache.rasterisations == map.nodeCount + 1)
+                #expect(canvas.painter.textCache.count == map.nodeCount + 1)
             }
         }
 
@@ -208,9 +209,12 @@ extension PlatformTests {
         @Test func anIdleAppDrawsOneFrameAndThenWaits() throws {
             try withApp { app in
                 app.run(forSeconds: 0.6)
-                #expect(app.framesRendered == 1)
+                // The first frame, and at most a couple more for labels over the per-frame
+                // rasterisation budget (the toolbar's words and the map's labels).
+                let settled = app.framesRendered
+                #expect(settled >= 1 && settled <= 3)
                 app.run(forSeconds: 0.3)
-                #expect(app.framesRendered == 1, "nothing moved, nothing arrived: nothing drawn")
+                #expect(app.framesRendered == settled, "nothing moved, nothing arrived: nothing drawn")
             }
         }
 

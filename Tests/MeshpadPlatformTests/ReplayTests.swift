@@ -107,9 +107,10 @@ extension PlatformTests {
         }
 
         @Test func aFlickGlidesAndTheReplaySettlesBeforeDumping() throws {
-            var lines = [finger("down", 0, 1, 0.9, 0.9)]
-            for i in 1...6 { lines.append(finger("move", i * 10, 1, 0.9 - Double(i) * 0.05, 0.9)) }
-            lines.append(finger("up", 70, 1, 0.6, 0.9))
+            // Along y = 0.8: empty surface, above the toolbar at the bottom.
+            var lines = [finger("down", 0, 1, 0.9, 0.8)]
+            for i in 1...6 { lines.append(finger("move", i * 10, 1, 0.9 - Double(i) * 0.05, 0.8)) }
+            lines.append(finger("up", 70, 1, 0.6, 0.8))
             var start = Vec2.zero
             let session = try SDLSession(headless: true)
             try withExtendedLifetime(session) {
@@ -212,7 +213,7 @@ extension PlatformTests {
                 #expect(error.description.contains(script.path))
             }
             try "{\"t\":0,\"type\":\"tap\"}\n".write(to: script, atomically: true, encoding: .utf8)
-            #expect(throws: PlatformError.replayScript(path: script.path, detail: "line 1: unknown type 'tap' (finger_down, finger_move, finger_up, mouse_down, mouse_move, mouse_up, wheel, key, text)")) {
+            #expect(throws: PlatformError.replayScript(path: script.path, detail: "line 1: unknown type 'tap' (finger_down, finger_move, finger_up, mouse_down, mouse_move, mouse_up, wheel, key, text, text_editing)")) {
                 try ReplayRunner.run(scriptPath: script.path, document: .sample(), size: PixelSize(width: 320, height: 240),
                                      dumpPath: nil, screenshotPath: nil)
             }

@@ -20,12 +20,40 @@ public struct GestureRecognizer: Sendable {
         var isMouse: Bool { self == .mouse }
     }
 
+    /// What a press turns into if it moves: decided when it lands, by button, modifiers and mode.
+    enum PressKind: Equatable, Sendable {
+        /// Drag a node, or pan the surface.
+        case normal
+        /// Draw a link from the pressed node (Link mode, the right button, or Alt).
+        case link
+        /// Draw a selection rectangle on the surface (Select mode, or Shift with the mouse).
+        case band(additive: Bool)
+        /// The right button on the surface: a click is the context menu, a drag does nothing.
+        case secondary
+    }
+
     struct Press: Sendable {
         var pointer: Pointer
         var start: Vec2
         var time: Double
         var node: NodeID?
         var modifiers: KeyModifiers
+        var kind: PressKind = .normal
+        /// The fold badge pressed, if any: a tap on it folds or unfolds its node.
+        var badge: NodeID?
+        /// The right mouse button: a click is the context menu.
+        var isSecondary = false
+    }
+
+    struct LinkDrag: Sendable {
+        var pointer: Pointer
+        var from: NodeID
+    }
+
+    struct Band: Sendable {
+        var pointer: Pointer
+        var start: Vec2
+        var additive: Bool
     }
 
     struct NodeDrag: Sendable {
@@ -60,7 +88,11 @@ public struct GestureRecognizer: Sendable {
         case draggingNodes(NodeDrag)
         case panning(Pan)
         case pinching(Pinch)
-        /// After a long press fired, until the pointer is released.
+        /// A rubber-band line from a node to the pointer; released on another node, it links them.
+        case linking(LinkDrag)
+        /// A selection rectangle from where the press began to the pointer.
+        case banding(Band)
+        /// After a long press fired (or a right-button drag), until the pointer is released.
         case holding(Pointer)
     }
 
@@ -79,6 +111,8 @@ public struct GestureRecognizer: Sendable {
     }
 
     public var settings: GestureSettings
+    /// The toolbar's mode: what a drag from a node or on the surface does.
+    public var mode: CanvasMode = .normal
     private(set) var state: State = .idle
     private var fingers: [Int64: Vec2] = [:]
     private var fingerOrder: [Int64] = []
@@ -132,6 +166,8 @@ public struct GestureRecognizer: Sendable {
         case .pressed(let press): return press.pointer
         case .draggingNodes(let drag): return drag.pointer
         case .panning(let pan): return pan.pointer
+        case .linking(let link): return link.pointer
+        case .banding(let band): return band.pointer
         case .holding(let pointer): return pointer
         }
     }
@@ -156,7 +192,7 @@ public struct GestureRecognizer: Sendable {
             guard fingers[id] != nil else { return [] }
             if Self.isUsable(p) { fingers[id] = p }
             let last = fingers[id] ?? p
-            let intents = pointerLifted(.finger(id), at: last, time: time, camera: camera)
+            let intents = pointerLifted(.finger(id), at: last, time: time, document: document, camera: camera, selection: selection)
             fingers[id] = nil
             fingerOrder.removeAll { $0 == id }
             return intents
@@ -172,7 +208,8 @@ public struct GestureRecognizer: Sendable {
                 state = .panning(Pan(pointer: .mouse, start: p, last: p, tracker: VelocityTracker(windowSeconds: settings.velocityWindowSeconds)))
                 return [.stopInertia]
             case .right:
-                return []
+                return [.stopInertia] + beginPress(.mouse, at: p, time: time, modifiers: modifiers, secondary: true,
+                                                   document: document, camera: camera, selection: selection)
             }
         case .mouseMove(let p, _):
             guard Self.isUsable(p) else { return [] }
@@ -182,10 +219,10 @@ public struct GestureRecognizer: Sendable {
         case .mouseUp(_, let p, _):
             if Self.isUsable(p) { mousePosition = p }
             guard activePointer == .mouse else { return [] }
-            return pointerLifted(.mouse, at: mousePosition, time: time, camera: camera)
+            return pointerLifted(.mouse, at: mousePosition, time: time, document: document, camera: camera, selection: selection)
         case .wheel(let delta, let p, let modifiers):
             return wheel(delta, at: p, modifiers: modifiers)
-        case .key, .text, .windowResized, .quitRequested:
+        case .key, .text, .textEditing, .windowResized, .quitRequested:
             return []
         }
     }
@@ -210,8 +247,15 @@ public struct GestureRecognizer: Sendable {
         case 2:
             // why: the first finger may have been left over from a gesture that ended in a fling.
             var intents: [Intent] = [.stopInertia]
-            if case .draggingNodes(let drag) = state, let commit = commitIntent(drag) {
-                intents.append(commit)
+            switch state {
+            case .draggingNodes(let drag):
+                if let commit = commitIntent(drag) { intents.append(commit) }
+            case .linking:
+                intents.append(.cancelLink)
+            case .banding:
+                intents.append(.cancelBand)
+            default:
+                break
             }
             let pair = Array(fingerOrder.prefix(2))
             beginPinch(pair[0], pair[1], camera: camera)
@@ -223,12 +267,22 @@ public struct GestureRecognizer: Sendable {
     }
 
     private mutating func beginPress(
-        _ pointer: Pointer, at p: Vec2, time: Double, modifiers: KeyModifiers,
+        _ pointer: Pointer, at p: Vec2, time: Double, modifiers: KeyModifiers, secondary: Bool = false,
         document: Document, camera: Camera, selection: Set<NodeID>
     ) -> [Intent] {
+        let badge = FoldBadge.hit(at: p, document: document, camera: camera, selection: selection, touch: !pointer.isMouse)
         let margin = pointer.isMouse ? 0 : settings.touchHitMarginPixels / camera.zoom
-        let node = document.topmostNode(at: camera.mapPoint(ofScreen: p), margin: margin, selection: selection)
-        state = .pressed(Press(pointer: pointer, start: p, time: time, node: node, modifiers: modifiers))
+        let node = badge == nil ? document.topmostNode(at: camera.mapPoint(ofScreen: p), margin: margin, selection: selection) : nil
+        var kind = PressKind.normal
+        if secondary {
+            kind = node == nil ? .secondary : .link
+        } else if node != nil {
+            if mode == .link || (pointer.isMouse && modifiers.contains(.alt)) { kind = .link }
+        } else if badge == nil {
+            if mode == .select { kind = .band(additive: modifiers.contains(.shift) || modifiers.contains(.ctrl)) }
+            else if pointer.isMouse && modifiers.contains(.shift) { kind = .band(additive: true) }
+        }
+        state = .pressed(Press(pointer: pointer, start: p, time: time, node: node, modifiers: modifiers, kind: kind, badge: badge, isSecondary: secondary))
         return []
     }
 
@@ -247,6 +301,21 @@ public struct GestureRecognizer: Sendable {
             let slop = pointer.isMouse ? settings.mouseSlopPixels : settings.touchSlopPixels
             guard p.distance(to: press.start) > slop else { return [] }
             lastTap = nil
+            switch press.kind {
+            case .link:
+                if let node = press.node {
+                    state = .linking(LinkDrag(pointer: pointer, from: node))
+                    return pointerMoved(pointer, to: p, time: time, document: document, camera: camera, selection: selection)
+                }
+            case .band(let additive):
+                state = .banding(Band(pointer: pointer, start: press.start, additive: additive))
+                return pointerMoved(pointer, to: p, time: time, document: document, camera: camera, selection: selection)
+            case .secondary:
+                state = .holding(pointer)
+                return []
+            case .normal:
+                break
+            }
             if let node = press.node {
                 var intents: [Intent] = []
                 let ids: [NodeID]
@@ -274,6 +343,12 @@ public struct GestureRecognizer: Sendable {
             state = .draggingNodes(drag)
             return [.moveNodes(drag.ids, to: drag.current)]
 
+        case .linking(let link) where link.pointer == pointer:
+            return [.linkPreview(from: link.from, to: camera.mapPoint(ofScreen: p))]
+
+        case .banding(let band) where band.pointer == pointer:
+            return [.bandPreview(Self.mapRect(band.start, p, camera: camera), additive: band.additive)]
+
         case .panning(var pan) where pan.pointer == pointer:
             let delta = p - pan.last
             pan.last = p
@@ -295,16 +370,38 @@ public struct GestureRecognizer: Sendable {
         }
     }
 
-    private mutating func pointerLifted(_ pointer: Pointer, at p: Vec2, time: Double, camera: Camera) -> [Intent] {
+    private mutating func pointerLifted(
+        _ pointer: Pointer, at p: Vec2, time: Double, document: Document, camera: Camera, selection: Set<NodeID>
+    ) -> [Intent] {
         switch state {
         case .pressed(let press) where press.pointer == pointer:
             state = .idle
+            if press.isSecondary {
+                // A right click: the context menu, for the node under it or the surface.
+                lastTap = nil
+                return [.context(node: press.node, position: press.start)]
+            }
+            if let badge = press.badge {
+                lastTap = nil
+                return [.toggleFold(badge)]
+            }
             if time - press.time >= settings.longPressSeconds {
                 // The tick that would have fired it never came (a stalled loop): still a long press.
                 lastTap = nil
                 return [.context(node: press.node, position: press.start)]
             }
-            return tap(press, at: time, camera: camera)
+            return tap(press, at: time, document: document, camera: camera)
+
+        case .linking(let link) where link.pointer == pointer:
+            state = .idle
+            let margin = pointer.isMouse ? 0 : settings.touchHitMarginPixels / camera.zoom
+            let target = document.topmostNode(at: camera.mapPoint(ofScreen: p), margin: margin, selection: selection)
+            guard let target, target != link.from else { return [.cancelLink] }
+            return [.link(from: link.from, to: target)]
+
+        case .banding(let band) where band.pointer == pointer:
+            state = .idle
+            return [.selectInRect(Self.mapRect(band.start, p, camera: camera), additive: band.additive)]
 
         case .draggingNodes(let drag) where drag.pointer == pointer:
             state = .idle
@@ -346,7 +443,13 @@ public struct GestureRecognizer: Sendable {
         }
     }
 
-    private mutating func tap(_ press: Press, at time: Double, camera: Camera) -> [Intent] {
+    /// The map rectangle between two window points.
+    static func mapRect(_ a: Vec2, _ b: Vec2, camera: Camera) -> Rect {
+        let p = camera.mapPoint(ofScreen: a), q = camera.mapPoint(ofScreen: b)
+        return Rect(x: min(p.x, q.x), y: min(p.y, q.y), width: abs(p.x - q.x), height: abs(p.y - q.y))
+    }
+
+    private mutating func tap(_ press: Press, at time: Double, document: Document, camera: Camera) -> [Intent] {
         let radius = press.pointer.isMouse ? settings.doubleTapMousePixels : settings.doubleTapTouchPixels
         if let last = lastTap, last.isMouse == press.pointer.isMouse,
            time - last.time <= settings.doubleTapSeconds, press.start.distance(to: last.position) <= radius {
@@ -355,8 +458,12 @@ public struct GestureRecognizer: Sendable {
             return [.surfaceDoubleTap(mapPoint: camera.mapPoint(ofScreen: press.start))]
         }
         lastTap = Tap(time: time, position: press.start, isMouse: press.pointer.isMouse)
-        let toggle = !press.modifiers.intersection([.ctrl, .shift]).isEmpty
+        let toggle = !press.modifiers.intersection([.ctrl, .shift]).isEmpty || mode == .select
         if let node = press.node { return [.select(node, toggle: toggle)] }
+        let tolerance = (press.pointer.isMouse ? settings.mouseEdgeHitPixels : settings.touchEdgeHitPixels) / camera.zoom
+        if !toggle, let edge = document.topmostEdge(at: camera.mapPoint(ofScreen: press.start), tolerance: tolerance) {
+            return [.selectEdge(edge)]
+        }
         return toggle ? [] : [.clearSelection]
     }
 

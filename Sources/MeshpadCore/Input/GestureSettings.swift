@@ -11,6 +11,9 @@ public struct GestureSettings: Equatable, Sendable {
     public var doubleTapMousePixels = 6.0
     /// Fingers are fat: a touch this close outside a node still hits it.
     public var touchHitMarginPixels = 8.0
+    /// A tap this close to an edge (and on no node) selects the edge.
+    public var mouseEdgeHitPixels = 5.0
+    public var touchEdgeHitPixels = 12.0
     /// A pan released faster than this keeps gliding.
     public var flickMinimumSpeed = 300.0
     /// No glide starts faster than this, however fast the last events came (Android caps at ~8000 dp/s).

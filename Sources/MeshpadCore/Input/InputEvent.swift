@@ -16,6 +16,9 @@ public enum InputEvent: Equatable, Sendable {
     /// A key press, by SDL key name (`"Tab"`, `"F12"`, `"="`, `"Keypad +"`).
     case key(name: String, modifiers: KeyModifiers)
     case text(String)
+    /// An input method's text in progress (`SDL_TEXTEDITING`), with its cursor counted in
+    /// Unicode scalars; empty when the composition ends.
+    case textEditing(text: String, cursor: Int)
     case windowResized
     case quitRequested
 }

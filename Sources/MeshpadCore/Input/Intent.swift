@@ -22,6 +22,31 @@ public enum Intent: Equatable, Sendable {
     case edit(NodeID)
     /// Double tap on the empty surface, at this map point (creates a node, with editing).
     case surfaceDoubleTap(mapPoint: Vec2)
-    /// Long press: the context menu for a node, or for the surface when `node` is nil.
+    /// Long press or right click: the context menu for a node, or for the surface when `node` is nil.
     case context(node: NodeID?, position: Vec2)
+    /// A tap on a node's fold badge.
+    case toggleFold(NodeID)
+    /// A tap near an edge, on no node.
+    case selectEdge(EdgeID)
+    /// A link being drawn: a rubber-band line from the node to this map point.
+    case linkPreview(from: NodeID, to: Vec2)
+    /// The link was released on another node: join them.
+    case link(from: NodeID, to: NodeID)
+    /// The link was released on no node (or a second finger came): drop the rubber band.
+    case cancelLink
+    /// A selection rectangle being drawn, in map units.
+    case bandPreview(Rect, additive: Bool)
+    /// The rectangle was released: select the nodes it touches (added to the selection if `additive`).
+    case selectInRect(Rect, additive: Bool)
+    case cancelBand
+}
+
+/// What a drag does, chosen on the toolbar: the touch equivalents of the mouse's modifier keys.
+public enum CanvasMode: Equatable, Sendable {
+    /// Drag a node to move it, the surface to pan.
+    case normal
+    /// Drag from a node to another to link them (GraphPad's "Draw Edges").
+    case link
+    /// Drag on the surface to select with a rectangle; taps add to or remove from the selection.
+    case select
 }

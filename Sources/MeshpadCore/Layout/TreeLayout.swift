@@ -92,6 +92,7 @@ public struct TreeLayout: Sendable {
 extension Document {
     /// Derives node sizes and, for a map imported without positions, lays it out as a tree.
     public mutating func prepareForDisplay(with sizing: NodeSizing) {
+        settleFolds()
         measureAll(with: sizing)
         if needsLayout {
             TreeLayout().apply(to: &self)

@@ -88,29 +88,47 @@ public struct Dialog: Equatable, Sendable {
     }
 }
 
-/// Where the banner and dialog parts are on screen, in window pixels: one layout for drawing and
-/// for hit testing, so what is tapped is what is drawn. Rows and buttons are at least 48 px
-/// tall (≥ 9 mm on common tablets), wide enough for a finger.
+/// Where the chrome, banner and dialog parts are on screen, in window pixels: one layout for
+/// drawing and for hit testing, so what is tapped is what is drawn. Rows and buttons are at
+/// least 48 px tall in dialogs and `Chrome.targetPixels` (≥ 44 px, ≥ 9 mm) elsewhere.
 public struct OverlayLayout: Sendable {
     public static let rowHeight = 48.0
     public static let padding = 16.0
+    public static let bannerHeight = rowHeight + 2 * 8
 
     public struct Part: Sendable {
         public enum Role: Equatable, Sendable {
             case panel, title, message, field, recent(Int), button(Dialog.Action), bannerText, bannerButton(Banner.Action), banner
+            case toolbarPanel, toolbar(ToolbarItem)
+            case searchBar, searchField, searchStatus, searchButton(SearchAction)
+            case outlinePanel, outlineRow(NodeID), outlineDisclosure(NodeID)
         }
+
+        /// How an interactive part is drawn beyond its role.
+        public enum Look: Equatable, Sendable {
+            case plain
+            /// A toggle that is on, a selected row.
+            case on
+            /// A command that cannot run now.
+            case disabled
+        }
+
         public var role: Role
         public var rect: Rect
         public var text: String
+        public var look: Look = .plain
+        /// Outline rows: how far the text is indented, in window pixels.
+        public var indent = 0.0
     }
 
     public private(set) var parts: [Part] = []
 
-    public init(banner: Banner?, dialog: Dialog?, viewportSize: Vec2) {
+    public init(banner: Banner?, dialog: Dialog?, chrome: Chrome = Chrome(), viewportSize: Vec2) {
         let row = Self.rowHeight, pad = Self.padding
+        layoutChrome(chrome, bannerShown: banner != nil, viewportSize: viewportSize)
         if let banner {
             let buttonWidth = 120.0
-            let bar = Rect(x: 0, y: 0, width: viewportSize.x, height: row + 2 * 8)
+            let bar = Rect(x: 0, y: 0, width: viewportSize.x, height: Self.bannerHeight)
             parts.append(Part(role: .banner, rect: bar, text: ""))
             var x = viewportSize.x - pad
             for action in banner.actions.reversed() {
@@ -159,15 +177,107 @@ public struct OverlayLayout: Sendable {
     public func part(at point: Vec2) -> Part.Role? {
         for part in parts.reversed() where part.rect.contains(point) {
             switch part.role {
-            case .recent, .button, .bannerButton, .field: return part.role
+            case .recent, .button, .bannerButton, .field, .toolbar, .searchField, .searchButton, .outlineRow, .outlineDisclosure:
+                return part.role
+            case .panel, .banner, .toolbarPanel, .searchBar, .outlinePanel:
+                // A panel covers what is under it: a tap on its background is nobody's.
+                return nil
             default: continue
             }
         }
         return nil
     }
 
-    /// True if the point is on the banner or dialog (so it is not a canvas gesture).
+    /// True if the point is on the chrome, banner or dialog (so it is not a canvas gesture).
     public func covers(_ point: Vec2) -> Bool {
-        parts.contains { ($0.role == .panel || $0.role == .banner) && $0.rect.contains(point) }
+        parts.contains {
+            switch $0.role {
+            case .panel, .banner, .toolbarPanel, .searchBar, .outlinePanel: return $0.rect.contains(point)
+            default: return false
+            }
+        }
+    }
+
+    /// The outline panel's rectangle, if it is open.
+    public var outlinePanel: Rect? { parts.first { $0.role == .outlinePanel }?.rect }
+
+    /// The part with this role, if it is laid out.
+    public func rect(of role: Part.Role) -> Rect? { parts.first { $0.role == role }?.rect }
+
+    /// Width of the outline panel for a viewport.
+    public static func outlineWidth(viewportSize: Vec2) -> Double {
+        min(380, max(240, viewportSize.x * 0.3), max(0, viewportSize.x - 120))
+    }
+
+    private mutating func layoutChrome(_ chrome: Chrome, bannerShown: Bool, viewportSize: Vec2) {
+        let target = max(chrome.targetPixels, 44)
+        let gap = 6.0, margin = 8.0
+        var canvasLeft = 0.0
+        if let rows = chrome.outlineRows {
+            let width = Self.outlineWidth(viewportSize: viewportSize)
+            parts.append(Part(role: .outlinePanel, rect: Rect(x: 0, y: 0, width: width, height: viewportSize.y), text: "\(chrome.outlineRowCount) nodes"))
+            for row in rows {
+                let y = Double(row.number) * target - chrome.outlineScroll
+                let indent = 8 + Double(min(row.depth, 12)) * 18
+                parts.append(Part(role: .outlineRow(row.id), rect: Rect(x: 0, y: y, width: width, height: target),
+                                  text: row.text, look: row.isSelected ? .on : .plain, indent: indent + 28))
+                if row.hasChildren {
+                    parts.append(Part(role: .outlineDisclosure(row.id), rect: Rect(x: indent - 8, y: y, width: 40, height: target),
+                                      text: row.isFolded ? "▸" : "▾"))
+                }
+            }
+            canvasLeft = width
+        }
+        if !chrome.toolbar.isEmpty {
+            let widths = chrome.toolbar.map { max(target, (chrome.labelWidths[$0.item] ?? 0) + 24) }
+            let available = max(target, viewportSize.x - canvasLeft - 2 * margin - 2 * gap)
+            var rows: [[Int]] = [[]]
+            var rowWidth = 0.0
+            for (i, width) in widths.enumerated() {
+                let needed = (rows[rows.count - 1].isEmpty ? 0 : gap) + width
+                if !rows[rows.count - 1].isEmpty && rowWidth + needed > available {
+                    rows.append([])
+                    rowWidth = 0
+                }
+                rowWidth += rows[rows.count - 1].isEmpty ? width : needed
+                rows[rows.count - 1].append(i)
+            }
+            let rowWidths = rows.map { r in r.reduce(0.0) { $0 + widths[$1] } + Double(max(r.count - 1, 0)) * gap }
+            let panelWidth = (rowWidths.max() ?? 0) + 2 * gap
+            let panelHeight = Double(rows.count) * target + Double(rows.count + 1) * gap
+            let centreX = canvasLeft + (viewportSize.x - canvasLeft) / 2
+            let panel = Rect(x: centreX - panelWidth / 2, y: viewportSize.y - margin - panelHeight, width: panelWidth, height: panelHeight)
+            parts.append(Part(role: .toolbarPanel, rect: panel, text: ""))
+            for (r, indices) in rows.enumerated() {
+                var x = centreX - rowWidths[r] / 2
+                let y = panel.minY + gap + Double(r) * (target + gap)
+                for i in indices {
+                    let button = chrome.toolbar[i]
+                    parts.append(Part(role: .toolbar(button.item), rect: Rect(x: x, y: y, width: widths[i], height: target),
+                                      text: button.item.label, look: !button.isEnabled ? .disabled : (button.isOn ? .on : .plain)))
+                    x += widths[i] + gap
+                }
+            }
+        }
+        if let search = chrome.search {
+            let statusWidth = 110.0
+            let available = viewportSize.x - canvasLeft - 2 * margin
+            let width = max(min(640, available), 3 * target + statusWidth + 2 * target + 7 * gap)
+            let top = (bannerShown ? Self.bannerHeight : 0) + margin
+            let bar = Rect(x: canvasLeft + (viewportSize.x - canvasLeft - width) / 2, y: top, width: width, height: target + 2 * gap)
+            parts.append(Part(role: .searchBar, rect: bar, text: ""))
+            let fieldWidth = max(target, width - 3 * target - statusWidth - 6 * gap)
+            var x = bar.minX + gap
+            parts.append(Part(role: .searchField, rect: Rect(x: x, y: top + gap, width: fieldWidth, height: target), text: search.query))
+            x += fieldWidth + gap
+            parts.append(Part(role: .searchStatus, rect: Rect(x: x, y: top + gap, width: statusWidth, height: target), text: search.status))
+            x += statusWidth + gap
+            for (action, label) in [(SearchAction.previous, "▲"), (.next, "▼"), (.close, "✕")] {
+                let enabled = action == .close || !search.matches.isEmpty
+                parts.append(Part(role: .searchButton(action), rect: Rect(x: x, y: top + gap, width: target, height: target),
+                                  text: label, look: enabled ? .plain : .disabled))
+                x += target + gap
+            }
+        }
     }
 }

@@ -16,6 +16,8 @@ public struct ReplayEvent: Equatable, Sendable {
         case wheel(dx: Double, dy: Double, x: Double, y: Double)
         case key(name: String)
         case text(String)
+        /// Input-method composition in progress; `cursor` in Unicode scalars, as SDL gives it.
+        case textEditing(text: String, cursor: Int)
     }
 
     public var milliseconds: Double
@@ -107,8 +109,15 @@ extension ReplayEvent {
             kind = .key(name: try fields.string("key"))
         case "text":
             kind = .text(try fields.string("text"))
+        case "text_editing":
+            let text = try fields.string("text")
+            let cursor = object["cursor"] == nil ? text.unicodeScalars.count : Int(try fields.integer("cursor"))
+            guard cursor >= 0, cursor <= text.unicodeScalars.count else {
+                throw ReplayError(line: number, reason: "\"cursor\" must be between 0 and the length of \"text\"")
+            }
+            kind = .textEditing(text: text, cursor: cursor)
         default:
-            throw ReplayError(line: number, reason: "unknown type '\(type)' (finger_down, finger_move, finger_up, mouse_down, mouse_move, mouse_up, wheel, key, text)")
+            throw ReplayError(line: number, reason: "unknown type '\(type)' (finger_down, finger_move, finger_up, mouse_down, mouse_move, mouse_up, wheel, key, text, text_editing)")
         }
         return ReplayEvent(milliseconds: t, kind: kind, modifiers: try fields.modifiers(), line: number)
     }
@@ -146,6 +155,10 @@ extension ReplayEvent {
         case .text(let text):
             add("type", Self.quoted("text"))
             add("text", Self.quoted(text))
+        case .textEditing(let text, let cursor):
+            add("type", Self.quoted("text_editing"))
+            add("text", Self.quoted(text))
+            add("cursor", String(cursor))
         }
         if !modifiers.isEmpty {
             let names = Self.modifierNames.filter { modifiers.contains($0.1) }.map { Self.quoted($0.0) }

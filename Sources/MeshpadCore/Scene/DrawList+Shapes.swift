@@ -97,7 +97,16 @@ extension DrawList {
             }
             previous = row
         }
-        // Border ring: feather in, solid, solid, feather out.
+        appendRing(center: center, radii: radii, color: border, width: bw, segments: segments)
+    }
+
+    /// An anti-aliased elliptical ring `width` device pixels wide, inside `radii` (a node's
+    /// border, a search highlight around it).
+    mutating func appendRing(center: Vec2, radii: Vec2, color border: RGBA, width bw: Double, segments: Int? = nil) {
+        guard center.isFinite, radii.isFinite, radii.x > 0, radii.y > 0, bw > 0 else { return }
+        let segments = segments ?? Self.segmentCount(forRadius: max(radii.x, radii.y))
+        let n = Int32(segments)
+        // Feather in, solid, solid, feather out.
         let offsets: [(offset: Double, alpha: UInt8)]
         if bw >= 1 {
             offsets = [(-bw - 0.5, 0), (-bw + 0.5, border.a), (-0.5, border.a), (0.5, 0)]

@@ -29,6 +29,7 @@ public struct SceneBuilder {
         pixelScale: Double,
         selection: Set<NodeID>,
         drawnPositions: [NodeID: Vec2] = [:],
+        extras: SceneExtras = SceneExtras(),
         into list: inout DrawList
     ) {
         list.removeAll()
@@ -60,23 +61,35 @@ public struct SceneBuilder {
         if farOut {
             list.resetCoverage(width: Int(deviceViewport.width.rounded(.up)), height: Int(deviceViewport.height.rounded(.up)))
         }
+        let folds = document.hiddenCount > 0
         if visible.contains(bounds.origin) && visible.contains(Vec2(bounds.maxX, bounds.maxY)) {
             // The whole map is in view: a straight walk beats visiting every grid cell.
-            edgeIndices.append(contentsOf: document.edges.indices)
-            nodeIndices.append(contentsOf: document.nodes.indices)
+            if folds {
+                for e in document.edges.indices where !document.isHidden(edgeAt: e) { edgeIndices.append(e) }
+                for i in document.nodes.indices where !document.isHidden(nodeAt: i) { nodeIndices.append(i) }
+            } else {
+                edgeIndices.append(contentsOf: document.edges.indices)
+                nodeIndices.append(contentsOf: document.nodes.indices)
+            }
         } else if Self.overlapArea(visible, bounds) > 0.2 * bounds.width * bounds.height {
             // Most of the map is in view: walking the arrays with a box test is cheaper than the grid.
-            for e in document.edges.indices where document.edgeBox(e).intersects(visible) { edgeIndices.append(e) }
-            for i in document.nodes.indices where document.nodes[i].frame.intersects(visible) { nodeIndices.append(i) }
+            for e in document.edges.indices where document.edgeBox(e).intersects(visible) && !(folds && document.isHidden(edgeAt: e)) {
+                edgeIndices.append(e)
+            }
+            for i in document.nodes.indices where document.nodes[i].frame.intersects(visible) && !(folds && document.isHidden(nodeAt: i)) {
+                nodeIndices.append(i)
+            }
         } else {
             document.forEachEdge(in: visible) { edgeIndices.append($0) }
             document.forEachNode(in: visible) { nodeIndices.append($0) }
         }
         if hasGliders {
             for id in drawnPositions.keys {
-                guard let index = document.index(of: id) else { continue }
+                guard let index = document.index(of: id), !document.isHidden(nodeAt: index) else { continue }
                 nodeIndices.append(index)
-                for edge in document.edgeIndices(touchingNodeAt: index) { edgeIndices.append(Int(edge)) }
+                for edge in document.edgeIndices(touchingNodeAt: index) where !document.isHidden(edgeAt: Int(edge)) {
+                    edgeIndices.append(Int(edge))
+                }
             }
             edgeIndices = Array(Set(edgeIndices))
             nodeIndices = Array(Set(nodeIndices))
@@ -99,7 +112,12 @@ public struct SceneBuilder {
             list.visibleEdgeCount += 1
             // Far out, or a pixel wide or less: a plain one-pixel line, which the software
             // renderer draws for a fraction of an anti-aliased quad's cost.
-            let width = (edge.kind == .tree ? theme.edgeWidth : theme.linkEdgeWidth) * zoomPixels
+            var width = (edge.kind == .tree ? theme.edgeWidth : theme.linkEdgeWidth) * zoomPixels
+            if edge.id == extras.selectedEdge {
+                // A selected edge stands out at any zoom: wide, in the selection colour.
+                list.appendLine(from: a, to: b, width: max(width + 4 * scale, 4 * scale), color: theme.selectedBorder, clip: deviceViewport)
+                width = max(width, 1.5)
+            }
             if farOut || width <= 1 {
                 list.appendHairline(from: a, to: b, clip: deviceViewport, link: edge.kind == .link && !farOut)
             } else {
@@ -116,6 +134,7 @@ public struct SceneBuilder {
             list.selectedNodes = selectedIndices
             list.labelledNodes = labelled
         }
+        let editedIndex = extras.editing.flatMap { document.index(of: $0.node) }
         for index in nodeIndices {
             let node = document.nodes[index]
             let at = position(node)
@@ -125,7 +144,7 @@ public struct SceneBuilder {
                 list.appendDot(at: device(at), size: node.size * zoomPixels)
                 continue
             }
-            if selection.contains(node.id) {
+            if selection.contains(node.id) || index == editedIndex {
                 selectedIndices.append(index)
                 continue
             }
@@ -134,25 +153,121 @@ public struct SceneBuilder {
         }
         list.visibleEdges = edgeIndices
         list.visibleNodes = nodeIndices
+        // The node being edited goes last of all: nothing may cover its caret.
+        if let editedIndex, let at = selectedIndices.firstIndex(of: editedIndex) {
+            selectedIndices.append(selectedIndices.remove(at: at))
+        }
         for index in selectedIndices {
-            let node = document.nodes[index]
+            var node = document.nodes[index]
+            if index == editedIndex, let layout = extras.editing?.layout { node.size = layout.size }
             appendShape(of: node, at: device(position(node)), selected: true, zoomPixels: zoomPixels, into: &list)
         }
         labelled.append(contentsOf: selectedIndices)
+        guard !farOut else {
+            appendPointerFeedback(extras, document: document, device: device, scale: scale, deviceViewport: deviceViewport, into: &list)
+            return
+        }
+        appendHighlights(extras, document: document, position: position, device: device, zoomPixels: zoomPixels, scale: scale, into: &list)
 
         let pixelSize = theme.fontSize * zoomPixels
-        guard pixelSize >= theme.minimumLabelPixels, !farOut else { return }
         let rasterSize = TextRaster.rasterSize(forPixelSize: pixelSize)
-        for index in labelled {
+        if pixelSize >= theme.minimumLabelPixels {
+            for index in labelled where index != editedIndex {
+                let node = document.nodes[index]
+                guard !node.label.isEmpty else { continue }
+                list.labels.append(DrawList.Label(
+                    text: node.label,
+                    center: device(position(node)),
+                    pixelSize: pixelSize,
+                    rasterPixelSize: rasterSize,
+                    color: theme.text
+                ))
+            }
+        }
+        if let editedIndex, let layout = extras.editing?.layout {
+            appendEditor(layout, at: device(position(document.nodes[editedIndex])), zoomPixels: zoomPixels, into: &list)
+        }
+        appendBadges(document: document, indices: labelled, selection: selection, camera: camera, position: position, scale: scale, into: &list)
+        appendPointerFeedback(extras, document: document, device: device, scale: scale, deviceViewport: deviceViewport, into: &list)
+    }
+
+    /// Rings around search matches, thicker around the current one.
+    private func appendHighlights(_ extras: SceneExtras, document: Document, position: (Node) -> Vec2, device: (Vec2) -> Vec2,
+                                  zoomPixels: Double, scale: Double, into list: inout DrawList) {
+        guard !extras.highlighted.isEmpty else { return }
+        for index in list.visibleNodes {
             let node = document.nodes[index]
-            guard !node.label.isEmpty else { continue }
+            guard extras.highlighted.contains(node.id), !document.isHidden(nodeAt: index) else { continue }
+            let current = node.id == extras.currentMatch
+            let width = (current ? 5 : 3) * scale
+            let radii = node.size * (zoomPixels / 2) + Vec2(width + 2 * scale, width + 2 * scale)
+            list.appendRing(center: device(position(node)), radii: radii, color: theme.highlight, width: width)
+        }
+    }
+
+    /// The node being edited: its lines drawn left-aligned where the layout put them, the
+    /// selection behind them, the caret and the input method's underline over them.
+    private func appendEditor(_ layout: TextEditLayout, at center: Vec2, zoomPixels: Double, into list: inout DrawList) {
+        func device(_ r: Rect) -> Rect {
+            Rect(x: center.x + r.minX * zoomPixels, y: center.y + r.minY * zoomPixels, width: r.width * zoomPixels, height: r.height * zoomPixels)
+        }
+        for rect in layout.selection { list.appendRect(device(rect), color: theme.textSelection) }
+        let pixelSize = theme.fontSize * zoomPixels
+        let rasterSize = TextRaster.rasterSize(forPixelSize: pixelSize)
+        for line in layout.lines where !line.text.isEmpty {
             list.labels.append(DrawList.Label(
-                text: node.label,
-                center: device(position(node)),
-                pixelSize: pixelSize,
-                rasterPixelSize: rasterSize,
-                color: theme.text
-            ))
+                text: line.text, center: center + line.origin * zoomPixels, pixelSize: pixelSize,
+                rasterPixelSize: rasterSize, color: theme.text, alignment: .leading))
+        }
+        var caret = device(layout.caret)
+        caret.width = max(caret.width, 2)
+        list.appendRect(caret, color: theme.text)
+        for rect in layout.underline {
+            var r = device(rect)
+            r.height = max(r.height, 1.5)
+            list.appendRect(r, color: theme.text)
+        }
+    }
+
+    /// Fold badges: a disc beside each folded node (the count it hides) and beside a selected
+    /// node with children ("−", to fold it). Fixed size on screen, as `FoldBadge` hit-tests them.
+    private func appendBadges(document: Document, indices: [Int], selection: Set<NodeID>, camera: Camera,
+                              position: (Node) -> Vec2, scale: Double, into list: inout DrawList) {
+        guard document.hiddenCount > 0 || !selection.isEmpty else { return }
+        let radius = FoldBadge.radiusPixels * scale
+        let pixelSize = 12 * scale
+        let rasterSize = TextRaster.rasterSize(forPixelSize: pixelSize)
+        for index in indices {
+            let node = document.nodes[index]
+            guard FoldBadge.isShown(node, in: document, selection: selection, zoom: camera.zoom) else { continue }
+            let count = document.hiddenDescendantCount(of: node.id)
+            let centre = FoldBadge.screenCenter(of: node, at: position(node), side: FoldBadge.side(of: node, in: document), camera: camera) * scale
+            let text = count > 0 ? (count > 999 ? "999+" : "\(count)") : "−"
+            let width = max(2 * radius, Double(text.count) * 7 * scale + 8 * scale)
+            list.appendEllipse(center: centre, radii: Vec2(width / 2, radius), fill: theme.badgeFill, border: theme.nodeBorder,
+                               borderWidth: 1.5 * scale)
+            list.labels.append(DrawList.Label(text: text, center: centre, pixelSize: pixelSize, rasterPixelSize: rasterSize,
+                                              color: theme.badgeText))
+        }
+    }
+
+    /// A link being drawn and a selection rectangle: drawn over everything on the map.
+    private func appendPointerFeedback(_ extras: SceneExtras, document: Document, device: (Vec2) -> Vec2, scale: Double,
+                                       deviceViewport: Rect, into list: inout DrawList) {
+        if let (from, to) = extras.linkPreview, let node = document.node(from) {
+            let a = device(node.position), b = device(to)
+            list.appendLine(from: a, to: b, width: 2.5 * scale, color: theme.linkEdge, clip: deviceViewport)
+            list.appendEllipse(center: b, radii: Vec2(5, 5) * scale, fill: theme.linkEdge, border: theme.linkEdge, borderWidth: 0)
+        }
+        if let band = extras.band {
+            let p = device(band.origin), q = device(Vec2(band.maxX, band.maxY))
+            let r = Rect(x: p.x, y: p.y, width: q.x - p.x, height: q.y - p.y)
+            list.appendRect(r, color: theme.uiPrimary.withAlpha(40))
+            let w = max(1, scale)
+            list.appendRect(Rect(x: r.minX, y: r.minY, width: r.width, height: w), color: theme.uiPrimary)
+            list.appendRect(Rect(x: r.minX, y: r.maxY - w, width: r.width, height: w), color: theme.uiPrimary)
+            list.appendRect(Rect(x: r.minX, y: r.minY, width: w, height: r.height), color: theme.uiPrimary)
+            list.appendRect(Rect(x: r.maxX - w, y: r.minY, width: w, height: r.height), color: theme.uiPrimary)
         }
     }
 

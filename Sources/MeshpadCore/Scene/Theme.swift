@@ -51,6 +51,13 @@ public struct Theme: Sendable, Equatable {
     public var uiPrimaryText: RGBA
     public var bannerInfo: RGBA
     public var bannerError: RGBA
+    /// Search matches are ringed in this; the current one thicker.
+    public var highlight: RGBA
+    /// Behind selected text in the node being edited.
+    public var textSelection: RGBA
+    /// The fold badge: a disc with the count of hidden nodes on it.
+    public var badgeFill: RGBA
+    public var badgeText: RGBA
     /// Interface text size in pixels (it does not zoom).
     public var uiFontSize: Double
 
@@ -86,6 +93,10 @@ public struct Theme: Sendable, Equatable {
         uiPrimaryText: RGBA(hex: 0xFFFFFF),
         bannerInfo: RGBA(hex: 0xFFF3C4),
         bannerError: RGBA(hex: 0xF8C9C4),
+        highlight: RGBA(hex: 0xF5A300),
+        textSelection: RGBA(hex: 0x8DB7F5, alpha: 200),
+        badgeFill: RGBA(hex: 0xFFFFFF),
+        badgeText: RGBA(hex: 0x1B3A1C),
         uiFontSize: 16,
         nodeBorderWidth: 2,
         selectedBorderWidth: 4,

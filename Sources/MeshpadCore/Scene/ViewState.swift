@@ -1,3 +1,5 @@
+import Foundation
+
 /// The camera as the simulation advances it, with the previous step kept for interpolation.
 ///
 /// Programmatic camera moves (the zoom keys now; zoom to fit and centring later) are tweens
@@ -7,9 +9,13 @@ public struct ViewState: Sendable {
     public private(set) var camera: Camera
     public private(set) var previousCamera: Camera
     private var zoomAnimation: (tween: Tween, anchor: Vec2)?
+    /// A flight to another camera (zoom to fit, centre on a node): zoom eases geometrically and
+    /// the map point at `pivot` (a window point) travels in a straight line.
+    private var flight: (tween: Tween, from: Camera, to: Camera, pivot: Vec2)?
     public private(set) var inertia: Inertia?
 
     public static let zoomAnimationSeconds = 0.25
+    public static let flightSeconds = 0.4
 
     public init(camera: Camera) {
         self.camera = camera
@@ -17,11 +23,12 @@ public struct ViewState: Sendable {
     }
 
     /// True while a tween is running, i.e. the loop must keep stepping and drawing.
-    public var isAnimating: Bool { zoomAnimation != nil || inertia != nil || previousCamera != camera }
+    public var isAnimating: Bool { zoomAnimation != nil || flight != nil || inertia != nil || previousCamera != camera }
 
     /// Replaces the camera at once (no tween), e.g. when a file is opened.
     public mutating func setCamera(_ newCamera: Camera) {
         zoomAnimation = nil
+        flight = nil
         inertia = nil
         camera = newCamera
         previousCamera = newCamera
@@ -30,6 +37,7 @@ public struct ViewState: Sendable {
     /// Moves the camera directly, for input that must follow the finger with no lag.
     public mutating func updateCamera(_ change: (inout Camera) -> Void) {
         zoomAnimation = nil
+        flight = nil
         change(&camera)
     }
 
@@ -48,11 +56,24 @@ public struct ViewState: Sendable {
     public mutating func animateZoom(to targetZoom: Double, about anchor: Vec2) {
         guard targetZoom.isFinite, anchor.isFinite else { return }
         let clampedTarget = targetZoom.clamped(to: camera.zoomLimits)
+        flight = nil
         zoomAnimation = (Tween(from: camera.zoom, to: clampedTarget, durationSeconds: Self.zoomAnimationSeconds), anchor)
     }
 
+    /// Glides the camera to `target` (its zoom limits come along), pivoting about `pivot`
+    /// (window pixels, usually the canvas centre).
+    public mutating func fly(to target: Camera, pivot: Vec2) {
+        guard pivot.isFinite, target.origin.isFinite, target.zoom.isFinite else { return }
+        zoomAnimation = nil
+        inertia = nil
+        flight = (Tween(from: 0, to: 1, durationSeconds: Self.flightSeconds), camera, target, pivot)
+    }
+
+    /// Where the camera is heading: the flight's end while one runs.
+    public var targetCamera: Camera { flight?.to ?? camera }
+
     /// The zoom the view is heading to: the tween's end while one runs.
-    public var targetZoom: Double { zoomAnimation?.tween.to ?? camera.zoom }
+    public var targetZoom: Double { zoomAnimation?.tween.to ?? flight?.to.zoom ?? camera.zoom }
 
     /// Advances every animation by one fixed step.
     public mutating func step(bySeconds dt: Double) {
@@ -60,6 +81,16 @@ public struct ViewState: Sendable {
         if var glide = inertia {
             camera.pan(by: glide.step(bySeconds: dt))
             inertia = glide.isFinished ? nil : glide
+        }
+        if var trip = flight {
+            trip.tween.step(bySeconds: dt)
+            let t = trip.tween.value
+            let zoom = exp(log(trip.from.zoom) * (1 - t) + log(trip.to.zoom) * t)
+            let centre = trip.from.mapPoint(ofScreen: trip.pivot).interpolated(to: trip.to.mapPoint(ofScreen: trip.pivot), alpha: t)
+            var next = Camera(origin: camera.origin, zoom: zoom, zoomLimits: trip.to.zoomLimits)
+            next.place(mapPoint: centre, atScreen: trip.pivot)
+            camera = trip.tween.isFinished ? trip.to : next
+            flight = trip.tween.isFinished ? nil : trip
         }
         guard var animation = zoomAnimation else { return }
         animation.tween.step(bySeconds: dt)

@@ -40,3 +40,82 @@ extension Document {
         return hit
     }
 }
+
+extension Document {
+    /// The visible edge nearest `mapPoint` within `tolerance` map units of the segment between
+    /// its two node centres, if any.
+    public func topmostEdge(at mapPoint: Vec2, tolerance: Double) -> EdgeID? {
+        guard mapPoint.isFinite, tolerance.isFinite, tolerance >= 0 else { return nil }
+        var best: (index: Int, distance: Double)?
+        let probe = Rect(center: mapPoint, width: 2 * tolerance, height: 2 * tolerance)
+        forEachEdge(in: probe) { e in
+            let ends = endpoints(ofEdgeAt: e)
+            let a = nodes[ends.from].position, b = nodes[ends.to].position
+            let d = Self.distance(from: mapPoint, toSegment: a, b)
+            guard d <= tolerance else { return }
+            if best == nil || d < (best?.distance ?? .infinity) || (d == best?.distance && e > (best?.index ?? -1)) {
+                best = (e, d)
+            }
+        }
+        return best.map { edges[$0.index].id }
+    }
+
+    static func distance(from p: Vec2, toSegment a: Vec2, _ b: Vec2) -> Double {
+        let ab = b - a
+        let lengthSquared = ab.x * ab.x + ab.y * ab.y
+        guard lengthSquared > 0 else { return p.distance(to: a) }
+        let t = min(max(((p.x - a.x) * ab.x + (p.y - a.y) * ab.y) / lengthSquared, 0), 1)
+        return p.distance(to: a + ab * t)
+    }
+
+    /// True when the node has at least one child in the tree.
+    public func hasChildren(_ id: NodeID) -> Bool {
+        guard let i = index(of: id) else { return false }
+        return edgeIndices(touchingNodeAt: i).contains { edges[Int($0)].kind == .tree && edges[Int($0)].from == id }
+    }
+}
+
+/// The round badge at a node's outer side that folds and unfolds it: on every folded node (with
+/// the number of nodes it hides), and on a selected node that has children (to fold it).
+///
+/// It sits in screen space, a fixed size at every zoom, so it stays a finger-sized target; the
+/// scene builder draws it and the gesture recognizer hit-tests it from this one geometry.
+public enum FoldBadge {
+    public static let radiusPixels = 11.0
+    public static let mouseHitPixels = 13.0
+    public static let touchHitPixels = 24.0
+    /// Below this on-screen node height there are no badges (they would cover the map).
+    public static let minimumNodePixels = 14.0
+
+    public static func isShown(_ node: Node, in document: Document, selection: Set<NodeID>, zoom: Double) -> Bool {
+        guard node.size.y * zoom >= minimumNodePixels else { return false }
+        if document.hiddenDescendantCount(of: node.id) > 0 { return true }
+        return selection.contains(node.id) && document.hasChildren(node.id)
+    }
+
+    /// +1 (right) or -1 (left): away from the node's parent; right for the root and free nodes.
+    public static func side(of node: Node, in document: Document) -> Double {
+        guard let parent = document.parent(of: node.id).flatMap({ document.node($0) }) else { return 1 }
+        return node.position.x < parent.position.x ? -1 : 1
+    }
+
+    /// The badge's centre in window pixels, for a node drawn at `position`.
+    public static func screenCenter(of node: Node, at position: Vec2, side: Double, camera: Camera) -> Vec2 {
+        camera.screenPoint(ofMap: position + Vec2(side * node.size.x / 2, 0)) + Vec2(side * (radiusPixels + 2), 0)
+    }
+
+    /// The node whose badge is under `point` (window pixels), if any.
+    public static func hit(at point: Vec2, document: Document, camera: Camera, selection: Set<NodeID>, touch: Bool) -> NodeID? {
+        let reach = (touch ? touchHitPixels : mouseHitPixels) + 2 * radiusPixels + 4
+        let probe = Rect(center: camera.mapPoint(ofScreen: point), width: 2 * reach / camera.zoom, height: 2 * reach / camera.zoom)
+        var best: (id: NodeID, distance: Double)?
+        document.forEachNode(in: probe) { index in
+            let node = document.nodes[index]
+            guard isShown(node, in: document, selection: selection, zoom: camera.zoom) else { return }
+            let centre = screenCenter(of: node, at: node.position, side: side(of: node, in: document), camera: camera)
+            let d = centre.distance(to: point)
+            if d <= (touch ? touchHitPixels : mouseHitPixels), d < (best?.distance ?? .infinity) { best = (node.id, d) }
+        }
+        return best?.id
+    }
+}

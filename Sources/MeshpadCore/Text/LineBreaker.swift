@@ -1,7 +1,9 @@
 /// Breaks text into lines no wider than a limit, at spaces, like a word processor.
 ///
 /// Explicit newlines always break. A word wider than the limit on its own is split between
-/// grapheme clusters, so no line ever overflows and no character is cut in half.
+/// grapheme clusters, so no line ever overflows and no character is cut in half. Every
+/// character of the text belongs to exactly one line (`Line.range`), so a caret can be placed
+/// in the broken text; the spaces where a line wraps hang past its end and are not drawn.
 public struct LineBreaker {
     public var maxWidth: Double
 
@@ -9,67 +11,98 @@ public struct LineBreaker {
         self.maxWidth = maxWidth
     }
 
+    /// One line of broken text.
+    public struct Line {
+        /// The characters the line owns in the text: its visible text and any spaces that hang
+        /// at a wrap (not the newline that ends a paragraph).
+        public var range: Range<String.Index>
+        /// The part that is drawn: `range` without trailing spaces.
+        public var visible: Range<String.Index>
+        /// The width of the visible part (word widths plus spaces, as the breaking summed them).
+        public var width: Double
+    }
+
     public func lines(of text: String, measuredBy measurer: some TextMeasurer) -> [String] {
         measuredLines(of: text, measuredBy: measurer).map(\.text)
     }
 
-    /// The lines with their widths (word widths plus spaces, as the breaking summed them), so
-    /// sizing a node measures each word once and never a whole line again.
+    /// The drawn lines with their widths, so sizing a node measures each word once and never a
+    /// whole line again.
     public func measuredLines(of text: String, measuredBy measurer: some TextMeasurer) -> [(text: String, width: Double)] {
+        brokenLines(of: text, measuredBy: measurer).map { (String(text[$0.visible]), $0.width) }
+    }
+
+    /// The lines as ranges of `text`; empty text has no lines.
+    public func brokenLines(of text: String, measuredBy measurer: some TextMeasurer) -> [Line] {
         guard !text.isEmpty else { return [] }
-        var lines: [(text: String, width: Double)] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            breakParagraph(paragraph, measurer: measurer, into: &lines)
+        var lines: [Line] = []
+        var start = text.startIndex
+        while true {
+            let end = text[start...].firstIndex(of: "\n") ?? text.endIndex
+            breakParagraph(text[start..<end], measurer: measurer, into: &lines)
+            guard end < text.endIndex else { break }
+            start = text.index(after: end)
         }
         return lines
     }
 
-    private func breakParagraph(_ paragraph: Substring, measurer: some TextMeasurer, into lines: inout [(text: String, width: Double)]) {
-        let words = paragraph.split(separator: " ", omittingEmptySubsequences: true)
-        guard !words.isEmpty else {
-            lines.append(("", 0))
-            return
-        }
+    private func breakParagraph(_ paragraph: Substring, measurer: some TextMeasurer, into lines: inout [Line]) {
         // why: summing word widths (measured once each) keeps breaking linear in the text length;
         // kerning across a space is too small to matter at these widths.
         let spaceWidth = measurer.width(of: " ")
-        var current = ""
-        var currentWidth = 0.0
-        for word in words {
+        var lineStart = paragraph.startIndex
+        var visibleEnd = paragraph.startIndex
+        var width = 0.0
+        var hasWord = false
+        var cursor = paragraph.startIndex
+        while cursor < paragraph.endIndex {
+            let spacesStart = cursor
+            while cursor < paragraph.endIndex, paragraph[cursor] == " " { cursor = paragraph.index(after: cursor) }
+            let spaces = paragraph.distance(from: spacesStart, to: cursor)
+            guard cursor < paragraph.endIndex else { break }
+            let wordStart = cursor
+            while cursor < paragraph.endIndex, paragraph[cursor] != " " { cursor = paragraph.index(after: cursor) }
+            let word = paragraph[wordStart..<cursor]
             let wordWidth = measurer.width(of: word)
-            if !current.isEmpty && currentWidth + spaceWidth + wordWidth <= maxWidth {
-                current += " " + word
-                currentWidth += spaceWidth + wordWidth
+            var gap = Double(spaces) * spaceWidth
+            if hasWord {
+                if width + gap + wordWidth <= maxWidth {
+                    width += gap + wordWidth
+                    visibleEnd = cursor
+                    continue
+                }
+                // The word does not fit: the line ends before the spaces, which hang on it.
+                lines.append(Line(range: lineStart..<wordStart, visible: lineStart..<visibleEnd, width: width))
+                lineStart = wordStart
+                gap = 0
+            }
+            // The word starts a line (after the paragraph's leading spaces, if any).
+            hasWord = true
+            visibleEnd = cursor
+            if wordWidth <= maxWidth {
+                width = gap + wordWidth
                 continue
             }
-            // The word starts a line: the paragraph's first, or one that did not fit.
-            if !current.isEmpty { lines.append((current, currentWidth)) }
-            if wordWidth <= maxWidth {
-                current = String(word)
-                currentWidth = wordWidth
-            } else {
-                let pieces = splitLongWord(word, measurer: measurer)
-                lines.append(contentsOf: pieces.dropLast().map { ($0, measurer.width(of: $0[...])) })
-                current = pieces.last ?? ""
-                currentWidth = measurer.width(of: current[...])
+            // A word wider than a line: split between graphemes, every piece but the last its own line.
+            var pieceStart = wordStart
+            var pieceWidth = 0.0
+            var index = wordStart
+            while index < cursor {
+                let next = paragraph.index(after: index)
+                let candidate = measurer.width(of: paragraph[pieceStart..<next])
+                if index > pieceStart && candidate > maxWidth {
+                    lines.append(Line(range: lineStart..<index, visible: lineStart..<index, width: gap + pieceWidth))
+                    lineStart = index
+                    pieceStart = index
+                    gap = 0
+                    pieceWidth = measurer.width(of: paragraph[pieceStart..<next])
+                } else {
+                    pieceWidth = candidate
+                }
+                index = next
             }
+            width = gap + pieceWidth
         }
-        lines.append((current, currentWidth))
-    }
-
-    private func splitLongWord(_ word: Substring, measurer: some TextMeasurer) -> [String] {
-        var pieces: [String] = []
-        var piece = ""
-        for character in word {
-            let candidate = piece + String(character)
-            if !piece.isEmpty && measurer.width(of: candidate[...]) > maxWidth {
-                pieces.append(piece)
-                piece = String(character)
-            } else {
-                piece = candidate
-            }
-        }
-        if !piece.isEmpty { pieces.append(piece) }
-        return pieces
+        lines.append(Line(range: lineStart..<paragraph.endIndex, visible: lineStart..<(hasWord ? visibleEnd : lineStart), width: hasWord ? width : 0))
     }
 }

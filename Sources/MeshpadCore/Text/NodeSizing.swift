@@ -22,7 +22,7 @@ public struct NodeSizing {
     }
 
     public let metrics: Metrics
-    private let measurer: any TextMeasurer
+    let measurer: any TextMeasurer
 
     public init(metrics: Metrics = .standard, measurer: any TextMeasurer) {
         self.metrics = metrics
@@ -33,11 +33,16 @@ public struct NodeSizing {
         let lines = LineBreaker(maxWidth: metrics.maxTextWidth).measuredLines(of: node.text, measuredBy: measurer)
         let textWidth = lines.reduce(0.0) { max($0, $1.width) }
         let textSize = Vec2(textWidth, Double(lines.count) * measurer.lineHeight)
-        let root2 = 2.0.squareRoot()
         // why: most labels are one line equal to the text; reusing the string shares its storage.
         node.label = lines.count == 1 && lines[0].text == node.text ? node.text : lines.map(\.text).joined(separator: "\n")
         node.textSize = textSize
-        node.size = Vec2(
+        node.size = shapeSize(forText: textSize)
+    }
+
+    /// The ellipse around a text block of `textSize`: radii `w/√2, h/√2` plus padding, at least the minimum.
+    public func shapeSize(forText textSize: Vec2) -> Vec2 {
+        let root2 = 2.0.squareRoot()
+        return Vec2(
             max(metrics.minimumSize.x, (textSize.x + 2 * metrics.padding.x) * root2),
             max(metrics.minimumSize.y, (textSize.y + 2 * metrics.padding.y) * root2)
         )

@@ -1,16 +1,18 @@
-/// A document and everything a person is doing to it: selection, view, gestures, undo.
+/// A document and everything a person is doing to it: selection, view, gestures, editing, undo.
 ///
 /// The app's whole interactive state, in the core: the platform feeds it `InputEvent`s with
 /// their time, steps it at the fixed rate, and draws what it says. Nothing here knows about
 /// SDL, so a replay, a soak test or a unit test drives exactly what a user drives.
-public struct Workspace: Sendable {
+///
+/// Not `Sendable`: it holds the text measurer (the platform's font), which lives on the main
+/// thread like the rest of the app. The document it holds is a value and can be handed to
+/// other threads (autosave) on its own.
+public struct Workspace {
     /// What only the app can do: things outside the map.
     public enum Request: Equatable, Sendable {
         case quit
         case toggleHUD
-        /// Start editing this node's text (double tap); carried out by the editor when it lands.
-        case editText(NodeID)
-        /// Show the context menu (long press).
+        /// Show the context menu (long press, right click).
         case contextMenu(node: NodeID?, position: Vec2)
         /// Ctrl+S: save to the map's file (the app asks for a path if it has none).
         case save
@@ -20,34 +22,88 @@ public struct Workspace: Sendable {
         /// A dialog button, key or recent file was chosen; `field` is the typed path.
         case dialogAction(Dialog.Kind, Dialog.Action, field: String)
         case bannerAction(Banner.Action)
+        /// Put this text on the system clipboard (copy, cut).
+        case setClipboard(String)
+        /// Read the system clipboard and hand its text to `paste(_:)`.
+        case readClipboard
     }
 
-    public private(set) var document: Document
-    public private(set) var selection: Set<NodeID>
-    public private(set) var view: ViewState
-    public private(set) var nodeAnimator = NodeAnimator()
-    public private(set) var undoStack = UndoStack()
-    public private(set) var recognizer: GestureRecognizer
+    /// A node's text being edited in place.
+    public struct EditSession: Equatable, Sendable {
+        public var node: NodeID
+        public var editor: TextEditor
+        /// The text before editing began: Escape puts it back, and the undo step starts from it.
+        public var original: String
+        /// The node was made for this edit (New, Tab, Enter): Escape takes it away again, and
+        /// its creation and first text are one undo step.
+        public var isNewNode: Bool
+    }
+
+    /// The rubber-band line of a link being drawn.
+    public struct LinkPreview: Equatable, Sendable {
+        public var from: NodeID
+        /// Map point under the finger.
+        public var to: Vec2
+    }
+
+    public internal(set) var document: Document
+    public internal(set) var selection: Set<NodeID>
+    /// The node keyboard commands act on: the one selected last.
+    public internal(set) var focus: NodeID?
+    /// A selected edge (a tap near it); Delete removes it. Never set together with node selection.
+    public internal(set) var selectedEdge: EdgeID?
+    public internal(set) var mode: CanvasMode = .normal
+    public internal(set) var editing: EditSession?
+    public internal(set) var linkPreview: LinkPreview?
+    /// The selection rectangle being drawn, in map units.
+    public internal(set) var band: Rect?
+    public internal(set) var search: SearchState?
+    public internal(set) var outline: OutlineState?
+    public internal(set) var view: ViewState
+    public internal(set) var nodeAnimator = NodeAnimator()
+    public internal(set) var undoStack = UndoStack()
+    public internal(set) var recognizer: GestureRecognizer
+    /// Measures text in the label font: node sizes, the editor's caret, toolbar labels.
+    public private(set) var sizing: NodeSizing
     /// The window's size in window pixels, for zoom keys about its centre.
     public var viewportSize: Vec2
+    /// The side of a touch target in window pixels (the platform sets it from the display's DPI).
+    public var targetPixels = 48.0 {
+        didSet { if !targetPixels.isFinite || targetPixels < 44 { targetPixels = 44 } }
+    }
     /// Set by anything that changes what is drawn; the loop clears it after drawing.
     public var needsRedraw = true
     /// The message across the top, if any (it takes only taps on itself).
-    public private(set) var banner: Banner?
+    public internal(set) var banner: Banner?
     /// The modal dialog, if any (it takes every event while it is up).
-    public private(set) var dialog: Dialog?
-    private var overlayPointer: GestureRecognizer.Pointer?
-    private var overlayPressed: OverlayLayout.Part.Role?
+    public internal(set) var dialog: Dialog?
+    var overlayPointer: GestureRecognizer.Pointer?
+    var overlayPressed: OverlayLayout.Part.Role?
+    var overlayStart = Vec2.zero
+    var overlayLast = Vec2.zero
+    var overlayScrolling = false
+    /// A key just handled as a command may be followed by the text it types (Space, `=`):
+    /// that text is not typing. Set with the key's time; the next text within a moment is dropped.
+    var swallowTextUntil: Double?
+    /// The time of the latest event, for banners that go away by themselves.
+    var now = 0.0
+    /// The last pointer was a finger: selecting a node then does not raise the on-screen keyboard.
+    var lastInputWasTouch = false
+    var labelWidths: [ToolbarItem: Double] = [:]
 
     public init(document: Document, viewportSize: Vec2, camera: Camera? = nil,
-                settings: GestureSettings = GestureSettings()) {
+                settings: GestureSettings = GestureSettings(),
+                sizing: NodeSizing = NodeSizing(measurer: FixedAdvanceMeasurer())) {
         self.document = document
         self.viewportSize = viewportSize
+        self.sizing = sizing
         selection = [document.rootID]
+        focus = document.rootID
         var framing = Camera(zoomLimits: Self.zoomLimits(for: document, viewportSize: viewportSize))
         framing.frame(document.bounds, viewportSize: viewportSize)
         view = ViewState(camera: camera ?? framing)
         recognizer = GestureRecognizer(settings: settings)
+        measureLabels()
     }
 
     /// 10 %–200 %, except that a map too big to see whole at 10 % may zoom out until it fits:
@@ -67,12 +123,34 @@ public struct Workspace: Sendable {
         [recognizer.nextDeadline, banner?.expiresAt].compactMap { $0 }.min()
     }
 
-    /// Where the banner and dialog are drawn and tapped.
-    public var overlayLayout: OverlayLayout { OverlayLayout(banner: banner, dialog: dialog, viewportSize: viewportSize) }
+    /// Where the chrome, banner and dialog are drawn and tapped.
+    public var overlayLayout: OverlayLayout {
+        OverlayLayout(banner: banner, dialog: dialog, chrome: chrome, viewportSize: viewportSize)
+    }
 
-    /// True while a text field wants typed text (the platform turns on text input and the
-    /// on-screen keyboard).
-    public var wantsTextInput: Bool { dialog?.hasField == true }
+    /// True while something wants typed text: the platform turns on text input (and with it
+    /// the input method and any on-screen keyboard). A selected node wants it too, so typing
+    /// starts editing it, but only after mouse or keyboard use: a finger's tap selecting a node
+    /// must not raise an on-screen keyboard over the map.
+    public var wantsTextInput: Bool {
+        if let dialog { return dialog.hasField }
+        if editing != nil || search != nil { return true }
+        return !lastInputWasTouch && focus != nil
+    }
+
+    /// Where typed text appears, in window pixels: the caret of the node being edited, or the
+    /// focused field. Input methods put their candidate window beside it.
+    public var textInputRect: Rect? {
+        if let dialog, dialog.hasField { return overlayLayout.rect(of: .field) }
+        if let editing, let node = document.node(editing.node) {
+            let layout = TextEditLayout(editor: editing.editor, sizing: sizing)
+            let camera = view.camera
+            let topLeft = camera.screenPoint(ofMap: node.position + layout.caret.origin)
+            return Rect(x: topLeft.x, y: topLeft.y, width: max(layout.caret.width * camera.zoom, 1), height: layout.caret.height * camera.zoom)
+        }
+        if search != nil { return overlayLayout.rect(of: .searchField) }
+        return nil
+    }
 
     public mutating func show(_ banner: Banner?) {
         self.banner = banner
@@ -81,29 +159,50 @@ public struct Workspace: Sendable {
         needsRedraw = true
     }
 
+    /// A short message that goes away by itself.
+    mutating func toast(_ message: String) {
+        show(Banner(message: message, actions: [.dismiss], expiresAt: now + 2.5))
+    }
+
     public mutating func present(_ dialog: Dialog?) {
+        if dialog != nil { commitEditing() }
         self.dialog = dialog
         overlayPressed = nil
         overlayPointer = nil
         needsRedraw = true
     }
 
-    /// Re-derives node sizes, e.g. once the platform's font is loaded.
+    /// Re-derives node sizes with a new measurer, e.g. once the platform's font is loaded.
     public mutating func measureAll(with sizing: NodeSizing) {
+        self.sizing = sizing
         document.measureAll(with: sizing)
+        measureLabels()
         needsRedraw = true
+    }
+
+    private mutating func measureLabels() {
+        for item in ToolbarItem.allCases {
+            labelWidths[item] = sizing.measurer.width(of: item.label[...])
+        }
     }
 
     /// Replaces the map (a file was opened, a recovery discarded): new selection, view and history.
     public mutating func replaceDocument(_ newDocument: Document) {
         document = newDocument
         selection = [newDocument.rootID]
+        focus = newDocument.rootID
+        selectedEdge = nil
+        editing = nil
+        linkPreview = nil
+        band = nil
         undoStack = UndoStack()
         nodeAnimator = NodeAnimator()
         recognizer = GestureRecognizer(settings: recognizer.settings)
         var framing = Camera(zoomLimits: Self.zoomLimits(for: newDocument, viewportSize: viewportSize))
         framing.frame(newDocument.bounds, viewportSize: viewportSize)
         view = ViewState(camera: framing)
+        if search != nil { search = SearchState() }
+        refreshPanels()
         needsRedraw = true
     }
 
@@ -111,21 +210,39 @@ public struct Workspace: Sendable {
 
     /// Handles one event that happened at `time` (seconds, the loop's clock).
     public mutating func handle(_ event: InputEvent, at time: Double) -> [Request] {
+        now = time
+        defer { refreshPanels() }
         switch event {
         case .quitRequested:
             return [.quit]
         case .windowResized:
             needsRedraw = true
             return []
+        case .fingerDown:
+            lastInputWasTouch = true
+        case .mouseDown, .key:
+            lastInputWasTouch = false
         default:
             break
         }
         if dialog != nil { return handleDialog(event) }
-        if banner != nil, let consumed = handleBanner(event) { return consumed }
+        if let consumed = handleChrome(event) { return consumed }
         switch event {
         case .key(let name, let modifiers):
-            return handleKey(name, modifiers: modifiers)
+            swallowTextUntil = nil
+            let requests = handleKey(name, modifiers: modifiers)
+            return requests
+        case .text(let text):
+            if let until = swallowTextUntil, time <= until {
+                swallowTextUntil = nil
+                return []
+            }
+            return handleText(text)
+        case .textEditing(let text, let cursor):
+            handleComposition(text, cursor: cursor)
+            return []
         default:
+            recognizer.mode = mode
             let intents = recognizer.handle(event, at: time, document: document, camera: view.camera, selection: selection)
             return intents.flatMap { apply($0) }
         }
@@ -133,124 +250,10 @@ public struct Workspace: Sendable {
 
     /// Lets time-based gestures fire and timed banners go; call each loop turn.
     public mutating func tick(at time: Double) -> [Request] {
+        now = time
+        defer { refreshPanels() }
         if let expiry = banner?.expiresAt, time >= expiry { show(nil) }
         return recognizer.tick(at: time).flatMap { apply($0) }
-    }
-
-    // MARK: - Banner and dialog
-
-    /// A press and release on the same button activates it; a press anywhere on the panel or
-    /// the banner is the overlay's, never a canvas gesture.
-    private enum OverlayPointerEvent {
-        case down(GestureRecognizer.Pointer, Vec2)
-        case move(GestureRecognizer.Pointer)
-        case up(GestureRecognizer.Pointer, Vec2)
-    }
-
-    private static func overlayPointerEvent(_ event: InputEvent) -> OverlayPointerEvent? {
-        switch event {
-        case .fingerDown(let id, let p): return .down(.finger(id), p)
-        case .fingerMove(let id, _): return .move(.finger(id))
-        case .fingerUp(let id, let p): return .up(.finger(id), p)
-        case .mouseDown(.left, let p, _, _): return .down(.mouse, p)
-        case .mouseMove: return .move(.mouse)
-        case .mouseUp(.left, let p, _): return .up(.mouse, p)
-        default: return nil
-        }
-    }
-
-    /// nil when the event is not the banner's (it goes on to the canvas).
-    private mutating func handleBanner(_ event: InputEvent) -> [Request]? {
-        guard let pointerEvent = Self.overlayPointerEvent(event) else { return nil }
-        let layout = overlayLayout
-        switch pointerEvent {
-        case .down(let pointer, let p):
-            guard overlayPointer == nil, layout.covers(p) else { return nil }
-            overlayPointer = pointer
-            overlayPressed = layout.part(at: p)
-            return []
-        case .move(let pointer):
-            return overlayPointer == pointer ? [] : nil
-        case .up(let pointer, let p):
-            guard overlayPointer == pointer else { return nil }
-            defer { overlayPointer = nil; overlayPressed = nil }
-            guard let pressed = overlayPressed, layout.part(at: p) == pressed, case .bannerButton(let action) = pressed else { return [] }
-            show(nil)
-            return [.bannerAction(action)]
-        }
-    }
-
-    private mutating func handleDialog(_ event: InputEvent) -> [Request] {
-        guard var current = dialog else { return [] }
-        needsRedraw = true
-        switch event {
-        case .text(let text):
-            guard current.hasField else { return [] }
-            current.field += text.filter { $0 != "\n" && $0 != "\r" }
-            current.message = nil
-            dialog = current
-            return []
-        case .key(let name, let modifiers):
-            switch name {
-            case "Backspace":
-                guard current.hasField, !current.field.isEmpty else { return [] }
-                if modifiers.contains(.ctrl) { current.field = "" } else { current.field.removeLast() }
-                dialog = current
-                return []
-            case "Return", "Keypad Enter":
-                return finish(current, current.hasField ? .confirm : .save)
-            case "Escape":
-                return finish(current, .cancel)
-            case "Up", "Down":
-                guard current.hasField, !current.recent.isEmpty else { return [] }
-                let index = current.recent.firstIndex(of: current.field) ?? (name == "Down" ? -1 : current.recent.count)
-                let next = min(max(index + (name == "Down" ? 1 : -1), 0), current.recent.count - 1)
-                current.field = current.recent[next]
-                dialog = current
-                return []
-            default:
-                return []
-            }
-        default:
-            break
-        }
-        guard let pointerEvent = Self.overlayPointerEvent(event) else { return [] }
-        let layout = overlayLayout
-        switch pointerEvent {
-        case .down(let pointer, let p):
-            guard overlayPointer == nil else { return [] }
-            overlayPointer = pointer
-            overlayPressed = layout.part(at: p)
-            return []
-        case .move:
-            return []
-        case .up(let pointer, let p):
-            guard overlayPointer == pointer else { return [] }
-            defer { overlayPointer = nil; overlayPressed = nil }
-            guard let pressed = overlayPressed, layout.part(at: p) == pressed else { return [] }
-            switch pressed {
-            case .button(let action):
-                return finish(current, action)
-            case .recent(let index) where index < current.recent.count:
-                current.field = current.recent[index]
-                return finish(current, .confirm)
-            default:
-                return []
-            }
-        }
-    }
-
-    /// Closes the dialog (the app presents it again with a message if the action fails) and
-    /// hands the choice to the app.
-    private mutating func finish(_ current: Dialog, _ action: Dialog.Action) -> [Request] {
-        if current.hasField && action == .confirm && current.field.trimmingCharacters(in: .whitespaces).isEmpty {
-            var unchanged = current
-            unchanged.message = "Type a path first"
-            dialog = unchanged
-            return []
-        }
-        present(nil)
-        return [.dialogAction(current.kind, action, field: current.field.trimmingCharacters(in: .whitespaces))]
     }
 
     /// Advances tweens and glides by one fixed step.
@@ -259,18 +262,25 @@ public struct Workspace: Sendable {
         nodeAnimator.step(bySeconds: dt)
     }
 
+    // MARK: - Intents
+
     /// Carries out one intent. Public so tests can drive the workspace intent by intent.
     public mutating func apply(_ intent: Intent) -> [Request] {
         needsRedraw = true
         switch intent {
         case .select(let id, let toggle):
+            if editing?.node == id && !toggle { return [] }
+            commitEditing()
             if toggle {
-                if selection.contains(id) { selection.remove(id) } else { selection.insert(id) }
+                var next = selection
+                if next.contains(id) { next.remove(id) } else { next.insert(id) }
+                select(next, focus: next.contains(id) ? id : nil)
             } else {
-                selection = [id]
+                select([id])
             }
         case .clearSelection:
-            selection = []
+            commitEditing()
+            select([])
         case .moveNodes(let ids, let positions):
             for (id, position) in zip(ids, positions) {
                 nodeAnimator.stop(id)
@@ -289,77 +299,68 @@ public struct Workspace: Sendable {
         case .stopInertia:
             view.stopInertia()
         case .edit(let id):
-            return [.editText(id)]
-        case .surfaceDoubleTap:
-            // Creating a node here arrives with the editing commands.
-            return []
+            beginEditing(id)
+        case .surfaceDoubleTap(let mapPoint):
+            createFreeNode(at: mapPoint)
         case .context(let node, let position):
             return [.contextMenu(node: node, position: position)]
+        case .toggleFold(let id):
+            commitEditing()
+            toggleFold([id])
+        case .selectEdge(let id):
+            commitEditing()
+            selection = []
+            focus = nil
+            selectedEdge = id
+        case .linkPreview(let from, let to):
+            linkPreview = LinkPreview(from: from, to: to)
+        case .link(let from, let to):
+            linkPreview = nil
+            commitEditing()
+            link(from, to)
+        case .cancelLink:
+            linkPreview = nil
+        case .bandPreview(let rect, _):
+            band = rect
+        case .selectInRect(let rect, let additive):
+            band = nil
+            commitEditing()
+            var picked = additive ? selection : []
+            document.forEachNode(in: rect) { picked.insert(document.nodes[$0].id) }
+            select(picked, focus: focus.flatMap { picked.contains($0) ? $0 : nil })
+        case .cancelBand:
+            band = nil
         }
         return []
     }
 
-    // MARK: - Keys
+    // MARK: - Selection
 
-    private mutating func handleKey(_ name: String, modifiers: KeyModifiers) -> [Request] {
-        if modifiers.contains(.ctrl) {
-            switch name.lowercased() {
-            case "s":
-                return [modifiers.contains(.shift) ? .showSaveAs : .save]
-            case "o":
-                return [.showOpen]
-            case "z" where modifiers.contains(.shift), "y":
-                redo()
-                return []
-            case "z":
-                undo()
-                return []
-            default:
-                break
-            }
+    /// Selects nodes (clearing any selected edge); `focus` defaults to one of them.
+    mutating func select(_ ids: Set<NodeID>, focus newFocus: NodeID? = nil) {
+        selection = ids
+        selectedEdge = nil
+        if let newFocus, ids.contains(newFocus) {
+            focus = newFocus
+        } else if let current = focus, ids.contains(current) {
+            focus = current
+        } else {
+            focus = ids.count == 1 ? ids.first : ids.max()
         }
-        guard let action = KeyBindings.viewAction(forKey: name, modifiers: modifiers) else { return [] }
-        let centre = viewportSize / 2
-        switch action {
-        case .toggleHUD:
-            needsRedraw = true
-            return [.toggleHUD]
-        case .quit:
-            return [.quit]
-        case .zoomIn:
-            view.animateZoom(to: view.targetZoom * KeyBindings.zoomStep, about: centre)
-        case .zoomOut:
-            view.animateZoom(to: view.targetZoom / KeyBindings.zoomStep, about: centre)
-        case .resetZoom:
-            view.animateZoom(to: 1, about: centre)
-        }
-        return []
-    }
-
-    // MARK: - Undo
-
-    public mutating func undo() {
-        guard !recognizer.isActive, let command = undoStack.popUndo() else { return }
-        perform(command)
-    }
-
-    public mutating func redo() {
-        guard !recognizer.isActive, let command = undoStack.popRedo() else { return }
-        perform(command)
-    }
-
-    /// Carries out a command from the undo stack, gliding what it moves.
-    private mutating func perform(_ command: Command) {
         needsRedraw = true
-        switch command {
-        case .move(let ids, _, let to):
-            // Nodes glide from where they are now, which is where the command's `from` left them.
-            for (id, end) in zip(ids, to) {
-                guard let drawnFrom = document.node(id)?.position else { continue }
-                document.move(id, to: end)
-                nodeAnimator.animate(id, from: drawnFrom, to: end)
-            }
+    }
+
+    /// Drops from the selection what no longer exists or is hidden in a fold.
+    mutating func pruneSelection() {
+        let kept = selection.filter { document.contains($0) && !document.isHidden($0) }
+        if kept != selection { select(kept, focus: focus) }
+        if let edge = selectedEdge, let index = document.edges.firstIndex(where: { $0.id == edge }) {
+            if document.isHidden(edgeAt: index) { selectedEdge = nil }
+        } else {
+            selectedEdge = nil
         }
+        if let focus, !selection.contains(focus) { self.focus = selection.max() }
+        if let session = editing, !document.contains(session.node) || document.isHidden(session.node) { editing = nil }
     }
 
     // MARK: - Drawing
@@ -368,4 +369,70 @@ public struct Workspace: Sendable {
     public func frame(interpolatedBy alpha: Double) -> (camera: Camera, drawnPositions: [NodeID: Vec2]) {
         (view.camera(interpolatedBy: alpha), nodeAnimator.drawnPositions(interpolatedBy: alpha))
     }
+
+    /// What the scene draws besides the map itself: the editor, highlights, the link being drawn.
+    public var sceneExtras: SceneExtras {
+        var extras = SceneExtras()
+        if let editing { extras.editing = (editing.node, TextEditLayout(editor: editing.editor, sizing: sizing)) }
+        extras.selectedEdge = selectedEdge
+        if let search, !search.query.isEmpty {
+            extras.highlighted = Set(search.matches)
+            extras.currentMatch = search.current.flatMap { search.matches.indices.contains($0) ? search.matches[$0] : nil }
+        }
+        if let linkPreview { extras.linkPreview = (linkPreview.from, linkPreview.to) }
+        extras.band = band
+        return extras
+    }
+
+    /// The toolbar, search bar and outline rows as they stand.
+    public var chrome: Chrome {
+        var chrome = Chrome()
+        chrome.targetPixels = targetPixels
+        chrome.labelWidths = labelWidths
+        let hasSelection = !selection.isEmpty || selectedEdge != nil
+        chrome.toolbar = ToolbarItem.allCases.map { item in
+            switch item {
+            case .link: return ToolbarButton(item: item, isOn: mode == .link)
+            case .select: return ToolbarButton(item: item, isOn: mode == .select)
+            case .delete: return ToolbarButton(item: item, isEnabled: hasSelection)
+            case .undo: return ToolbarButton(item: item, isEnabled: undoStack.canUndo || editing?.editor.canUndo == true)
+            case .redo: return ToolbarButton(item: item, isEnabled: undoStack.canRedo)
+            case .outline: return ToolbarButton(item: item, isOn: outline != nil)
+            case .search: return ToolbarButton(item: item, isOn: search != nil)
+            case .new, .fit: return ToolbarButton(item: item)
+            }
+        }
+        chrome.search = search
+        if let outline {
+            let rows = outline.rows
+            let first = max(0, Int(outline.scroll / targetPixels))
+            let last = min(rows.count, first + Int(viewportSize.y / targetPixels) + 2)
+            chrome.outlineScroll = outline.scroll
+            chrome.outlineRowCount = rows.count
+            chrome.outlineRows = first < last ? (first..<last).compactMap { number in
+                let row = rows[number]
+                guard let node = document.node(row.id) else { return nil }
+                let firstLine = node.text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+                return Chrome.VisibleRow(id: row.id, depth: row.depth, text: firstLine.isEmpty ? "—" : firstLine,
+                                         hasChildren: document.hasChildren(row.id), isFolded: node.folded,
+                                         isSelected: selection.contains(row.id), number: number)
+            } : []
+        }
+        return chrome
+    }
+}
+
+/// What the scene draws over and around the nodes: the node being edited (its lines, caret,
+/// selection and composition), search highlights, the selected edge, a link being drawn and a
+/// selection rectangle.
+public struct SceneExtras {
+    public var editing: (node: NodeID, layout: TextEditLayout)?
+    public var selectedEdge: EdgeID?
+    public var highlighted: Set<NodeID> = []
+    public var currentMatch: NodeID?
+    /// From a node to a map point.
+    public var linkPreview: (from: NodeID, to: Vec2)?
+    public var band: Rect?
+
+    public init() {}
 }

@@ -1,0 +1,154 @@
+import Foundation
+
+/// Finding one's way on the infinite canvas: keyboard navigation, zoom to fit, centring, search.
+extension Workspace {
+    /// The canvas not covered by the outline panel, in window pixels.
+    var canvasRect: Rect {
+        let left = outline == nil ? 0 : OverlayLayout.outlineWidth(viewportSize: viewportSize)
+        return Rect(x: left, y: 0, width: max(viewportSize.x - left, 1), height: max(viewportSize.y, 1))
+    }
+
+    /// The map point at the canvas's centre (where New puts a free node).
+    var canvasCentreMapPoint: Vec2 { view.targetCamera.mapPoint(ofScreen: canvasRect.center) }
+
+    // MARK: - Camera moves
+
+    /// Frames the whole visible map in the canvas (at most 100 %), animated.
+    mutating func zoomToFit() {
+        fly(toFrame: document.bounds, maxZoom: 1)
+    }
+
+    /// Brings nodes to the canvas's centre at the current zoom, zooming out only if they do not fit.
+    mutating func centre(on ids: Set<NodeID>) {
+        let frames = ids.compactMap { document.node($0) }.filter { !document.isHidden($0.id) }.map(\.frame)
+        guard let first = frames.first else { return }
+        let box = frames.dropFirst().reduce(first) { $0.union($1) }
+        fly(toFrame: box, maxZoom: view.targetZoom)
+    }
+
+    /// Keeps a node on screen: a flight to it only if it is (partly) outside the canvas.
+    mutating func keepInView(_ id: NodeID) {
+        guard let node = document.node(id) else { return }
+        let visible = view.targetCamera.visibleMapRect(viewportSize: viewportSize)
+        let canvas = canvasRect
+        let margin = 24 / view.targetCamera.zoom
+        let shown = Rect(x: visible.minX + canvas.minX / view.targetCamera.zoom + margin, y: visible.minY + margin,
+                         width: canvas.width / view.targetCamera.zoom - 2 * margin, height: visible.height - 2 * margin - 2 * targetPixels / view.targetCamera.zoom)
+        let f = node.frame
+        guard f.minX < shown.minX || f.maxX > shown.maxX || f.minY < shown.minY || f.maxY > shown.maxY else { return }
+        centre(on: [id])
+    }
+
+    private mutating func fly(toFrame box: Rect, maxZoom: Double) {
+        let canvas = canvasRect
+        // The toolbar covers the bottom of the canvas: frame what is above it.
+        let usable = Vec2(canvas.width, max(canvas.height - targetPixels - 24, canvas.height * 0.5))
+        var target = Camera(zoomLimits: Self.zoomLimits(for: document, viewportSize: viewportSize))
+        target.frame(box, viewportSize: usable, maxZoom: maxZoom)
+        target.place(mapPoint: box.center, atScreen: Vec2(canvas.minX + usable.x / 2, usable.y / 2))
+        view.fly(to: target, pivot: canvas.center)
+        needsRedraw = true
+    }
+
+    // MARK: - Keyboard navigation
+
+    /// Moves the selection to the nearest visible node in the arrow's direction (within 60°
+    /// of it, nearer to the axis counting more), and brings it into view.
+    mutating func moveSelection(_ arrow: String, extending: Bool) {
+        guard let from = focus.flatMap({ document.node($0) }), !document.isHidden(from.id) else {
+            select([document.rootID])
+            return
+        }
+        let direction: Vec2
+        switch arrow {
+        case "Left": direction = Vec2(-1, 0)
+        case "Right": direction = Vec2(1, 0)
+        case "Up": direction = Vec2(0, -1)
+        default: direction = Vec2(0, 1)
+        }
+        var best: (id: NodeID, score: Double)?
+        for index in document.nodes.indices where !document.isHidden(nodeAt: index) {
+            let node = document.nodes[index]
+            guard node.id != from.id else { continue }
+            let d = node.position - from.position
+            let along = d.x * direction.x + d.y * direction.y
+            let across = abs(d.x * direction.y - d.y * direction.x)
+            guard along > 0, across <= along * 1.8 else { continue }
+            let score = along + 2 * across
+            if score < (best?.score ?? .infinity) { best = (node.id, score) }
+        }
+        guard let target = best?.id else { return }
+        commitEditing()
+        if extending { select(selection.union([target]), focus: target) } else { select([target]) }
+        keepInView(target)
+    }
+
+    // MARK: - Search
+
+    mutating func openSearch() {
+        commitEditing()
+        if search == nil { search = SearchState() }
+        refreshPanels()
+        needsRedraw = true
+    }
+
+    mutating func closeSearch() {
+        search = nil
+        needsRedraw = true
+    }
+
+    mutating func typeIntoSearch(_ text: String) {
+        guard var state = search else { return }
+        state.query += text.filter { !$0.isNewline }
+        search = state
+        searchChanged()
+    }
+
+    /// The query changed: find again and show the first match, as a browser's find does.
+    mutating func searchChanged() {
+        guard var state = search else { return }
+        state.matches = Self.matches(of: state.query, in: document)
+        state.revision = document.textRevision &+ document.structureRevision
+        state.current = nil
+        search = state
+        stepSearch(by: 1)
+        needsRedraw = true
+    }
+
+    /// Shows the next (or previous) match: unfolds what hides it, selects it and centres on it.
+    mutating func stepSearch(by step: Int) {
+        guard var state = search, !state.matches.isEmpty else { return }
+        let count = state.matches.count
+        let next = state.current.map { (($0 + step) % count + count) % count } ?? (step >= 0 ? 0 : count - 1)
+        state.current = next
+        search = state
+        let id = state.matches[next]
+        if document.isHidden(id) { unfoldAncestors(of: id) }
+        select([id])
+        centre(on: [id])
+        if var refreshed = search {
+            // Unfolding changed the structure; the matches are the same nodes.
+            refreshed.revision = document.textRevision &+ document.structureRevision
+            search = refreshed
+        }
+    }
+
+    /// Nodes whose text holds the query, ignoring case and accents, in outline order (folded
+    /// ones too: search opens folds).
+    static func matches(of query: String, in document: Document) -> [NodeID] {
+        let needle = query.trimmingCharacters(in: .whitespaces)
+        guard !needle.isEmpty else { return [] }
+        let children = document.childrenByParent()
+        var result: [NodeID] = []
+        var stack: [NodeID] = []
+        let tops = [document.rootID] + document.nodes.lazy.map(\.id).filter { $0 != document.rootID && document.parent(of: $0) == nil }
+        stack.append(contentsOf: tops.reversed())
+        while let id = stack.popLast() {
+            if let node = document.node(id), node.text.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil {
+                result.append(id)
+            }
+            stack.append(contentsOf: (children[id] ?? []).reversed())
+        }
+        return result
+    }
+}
