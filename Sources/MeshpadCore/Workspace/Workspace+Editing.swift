@@ -224,7 +224,12 @@ extension Workspace {
         guard let node = document.node(id), !document.isHidden(id) else { return }
         if editing?.node != id {
             select([id])
-            editing = EditSession(node: id, editor: TextEditor(text: node.text), original: node.text, isNewNode: isNewNode)
+            var anchorX: Double?
+            if document.parent(of: id) != nil {
+                anchorX = FoldBadge.side(of: node, in: document) > 0 ? node.frame.minX : node.frame.maxX
+            }
+            editing = EditSession(node: id, editor: TextEditor(text: node.text), original: node.text, isNewNode: isNewNode,
+                                  originalPosition: node.position, anchorX: anchorX)
         }
         if let typed {
             editText {
@@ -243,6 +248,10 @@ extension Workspace {
         editing = session
         if document.node(session.node)?.text != session.editor.text {
             document.setText(session.editor.text, of: session.node, sizing: sizing)
+            if let anchor = session.anchorX, let node = document.node(session.node) {
+                let side: Double = session.originalPosition.x >= anchor ? 1 : -1
+                document.move(session.node, to: Vec2(anchor + side * node.size.x / 2, node.position.y))
+            }
         }
         needsRedraw = true
     }
@@ -254,7 +263,10 @@ extension Workspace {
         needsRedraw = true
         let final = session.editor.text
         guard final != session.original else { return }
-        let step = Command.setText(session.node, from: session.original, to: final)
+        var step = Command.setText(session.node, from: session.original, to: final)
+        if let position = document.node(session.node)?.position, position != session.originalPosition {
+            step = .batch([step, .move(ids: [session.node], from: [session.originalPosition], to: [position])])
+        }
         if session.isNewNode { undoStack.appendToLast(step) } else { undoStack.record(step) }
     }
 
@@ -265,6 +277,7 @@ extension Workspace {
         needsRedraw = true
         if document.node(session.node)?.text != session.original {
             document.setText(session.original, of: session.node, sizing: sizing)
+            document.move(session.node, to: session.originalPosition)
         }
         if session.isNewNode, let last = undoStack.last {
             document.apply(last.inverse, sizing: sizing)

@@ -37,6 +37,12 @@ public struct Workspace {
         /// The node was made for this edit (New, Tab, Enter): Escape takes it away again, and
         /// its creation and first text are one undo step.
         public var isNewNode: Bool
+        /// Where the node was when editing began.
+        public var originalPosition: Vec2
+        /// The x of the node's edge that faces its parent: it stays put as the text grows or
+        /// shrinks, so a child never grows back over its parent (nil for the root and free nodes,
+        /// which grow about their centre).
+        public var anchorX: Double?
     }
 
     /// The rubber-band line of a link being drawn.
@@ -282,6 +288,8 @@ public struct Workspace {
             commitEditing()
             select([])
         case .moveNodes(let ids, let positions):
+            // Dragging ends an edit: its text (and growth) is one step, the drag the next.
+            commitEditing()
             for (id, position) in zip(ids, positions) {
                 nodeAnimator.stop(id)
                 document.move(id, to: position)
