@@ -16,9 +16,11 @@ public enum ReplayRunner {
 
     /// - Parameter realtime: wait out each event's time on the wall clock (a crash test kills
     ///   the process mid-script), instead of simulating the clock.
-    public static func play(_ events: [ReplayEvent], on app: App, realtime: Bool = false) throws(PlatformError) {
+    /// - Parameter startTime: the simulated clock's start (seconds), for a script that carries
+    ///   on where an earlier one on the same app stopped.
+    public static func play(_ events: [ReplayEvent], on app: App, realtime: Bool = false, startTime: Double = 0) throws(PlatformError) {
         var index = 0
-        var time = 0.0
+        var time = startTime
         let wallStart = App.now()
         let end = (events.last?.milliseconds ?? 0) / 1000 + settleLimitSeconds
         while true {

@@ -3,7 +3,8 @@ import Foundation
 /// The state a replay writes at its end: camera, selection, nodes and edges.
 ///
 /// Node positions are the settled ones (the document's, after every tween). The JSON has
-/// sorted keys and nodes and edges in ID order, so two dumps of the same state are the same bytes.
+/// sorted keys, nodes in ID order and edges in the map's order (so a node's children are listed
+/// in their order in the tree), so two dumps of the same state are the same bytes.
 public struct StateDump: Codable, Equatable, Sendable {
     public struct CameraState: Codable, Equatable, Sendable {
         public var zoom: Double
@@ -40,7 +41,7 @@ public struct StateDump: Codable, Equatable, Sendable {
             NodeState(id: $0.id.description, text: $0.text, x: $0.position.x, y: $0.position.y,
                       w: $0.size.x, h: $0.size.y, folded: $0.folded)
         }
-        edges = workspace.document.edges.sorted { $0.id < $1.id }.map {
+        edges = workspace.document.edges.map {
             EdgeState(id: $0.id.description, from: $0.from.description, to: $0.to.description, kind: $0.kind.rawValue)
         }
     }

@@ -50,6 +50,10 @@ extension Workspace {
         case "F2":
             if let focus { beginEditing(focus) }
             return []
+        case "Home" where !ctrl:
+            select([document.rootID])
+            keepInView(document.rootID)
+            return []
         case "Delete", "Backspace":
             deleteSelection()
             return []
