@@ -77,6 +77,7 @@ func main() -> ExitStatus {
             let results = try Bench.run(options)
             print("Meshpad bench — \(options.software ? "software" : "accelerated") renderer, \(size.width)x\(size.height), \(frames) frames a scenario; frame = update + render + present")
             print(Bench.table(results))
+            print(Bench.editingTable(try Bench.runEditing(options)))
             print(Bench.json(results, options: options))
         case .replay(let request):
             let opened = try open(request.map, creating: false)

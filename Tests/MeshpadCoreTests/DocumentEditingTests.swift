@@ -42,6 +42,8 @@ import Testing
         #expect(document.edges.allSatisfy { document.contains($0.from) && document.contains($0.to) })
         #expect(agreesWithBruteForce(document, seed: seed))
         document.insert(fragment)
+        let byParent = document.childrenByParent()
+        #expect(document.nodes.allSatisfy { document.children(of: $0.id) == (byParent[$0.id] ?? []) }, "children keep their order")
         #expect(document.nodes == nodes)
         #expect(document.edges == edges)
         #expect(document.bounds == bounds)

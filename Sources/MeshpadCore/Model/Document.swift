@@ -87,6 +87,28 @@ public struct Document: Sendable {
         return result
     }
 
+    /// Every node in outline order — the root's tree, then each free tree, parents before
+    /// children, children in order — as indices into `nodes` with their depth. Nodes inside a
+    /// fold are left out unless `includingHidden`. Linear, iterative, and allocates only the result.
+    public func outlineOrder(includingHidden: Bool = false) -> [(index: Int32, depth: Int32)] {
+        var result: [(index: Int32, depth: Int32)] = []
+        result.reserveCapacity(includingHidden ? nodes.count : nodes.count - hiddenCount)
+        var stack: [(Int32, Int32)] = []
+        var tops: [Int32] = [0]
+        for i in nodes.indices.dropFirst() where parentByChild[nodes[i].id] == nil { tops.append(Int32(i)) }
+        for top in tops.reversed() { stack.append((top, 0)) }
+        while let (i, depth) = stack.popLast() {
+            result.append((i, depth))
+            guard includingHidden || !nodes[Int(i)].folded else { continue }
+            let incident = edgesOfNode[Int(i)]
+            for e in incident.reversed() {
+                let ends = edgeEnds[Int(e)]
+                if ends.from == i && ends.to != i && edges[Int(e)].kind == .tree { stack.append((ends.to, depth + 1)) }
+            }
+        }
+        return result
+    }
+
     /// The edge joining two nodes (in either direction), if any.
     public func edge(between a: NodeID, and b: NodeID) -> Edge? {
         guard joinedPairs.contains(NodePair(a, b)), let i = indexByID[a] else { return nil }
@@ -464,25 +486,89 @@ public struct Document: Sendable {
 
     /// Takes a fragment out: the nodes and edges it names, found by ID.
     public mutating func remove(_ fragment: Fragment) {
-        let nodeIndices = Set(fragment.nodes.compactMap { indexByID[$0.node.id] })
-        let edgeIDs = Set(fragment.edges.map(\.edge.id))
-        guard !nodeIndices.isEmpty || !edgeIDs.isEmpty, !nodeIndices.contains(0) else { return }
-        let edgeIndices = Set(edges.indices.filter { edgeIDs.contains(edges[$0].id) })
-        let tailNodes = nodeIndices.allSatisfy { $0 >= nodes.count - nodeIndices.count }
-        let tailEdges = edgeIndices.allSatisfy { $0 >= edges.count - edgeIndices.count }
+        var nodeIndices = Set<Int>()
+        for placed in fragment.nodes { if let i = indexByID[placed.node.id] { nodeIndices.insert(i) } }
+        guard !nodeIndices.contains(0) else { return }
+        var edgeIndices = Set<Int>()
+        for placed in fragment.edges {
+            // The fragment's index is where the edge was; it is still there unless the map changed since.
+            if placed.index < edges.count, edges[placed.index].id == placed.edge.id {
+                edgeIndices.insert(placed.index)
+            } else if let found = edges.firstIndex(where: { $0.id == placed.edge.id }) {
+                edgeIndices.insert(found)
+            }
+        }
+        guard !nodeIndices.isEmpty || !edgeIndices.isEmpty else { return }
         // Every edge touching a removed node must go too, or the document would dangle.
         let complete = nodeIndices.allSatisfy { i in edgesOfNode[i].allSatisfy { edgeIndices.contains(Int($0)) } }
         guard complete else { return }
+        let tailNodes = nodeIndices.allSatisfy { $0 >= nodes.count - nodeIndices.count }
+        let tailEdges = edgeIndices.allSatisfy { $0 >= edges.count - edgeIndices.count }
         if tailNodes && tailEdges {
             removeTail(nodeCount: nodeIndices.count, edgeCount: edgeIndices.count)
         } else {
-            nodes = nodes.enumerated().filter { !nodeIndices.contains($0.offset) }.map(\.element)
-            edges = edges.enumerated().filter { !edgeIndices.contains($0.offset) }.map(\.element)
-            rebuildIndexes()
+            removeInPlace(nodes: nodeIndices, edges: edgeIndices)
         }
         revision &+= 1
         structureRevision &+= 1
         textRevision &+= 1
+    }
+
+    /// Takes nodes and edges out of the middle of the arrays. Everything after them moves down:
+    /// the indexes are renumbered (no re-hashing, no re-filing), so this is a few linear passes.
+    private mutating func removeInPlace(nodes nodeIndices: Set<Int>, edges edgeIndices: Set<Int>) {
+        var removedNode = [Bool](repeating: false, count: nodes.count)
+        var removedEdge = [Bool](repeating: false, count: edges.count)
+        for i in nodeIndices { removedNode[i] = true }
+        for e in edgeIndices { removedEdge[e] = true }
+        for e in edgeIndices {
+            if !isHidden(edgeAt: e) { spatial.removeEdge(e, box: edgeBoxes[e]) }
+            let edge = edges[e]
+            if edge.kind == .tree, parentByChild[edge.to] == edge.from { parentByChild[edge.to] = nil }
+            joinedPairs.remove(NodePair(edge.from, edge.to))
+        }
+        for i in nodeIndices {
+            if hiddenFlags[i] { hiddenCount -= 1 } else { spatial.removeNode(i, frame: nodes[i].frame) }
+            indexByID[nodes[i].id] = nil
+        }
+        let nodeMap = Self.renumbering(removedNode)
+        let edgeMap = Self.renumbering(removedEdge)
+        nodes = Self.keeping(nodes, removedNode)
+        hiddenFlags = Self.keeping(hiddenFlags, removedNode)
+        edgesOfNode = Self.keeping(edgesOfNode, removedNode)
+        edges = Self.keeping(edges, removedEdge)
+        edgeBoxes = Self.keeping(edgeBoxes, removedEdge)
+        edgeEnds = Self.keeping(edgeEnds, removedEdge)
+        for i in edgesOfNode.indices where !edgesOfNode[i].isEmpty {
+            edgesOfNode[i] = edgesOfNode[i].compactMap { e in edgeMap[Int(e)] >= 0 ? edgeMap[Int(e)] : nil }
+        }
+        for e in edgeEnds.indices {
+            edgeEnds[e] = (nodeMap[Int(edgeEnds[e].from)], nodeMap[Int(edgeEnds[e].to)])
+        }
+        if let first = nodeIndices.min() {
+            for i in first..<nodes.count { indexByID[nodes[i].id] = i }
+        }
+        spatial.remap(nodes: nodeMap, edges: edgeMap)
+        if !foldedCounts.isEmpty || foldCountsStale { refreshVisibility() }
+        bounds = computeBounds()
+    }
+
+    /// Old index → new index, or -1 for a removed one.
+    private static func renumbering(_ removed: [Bool]) -> [Int32] {
+        var map = [Int32](repeating: -1, count: removed.count)
+        var next: Int32 = 0
+        for i in removed.indices where !removed[i] {
+            map[i] = next
+            next += 1
+        }
+        return map
+    }
+
+    private static func keeping<T>(_ items: [T], _ removed: [Bool]) -> [T] {
+        var kept: [T] = []
+        kept.reserveCapacity(items.count)
+        for i in items.indices where !removed[i] { kept.append(items[i]) }
+        return kept
     }
 
     /// Puts a fragment back at the places it names (undo of a delete, redo of a create).
@@ -492,36 +578,107 @@ public struct Document: Sendable {
     public mutating func insert(_ fragment: Fragment) {
         // why: index 0 is the root's, always.
         let newNodes = fragment.nodes.filter { indexByID[$0.node.id] == nil && $0.index > 0 }
-        let presentEdges = Set(edges.map(\.id))
-        let newEdges = fragment.edges.filter { !presentEdges.contains($0.edge.id) }
+        let newIDs = Set(newNodes.map(\.node.id))
+        var pairs = Set<NodePair>(), parents = Set<NodeID>()
+        let newEdges = fragment.edges.filter { placed in
+            let edge = placed.edge
+            guard contains(edge.from) || newIDs.contains(edge.from), contains(edge.to) || newIDs.contains(edge.to) else { return false }
+            let pair = NodePair(edge.from, edge.to)
+            guard !joinedPairs.contains(pair), pairs.insert(pair).inserted else { return false }
+            guard edge.kind == .tree else { return true }
+            return edge.from != edge.to && edge.to != rootID && parentByChild[edge.to] == nil && parents.insert(edge.to).inserted
+        }
         guard !newNodes.isEmpty || !newEdges.isEmpty else { return }
         let appending = newNodes.enumerated().allSatisfy { $0.element.index == nodes.count + $0.offset }
             && newEdges.enumerated().allSatisfy { $0.element.index == edges.count + $0.offset }
         if appending {
             for placed in newNodes { appendNode(placed.node) }
-            for placed in newEdges where canJoin(placed.edge.from, placed.edge.to, kind: placed.edge.kind)
-                || (placed.edge.from == placed.edge.to && placed.edge.kind == .link && contains(placed.edge.from)) {
-                appendEdge(placed.edge)
-            }
+            for placed in newEdges { appendEdge(placed.edge) }
         } else {
-            nodes = Self.merge(nodes, newNodes.map { ($0.index, $0.node) })
-            var merged = Self.merge(edges, newEdges.map { ($0.index, $0.edge) })
-            // Keep only edges that still make a valid map (the fragment came from this document,
-            // so normally all of them).
-            let ids = Set(nodes.map(\.id))
-            var pairs = Set<NodePair>(), parents = Set<NodeID>()
-            merged = merged.filter { edge in
-                guard ids.contains(edge.from), ids.contains(edge.to), pairs.insert(NodePair(edge.from, edge.to)).inserted else { return false }
-                return edge.kind == .link || (edge.to != rootID && parents.insert(edge.to).inserted)
-            }
-            edges = merged
-            rebuildIndexes()
+            insertInPlace(nodes: newNodes, edges: newEdges)
         }
         nextNodeNumber = max(nextNodeNumber, (newNodes.map(\.node.id.rawValue).max() ?? 0) + 1)
         nextEdgeNumber = max(nextEdgeNumber, (newEdges.map(\.edge.id.rawValue).max() ?? 0) + 1)
         revision &+= 1
         structureRevision &+= 1
         textRevision &+= 1
+    }
+
+    /// Puts nodes and edges into the middle of the arrays: what follows them moves up, and the
+    /// indexes are renumbered in place rather than rebuilt.
+    private mutating func insertInPlace(nodes newNodes: [Fragment.PlacedNode], edges newEdges: [Fragment.PlacedEdge]) {
+        let (mergedNodes, nodeMap, nodeSlots) = Self.merging(nodes, newNodes.map { ($0.index, $0.node) })
+        let (mergedEdges, edgeMap, edgeSlots) = Self.merging(edges, newEdges.map { ($0.index, $0.edge) })
+        nodes = mergedNodes
+        edges = mergedEdges
+        hiddenFlags = Self.spread(hiddenFlags, nodeMap, count: nodes.count, filler: false)
+        edgesOfNode = Self.spread(edgesOfNode, nodeMap, count: nodes.count, filler: [])
+        edgeBoxes = Self.spread(edgeBoxes, edgeMap, count: edges.count, filler: Rect(x: 0, y: 0, width: 0, height: 0))
+        edgeEnds = Self.spread(edgeEnds, edgeMap, count: edges.count, filler: (from: Int32(0), to: Int32(0)))
+        for e in edgeEnds.indices {
+            edgeEnds[e] = (nodeMap.indices.contains(Int(edgeEnds[e].from)) ? nodeMap[Int(edgeEnds[e].from)] : 0,
+                           nodeMap.indices.contains(Int(edgeEnds[e].to)) ? nodeMap[Int(edgeEnds[e].to)] : 0)
+        }
+        for i in edgesOfNode.indices where !edgesOfNode[i].isEmpty {
+            edgesOfNode[i] = edgesOfNode[i].map { edgeMap[Int($0)] }
+        }
+        spatial.remap(nodes: nodeMap, edges: edgeMap)
+        let firstMoved = min(nodeSlots.min() ?? nodes.count, nodes.count)
+        for i in firstMoved..<nodes.count { indexByID[nodes[i].id] = i }
+        for i in nodeSlots {
+            spatial.insertNode(i, frame: nodes[i].frame)
+            updateBounds(old: nil, new: nodes[i].frame)
+        }
+        for e in edgeSlots {
+            let edge = edges[e]
+            if edge.kind == .tree { parentByChild[edge.to] = edge.from }
+            joinedPairs.insert(NodePair(edge.from, edge.to))
+            let a = indexByID[edge.from] ?? 0, b = indexByID[edge.to] ?? 0
+            edgeEnds[e] = (Int32(a), Int32(b))
+            edgeBoxes[e] = computeEdgeBox(e)
+            for end in Set([a, b]) {
+                // Incidence lists stay in edge order: a node's children are listed in order.
+                let at = edgesOfNode[end].firstIndex { $0 > Int32(e) } ?? edgesOfNode[end].count
+                edgesOfNode[end].insert(Int32(e), at: at)
+            }
+            spatial.insertEdge(e, box: edgeBoxes[e])
+        }
+        if !foldedCounts.isEmpty || foldCountsStale || newNodes.contains(where: { $0.node.folded }) || hiddenCount > 0 {
+            refreshVisibility(force: true)
+        }
+    }
+
+    /// `base` with each `(index, item)` placed at its index (ascending), the map of old indices
+    /// to new ones, and the new items' indices.
+    private static func merging<T>(_ base: [T], _ inserted: [(Int, T)]) -> (items: [T], map: [Int32], slots: [Int]) {
+        let pending = inserted.sorted { $0.0 < $1.0 }
+        var result: [T] = []
+        result.reserveCapacity(base.count + pending.count)
+        var map = [Int32](repeating: 0, count: base.count)
+        var slots: [Int] = []
+        var k = 0
+        for (old, item) in base.enumerated() {
+            while k < pending.count, pending[k].0 <= result.count {
+                slots.append(result.count)
+                result.append(pending[k].1)
+                k += 1
+            }
+            map[old] = Int32(result.count)
+            result.append(item)
+        }
+        while k < pending.count {
+            slots.append(result.count)
+            result.append(pending[k].1)
+            k += 1
+        }
+        return (result, map, slots)
+    }
+
+    /// `items` moved to their new indices in an array of `count`, the gaps filled.
+    private static func spread<T>(_ items: [T], _ map: [Int32], count: Int, filler: T) -> [T] {
+        var result = [T](repeating: filler, count: count)
+        for (old, item) in items.enumerated() where old < map.count { result[Int(map[old])] = item }
+        return result
     }
 
     /// The next IDs `addNode` and `connect` will hand out, so a command can name new nodes before making them.
@@ -535,26 +692,6 @@ public struct Document: Sendable {
         nextNodeNumber += max(nodeCount, 0)
         nextEdgeNumber += max(edgeCount, 0)
         return (nodeIDs, edgeIDs)
-    }
-
-    /// `base` with each `(index, item)` placed at its index, in ascending index order.
-    private static func merge<T>(_ base: [T], _ inserted: [(Int, T)]) -> [T] {
-        let pending = inserted.sorted { $0.0 < $1.0 }
-        var result: [T] = []
-        result.reserveCapacity(base.count + pending.count)
-        var k = 0
-        for item in base {
-            while k < pending.count, pending[k].0 <= result.count {
-                result.append(pending[k].1)
-                k += 1
-            }
-            result.append(item)
-        }
-        while k < pending.count {
-            result.append(pending[k].1)
-            k += 1
-        }
-        return result
     }
 
     /// Removes the last nodes and edges in place (undo of a create, link or paste), without
@@ -587,10 +724,11 @@ public struct Document: Sendable {
     }
 
     /// Re-derives folds after a structural change; re-files only if some node's flag changed.
-    private mutating func refreshVisibility() {
+    /// `force`: new nodes were filed as visible, so filings may be wrong even where flags match.
+    private mutating func refreshVisibility(force: Bool = false) {
         let before = hiddenFlags
         computeVisibility()
-        if hiddenFlags != before { rebuildSpatialIndex() }
+        if force || hiddenFlags != before { rebuildSpatialIndex() }
     }
 
     /// Rebuilds a document from stored nodes and edges, keeping their IDs.

@@ -83,18 +83,7 @@ public struct OutlineState: Equatable, Sendable {
 
     /// The rows of `document`'s visible tree, in the outline's order (O(n), iterative).
     static func rows(of document: Document) -> [OutlineRow] {
-        var result: [OutlineRow] = []
-        result.reserveCapacity(document.nodeCount - document.hiddenCount)
-        let children = document.childrenByParent()
-        var stack: [(NodeID, Int)] = []
-        let tops = [document.rootID] + document.nodes.lazy.map(\.id).filter { $0 != document.rootID && document.parent(of: $0) == nil }
-        for top in tops.reversed() { stack.append((top, 0)) }
-        while let (id, depth) = stack.popLast() {
-            result.append(OutlineRow(id: id, depth: depth))
-            guard document.node(id)?.folded != true, let kids = children[id] else { continue }
-            for kid in kids.reversed() { stack.append((kid, depth + 1)) }
-        }
-        return result
+        document.outlineOrder().map { OutlineRow(id: document.nodes[Int($0.index)].id, depth: Int($0.depth)) }
     }
 }
 

@@ -187,7 +187,9 @@ public struct SceneBuilder {
         if let editedIndex, let layout = extras.editing?.layout {
             appendEditor(layout, at: device(position(document.nodes[editedIndex])), zoomPixels: zoomPixels, into: &list)
         }
-        appendBadges(document: document, indices: labelled, selection: selection, camera: camera, position: position, scale: scale, into: &list)
+        // Without folds only a selected node can show a badge: no need to look at the others.
+        let badgeCandidates = document.hiddenCount > 0 ? labelled : labelled.filter { selection.contains(document.nodes[$0].id) }
+        appendBadges(document: document, indices: badgeCandidates, selection: selection, camera: camera, position: position, scale: scale, into: &list)
         appendPointerFeedback(extras, document: document, device: device, scale: scale, deviceViewport: deviceViewport, into: &list)
     }
 

@@ -54,6 +54,15 @@ public struct SpatialIndex: Sendable {
             }
         }
 
+        /// Renumbers every filed item through `map` (old index → new index). Items must be
+        /// unfiled before their number is dropped; free slots may hold anything.
+        mutating func remap(_ map: [Int32]) {
+            for i in items.indices {
+                let old = Int(items[i])
+                if old >= 0 && old < map.count { items[i] = map[old] }
+            }
+        }
+
         func forEach(in cell: Cell, _ body: (Int32) -> Void) {
             guard var slot = heads[cell] else { return }
             while slot >= 0 {
@@ -134,6 +143,13 @@ public struct SpatialIndex: Sendable {
     mutating func removeNode(_ index: Int, frame: Rect) {
         guard frame.origin.isFinite, frame.width.isFinite, frame.height.isFinite else { return }
         Self.forEachCell(frame) { nodeCells.remove(Int32(index), at: $0) }
+    }
+
+    /// Renumbers filed nodes and edges after items were taken out of (or put into) the middle of
+    /// the document's arrays, without re-filing anything: O(filings), no hashing.
+    mutating func remap(nodes nodeMap: [Int32], edges edgeMap: [Int32]) {
+        nodeCells.remap(nodeMap)
+        for level in edgeLevels.indices where !edgeLevels[level].isEmpty { edgeLevels[level].remap(edgeMap) }
     }
 
     // MARK: - Edges

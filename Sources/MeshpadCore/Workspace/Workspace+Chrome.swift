@@ -215,7 +215,7 @@ extension Workspace {
         }
         if var state = search, state.revision != document.textRevision &+ document.structureRevision {
             let current = state.current.flatMap { state.matches.indices.contains($0) ? state.matches[$0] : nil }
-            state.matches = Self.matches(of: state.query, in: document)
+            state.matches = matches(of: state.query)
             state.current = current.flatMap { state.matches.firstIndex(of: $0) } ?? (state.matches.isEmpty ? nil : state.current.map { min($0, state.matches.count - 1) })
             state.revision = document.textRevision &+ document.structureRevision
             search = state

@@ -94,6 +94,7 @@ extension Workspace {
 
     mutating func closeSearch() {
         search = nil
+        searchIndex = nil
         needsRedraw = true
     }
 
@@ -107,7 +108,7 @@ extension Workspace {
     /// The query changed: find again and show the first match, as a browser's find does.
     mutating func searchChanged() {
         guard var state = search else { return }
-        state.matches = Self.matches(of: state.query, in: document)
+        state.matches = matches(of: state.query)
         state.revision = document.textRevision &+ document.structureRevision
         state.current = nil
         search = state
@@ -134,21 +135,58 @@ extension Workspace {
     }
 
     /// Nodes whose text holds the query, ignoring case and accents, in outline order (folded
-    /// ones too: search opens folds).
-    static func matches(of query: String, in document: Document) -> [NodeID] {
-        let needle = query.trimmingCharacters(in: .whitespaces)
+    /// ones too: search opens folds). The folded texts are kept (`SearchIndex`) until the
+    /// document's text or structure changes, so each keystroke is one pass of plain `contains`.
+    mutating func matches(of query: String) -> [NodeID] {
+        let needle = SearchIndex.key(query.trimmingCharacters(in: .whitespaces))
         guard !needle.isEmpty else { return [] }
-        let children = document.childrenByParent()
+        let revision = document.textRevision &+ document.structureRevision
+        if searchIndex?.revision != revision { searchIndex = SearchIndex(document: document, revision: revision) }
+        guard let index = searchIndex else { return [] }
+        let pattern = Array(needle.utf8)
         var result: [NodeID] = []
-        var stack: [NodeID] = []
-        let tops = [document.rootID] + document.nodes.lazy.map(\.id).filter { $0 != document.rootID && document.parent(of: $0) == nil }
-        stack.append(contentsOf: tops.reversed())
-        while let id = stack.popLast() {
-            if let node = document.node(id), node.text.range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil {
-                result.append(id)
-            }
-            stack.append(contentsOf: (children[id] ?? []).reversed())
-        }
+        for (i, key) in index.keys.enumerated() where SearchIndex.bytes(key, contain: pattern) { result.append(index.ids[i]) }
         return result
+    }
+}
+
+/// Every node's text folded for search (lower case, no accents), in outline order.
+struct SearchIndex {
+    var revision: UInt64
+    var ids: [NodeID]
+    var keys: [String]
+
+    init(document: Document, revision: UInt64) {
+        self.revision = revision
+        let order = document.outlineOrder(includingHidden: true)
+        ids = order.map { document.nodes[Int($0.index)].id }
+        keys = order.map { Self.key(document.nodes[Int($0.index)].text) }
+    }
+
+    /// Whether `text`'s UTF-8 holds `pattern`. Both are folded the same way, so equal bytes are
+    /// equal text; a byte scan avoids Foundation's bridged `contains` on every node.
+    static func bytes(_ text: String, contain pattern: [UInt8]) -> Bool {
+        guard let first = pattern.first else { return true }
+        var text = text
+        return text.withUTF8 { bytes in
+            guard bytes.count >= pattern.count else { return false }
+            var i = 0
+            let last = bytes.count - pattern.count
+            while i <= last {
+                if bytes[i] == first {
+                    var k = 1
+                    while k < pattern.count && bytes[i + k] == pattern[k] { k += 1 }
+                    if k == pattern.count { return true }
+                }
+                i += 1
+            }
+            return false
+        }
+    }
+
+    static func key(_ text: String) -> String {
+        // why: most labels are plain ASCII; lowercasing bytes is far cheaper than Foundation's folding.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return text.lowercased() }
+        return text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 }

@@ -96,6 +96,8 @@ public struct Workspace {
     /// The last pointer was a finger: selecting a node then does not raise the on-screen keyboard.
     var lastInputWasTouch = false
     var labelWidths: [ToolbarItem: Double] = [:]
+    /// Folded node texts for search, kept while the map's text is unchanged.
+    var searchIndex: SearchIndex?
 
     public init(document: Document, viewportSize: Vec2, camera: Camera? = nil,
                 settings: GestureSettings = GestureSettings(),
