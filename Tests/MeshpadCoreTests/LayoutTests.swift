@@ -342,3 +342,155 @@ func visibleIndices(_ document: Document) -> [Int] {
         #expect(spread(wide) > spread(tight))
     }
 }
+
+// MARK: - Force layout
+
+@Suite struct ForceLayoutTests {
+    /// A random tree with `links` extra random links, nodes scattered over ±`scatter` units.
+    func randomGraph(nodes: Int, links: Int, seed: UInt64, scatter: Double = 2_000) -> Document {
+        var rng = SeededGenerator(seed: seed &+ 100)
+        let positions = (0..<nodes).map { _ in Vec2(Double.random(in: -scatter...scatter, using: &rng), Double.random(in: -scatter...scatter, using: &rng)) }
+        var document = RandomTree(nodes: nodes, seed: seed).document(at: { positions[$0] }).document
+        for _ in 0..<links {
+            document.connect(NodeID(Int.random(in: 1...nodes, using: &rng)), to: NodeID(Int.random(in: 1...nodes, using: &rng)))
+        }
+        return document
+    }
+
+    func edgeLengthVariance(_ document: Document, _ positions: [Vec2]) -> Double {
+        let lengths = document.edges.indices.map { e -> Double in
+            let ends = document.endpoints(ofEdgeAt: e)
+            return positions[ends.from].distance(to: positions[ends.to])
+        }
+        let mean = lengths.reduce(0, +) / Double(max(lengths.count, 1))
+        return lengths.reduce(0) { $0 + ($1 - mean) * ($1 - mean) } / Double(max(lengths.count, 1))
+    }
+
+    @Test(arguments: [(10, 1 as UInt64), (60, 2), (200, 3), (500, 4)])
+    func edgesEvenOutFromARandomStart(nodes: Int, seed: UInt64) {
+        let document = randomGraph(nodes: nodes, links: nodes / 5, seed: seed)
+        let before = edgeLengthVariance(document, document.nodes.map(\.position))
+        var layout = ForceLayout(document: document, seed: seed)
+        layout.run()
+        #expect(layout.isSettled)
+        #expect(layout.positions.allSatisfy { $0.isFinite })
+        let after = edgeLengthVariance(document, layout.positions)
+        #expect(after < before, "variance \(before) → \(after)")
+    }
+
+    /// Maps that corner a naive force layout into dividing by zero.
+    static let awkwardMaps: [(String, @Sendable () -> Document)] = [
+        ("a single node", { Document(rootText: "alone") }),
+        ("two nodes joined", {
+            var d = Document(rootText: "a"); d.addChild(of: d.rootID, text: "b", at: .zero); return d
+        }),
+        ("two nodes apart", {
+            var d = Document(rootText: "a"); d.addNode(text: "b", at: Vec2(300, 0)); return d
+        }),
+        ("fifty nodes on one point", {
+            var d = Document(rootText: "a")
+            for i in 1..<50 { d.addChild(of: NodeID((i + 1) / 2), text: "n", at: .zero) }
+            return d
+        }),
+        ("nodes without edges", {
+            var d = Document(rootText: "a")
+            for i in 0..<30 { d.addNode(text: "free", at: Vec2(Double(i % 3) * 5, 0)) }
+            return d
+        }),
+        // why: no further out: the spatial index files an edge in every cell of its box even at
+        // its coarsest level (a 1e15-long edge hangs), and a node beyond ~1e21 overflows a cell.
+        ("a self-link and far-out coordinates", {
+            var d = Document(rootText: "a")
+            let b = d.addChild(of: d.rootID, text: "b", at: Vec2(1e8, -1e8)) ?? d.rootID
+            d.connect(b, to: b, allowingSelfLink: true)
+            d.addNode(text: "c", at: Vec2(-1e12, 1e12))
+            return d
+        }),
+        ("a folded subtree", {
+            var d = Document(rootText: "a")
+            let b = d.addChild(of: d.rootID, text: "b", at: .zero) ?? d.rootID
+            for _ in 0..<10 { d.addChild(of: b, text: "hidden", at: .zero) }
+            d.modify(b) { $0.folded = true }
+            return d
+        }),
+    ]
+
+    @Test(arguments: awkwardMaps)
+    func neverProducesNaN(name: String, make: @Sendable () -> Document) {
+        var document = make()
+        document.measureAll(with: NodeSizing(measurer: FixedAdvanceMeasurer()))
+        var layout = ForceLayout(document: document, seed: 7)
+        var finite = layout.positions.allSatisfy { $0.isFinite }
+        while !layout.isSettled && layout.stepCount < layout.stepLimit {
+            layout.step(bySeconds: 1.0 / 120)
+            finite = finite && layout.positions.allSatisfy { $0.isFinite }
+        }
+        #expect(finite, "\(name)")
+        #expect(layout.isSettled, "\(name)")
+        #expect(layout.positions[0] == document.root.position, "the root stays put")
+        layout.apply(to: &document)
+        #expect(document.nodes.allSatisfy { $0.position.isFinite })
+    }
+
+    @Test func nodesOnOnePointAreSpreadApart() {
+        var document = Document(rootText: "a")
+        for _ in 0..<20 { document.addChild(of: document.rootID, text: "b", at: .zero) }
+        document.measureAll(with: NodeSizing(measurer: FixedAdvanceMeasurer()))
+        var layout = ForceLayout(document: document, seed: 3)
+        layout.run()
+        let distinct = Set(layout.positions.map { "\(Int($0.x.rounded())),\(Int($0.y.rounded()))" })
+        #expect(distinct.count == 21)
+    }
+
+    @Test func theSameSeedGivesTheSameLayout() {
+        var document = randomGraph(nodes: 150, links: 30, seed: 5)
+        for i in 1...40 { document.move(NodeID(i), to: .zero) }   // ties broken by the seed
+        var a = ForceLayout(document: document, seed: 42), b = ForceLayout(document: document, seed: 42)
+        a.run()
+        b.run()
+        #expect(a.positions == b.positions)
+        var c = ForceLayout(document: document, seed: 43)
+        c.run()
+        #expect(c.positions != a.positions)
+    }
+
+    @Test(arguments: [(100, 1 as UInt64), (400, 2)])
+    func settlesWithinItsStepLimit(nodes: Int, seed: UInt64) {
+        let document = randomGraph(nodes: nodes, links: nodes / 3, seed: seed, scatter: 50_000)
+        var layout = ForceLayout(document: document, seed: seed)
+        #expect(layout.stepLimit < 1_000)
+        let steps = layout.run(maxSteps: layout.stepLimit)
+        #expect(layout.isSettled)
+        #expect(steps <= layout.stepLimit)
+        #expect(layout.run() == 0, "a settled layout stays settled")
+    }
+
+    @Test func stepsAdvanceAtTheFixedStep() {
+        let document = randomGraph(nodes: 30, links: 5, seed: 8)
+        var layout = ForceLayout(document: document, seed: 1)
+        layout.step(bySeconds: 1.0 / 120)
+        #expect(layout.stepCount == 1)
+        layout.step(bySeconds: 1.0 / 240)
+        layout.step(bySeconds: 1.0 / 240)
+        #expect(layout.stepCount == 2)
+        layout.step(bySeconds: 10)
+        #expect(layout.stepCount == 32, "a long frame is capped at a quarter second of steps")
+        layout.step(bySeconds: .nan)
+        #expect(layout.stepCount == 32)
+    }
+
+    @Test func hiddenNodesStayBehindTheirFoldedNode() {
+        var document = randomGraph(nodes: 200, links: 20, seed: 6)
+        let folded = NodeID(2)
+        document.modify(folded) { $0.folded = true }
+        var layout = ForceLayout(document: document, seed: 1)
+        layout.run()
+        let byID = layout.positionsByNode
+        let foldedAt = byID[folded]
+        let visible = Set(visibleIndices(document))
+        #expect(visible.count < document.nodeCount)
+        for index in document.nodes.indices where !visible.contains(index) {
+            #expect(layout.positions[index] == foldedAt)
+        }
+    }
+}
