@@ -49,8 +49,11 @@ public struct TreeLayout: Sendable {
         let count = hierarchy.count
         let horizontalGap = Self.usable(self.horizontalGap)
         let verticalGap = Self.usable(self.verticalGap)
-        let width = document.nodes.map { Self.usable($0.size.x) }
-        let height = document.nodes.map { Self.usable($0.size.y) }
+        var width = [Double](repeating: 0, count: count), height = [Double](repeating: 0, count: count)
+        for (i, node) in document.nodes.enumerated() {
+            width[i] = Self.usable(node.size.x)
+            height[i] = Self.usable(node.size.y)
+        }
 
         // Left edges, measured from each top's left edge: fixed by the path down, before stacking.
         var reach = [Double](repeating: 0, count: count)
