@@ -6,7 +6,9 @@ import MeshpadCore
 ///
 /// Each map is measured in five scenarios — a static view, a pan sweep, a pinch sweep from
 /// fit-to-screen to 2.0 and back, a drag of one node, and fit-to-screen — each frame timed from
-/// the input change to the end of `SDL_RenderPresent` (update + render + present).
+/// the input change to the end of `SDL_RenderPresent` (update + render + present). The layouts
+/// are timed on each procedural map as sized: `TreeLayout.positions(for:)` whole, and one step
+/// of `ForceLayout` from the map's positions.
 @MainActor
 public enum Bench {
     public struct Options: Sendable {
@@ -38,10 +40,17 @@ public enum Bench {
         public var layoutMilliseconds: Double
         /// Reading the map back from a native `.meshpad` file and sizing it (procedural maps).
         public var nativeOpenMilliseconds: Double?
+        /// Median of `layoutRuns` tree layouts of the sized map (procedural maps).
+        public var treeLayoutMilliseconds: Double?
+        /// Median of `forceSteps` force-layout steps (procedural maps).
+        public var forceStepMilliseconds: Double?
         public var rssMiB: Double
         public var hitTestNanoseconds: Double
         public var scenarios: [(name: String, stats: FrameStats)]
     }
+
+    static let layoutRuns = 5
+    static let forceSteps = 9
 
     enum Scenario: String, CaseIterable {
         case still = "static", pan, pinch, drag, fit
@@ -74,10 +83,13 @@ public enum Bench {
                     }
                     unlink(nativePath)
                 }
+                let layouts = layoutTimings(document)
                 meshpad_release_free_memory()
                 if debug { Log.notice("RSS after load: \(residentMiB())") }
                 var result = measure("procedural", consume document, load: load, layout: 0, canvas: canvas, options: options)
                 result.nativeOpenMilliseconds = nativeOpen
+                result.treeLayoutMilliseconds = layouts.tree
+                result.forceStepMilliseconds = layouts.forceStep
                 results.append(result)
 
                 guard options.includeImport else { continue }
@@ -104,6 +116,27 @@ public enum Bench {
             }
             return results
         }
+    }
+
+    /// Medians of whole tree layouts and of single force-layout steps of a sized map.
+    static func layoutTimings(_ document: Document) -> (tree: Double, forceStep: Double) {
+        func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+        let tree = TreeLayout()
+        var treeTimes: [Double] = []
+        for _ in 0..<layoutRuns {
+            let start = App.now()
+            let positions = tree.positions(for: document)
+            treeTimes.append((App.now() - start) * 1000)
+            withExtendedLifetime(positions) {}
+        }
+        var force = ForceLayout(document: document, seed: 1)
+        var stepTimes: [Double] = []
+        for _ in 0..<forceSteps {
+            let start = App.now()
+            force.step(bySeconds: 1.0 / 120)
+            stepTimes.append((App.now() - start) * 1000)
+        }
+        return (median(treeTimes), median(stepTimes))
     }
 
     static func measure(_ name: String, _ document: consuming Document, load: Double, layout: Double, canvas: Canvas, options: Options) -> MapResult {
@@ -226,6 +259,13 @@ public enum Bench {
                 out += "\(head) | \(s.name.padding(toLength: 8, withPad: " ", startingAt: 0)) \(f(s.stats.p50).leftPad(7)) \(f(s.stats.p95).leftPad(7)) \(f(s.stats.p99).leftPad(7)) \(f(s.stats.max).leftPad(7)) \(f(s.stats.rasterisationsPerFrame).leftPad(8))\(tail)\n"
             }
         }
+        let layouts = results.compactMap { r in r.treeLayoutMilliseconds.map { (r.nodes, $0, r.forceStepMilliseconds ?? 0) } }
+        if !layouts.isEmpty {
+            out += "\nlayout of the sized procedural map: tree = TreeLayout.positions(for:) (median of \(layoutRuns)), force step = one ForceLayout step (median of \(forceSteps))\n"
+            for (nodes, tree, force) in layouts {
+                out += "  \(String(nodes).leftPad(6)) nodes   tree \(f(tree, 1).leftPad(8)) ms   force step \(f(force, 1).leftPad(8)) ms\n"
+            }
+        }
         return out
     }
 
@@ -235,7 +275,9 @@ public enum Bench {
             let scenarios = r.scenarios.map { s in
                 "\"\(s.name)\":{\"p50_ms\":\(f(s.stats.p50)),\"p95_ms\":\(f(s.stats.p95)),\"p99_ms\":\(f(s.stats.p99)),\"max_ms\":\(f(s.stats.max)),\"rasterisations_per_frame\":\(f(s.stats.rasterisationsPerFrame))}"
             }.joined(separator: ",")
-            let open = r.nativeOpenMilliseconds.map { ",\"native_open_ms\":\(f($0))" } ?? ""
+            let open = (r.nativeOpenMilliseconds.map { ",\"native_open_ms\":\(f($0))" } ?? "")
+                + (r.treeLayoutMilliseconds.map { ",\"tree_layout_ms\":\(f($0))" } ?? "")
+                + (r.forceStepMilliseconds.map { ",\"force_step_ms\":\(f($0))" } ?? "")
             return "{\"map\":\"\(r.name)\",\"nodes\":\(r.nodes),\"load_ms\":\(f(r.loadMilliseconds))\(open),\"layout_ms\":\(f(r.layoutMilliseconds)),\"rss_mib\":\(f(r.rssMiB)),\"hit_test_ns\":\(f(r.hitTestNanoseconds)),\"scenarios\":{\(scenarios)}}"
         }.joined(separator: ",")
         return "{\"bench\":\"meshpad\",\"renderer\":\"\(options.software ? "software" : "accelerated")\",\"size\":\"\(options.size.width)x\(options.size.height)\",\"frames\":\(options.frames),\"maps\":[\(maps)]}"

@@ -153,25 +153,3 @@ import Glibc
         #expect(later)
     }
 }
-
-@Suite struct TreeLayoutTests {
-    @Test func branchesKeepTheirSideAndNothingOverlaps() throws {
-        var document = try FreeMindFormat.decode(Data(contentsOf: sharedMaps.appendingPathComponent("BuzanMap.mm"))).document
-        document.measureAll(with: NodeSizing(measurer: FixedAdvanceMeasurer()))
-        TreeLayout().apply(to: &document)
-        let root = document.root.position
-        for node in document.nodes where document.parent(of: node.id) == document.rootID {
-            if node.side == .left { #expect(node.position.x < root.x) }
-            if node.side == .right { #expect(node.position.x > root.x) }
-        }
-        let frames = document.nodes.map(\.frame)
-        for i in frames.indices {
-            for j in frames.indices where j > i {
-                let a = frames[i], b = frames[j]
-                let overlap = a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
-                #expect(!overlap, "\(document.nodes[i].text) overlaps \(document.nodes[j].text)")
-            }
-        }
-        #expect(!document.needsLayout)
-    }
-}

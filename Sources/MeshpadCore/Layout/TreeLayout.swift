@@ -1,91 +1,146 @@
-/// A simple balanced mind-map layout: the root in the middle, branches to the left and right.
+/// A tidy mind-map layout: the root where it is, its branches balanced to the left and right.
 ///
-/// Each subtree is stacked vertically and its parent centred on it; first-level branches keep
-/// the side a file gave them (`Node.side`) and the rest go to the lighter side. Linear time and
-/// iterative (a 100,000-deep chain does not overflow the stack). Free trees (nodes without a
-/// parent, other than the root) are laid out the same way and placed in a row below the map.
-/// The full tidy-tree layout with fold awareness comes with the layout work; this one is what
-/// imported maps without positions need to be readable.
+/// Depth grows along x away from the root; siblings stack along y in the order they were made,
+/// each subtree tucked against its neighbours as closely as their outlines allow
+/// (`TreeContours`), never overlapping, whatever the node sizes. A child's left edge is
+/// `horizontalGap` right of its own parent's right edge (mirrored on the left), so columns follow
+/// each subtree's widths, as in Freeplane; siblings are at least `verticalGap` apart, and so are
+/// the boxes of neighbouring subtrees. A parent is centred between its first and last child.
+///
+/// First-level branches keep the side a file gave them (`Node.side`). The others go, in order,
+/// to the side whose branches weigh less (the right on a tie), a branch weighing the height of
+/// its laid-out subtree, so the two sides come out about as tall:
+/// `|left − right| ≤ max(|sided left − sided right|, heaviest unsided branch)`.
+///
+/// A folded node's descendants take no space and are placed at its centre, behind it. Free
+/// trees (parentless nodes other than the root) are laid out the same way, facing right, in a
+/// row below the map. Linear time and iterative: a 100,000-deep chain is fine. The same
+/// document always gives the same positions.
 public struct TreeLayout: Sendable {
+    /// Between a parent's edge and its children's, in map units.
     public var horizontalGap = 48.0
+    /// Between stacked siblings, and between any two neighbouring subtrees, in map units.
     public var verticalGap = 12.0
 
     public init() {}
 
+    public init(horizontalGap: Double, verticalGap: Double) {
+        self.horizontalGap = horizontalGap
+        self.verticalGap = verticalGap
+    }
+
+    /// Moves every node to its laid-out position (one change) and clears `needsLayout`.
     public func apply(to document: inout Document) {
-        let children = document.childrenByParent()
-        var sizes: [NodeID: Vec2] = [:]
-        for node in document.nodes { sizes[node.id] = node.size }
-        var positions: [NodeID: Vec2] = [:]
-
-        // Heights of every subtree, bottom-up, without recursion.
-        var height: [NodeID: Double] = [:]
-        let tops = [document.rootID] + document.nodes.map(\.id).filter { $0 != document.rootID && document.parent(of: $0) == nil }
-        for top in tops {
-            var stack: [(NodeID, Bool)] = [(top, false)]
-            while let (id, expanded) = stack.popLast() {
-                let kids = children[id] ?? []
-                if expanded || kids.isEmpty {
-                    let stacked = kids.reduce(0) { $0 + (height[$1] ?? 0) } + Double(max(kids.count - 1, 0)) * verticalGap
-                    height[id] = max(sizes[id]?.y ?? 0, stacked)
-                } else {
-                    stack.append((id, true))
-                    for kid in kids { stack.append((kid, false)) }
-                }
-            }
-        }
-
-        // The root's branches, split left and right.
-        let branches = children[document.rootID] ?? []
-        var left: [NodeID] = [], right: [NodeID] = []
-        var leftWeight = 0.0, rightWeight = 0.0
-        for branch in branches {
-            let weight = height[branch] ?? 0
-            switch document.node(branch)?.side {
-            case .left?: left.append(branch); leftWeight += weight
-            case .right?: right.append(branch); rightWeight += weight
-            case nil:
-                if rightWeight <= leftWeight { right.append(branch); rightWeight += weight } else { left.append(branch); leftWeight += weight }
-            }
-        }
-
-        /// Places a subtree's descendants and returns the right-most extent it reached.
-        @discardableResult
-        func place(_ kids: [NodeID], beside parent: NodeID, direction: Double) -> Double {
-            var rightmost = (positions[parent]?.x ?? 0) + (sizes[parent]?.x ?? 0) / 2
-            var queue: [(kids: [NodeID], parent: NodeID)] = [(kids, parent)]
-            while let (group, parentID) = queue.popLast() {
-                guard let parentPosition = positions[parentID], let parentSize = sizes[parentID] else { continue }
-                let total = group.reduce(0) { $0 + (height[$1] ?? 0) } + Double(max(group.count - 1, 0)) * verticalGap
-                var y = parentPosition.y - total / 2
-                for kid in group {
-                    let h = height[kid] ?? 0, w = sizes[kid]?.x ?? 0
-                    let x = parentPosition.x + direction * (parentSize.x / 2 + horizontalGap + w / 2)
-                    positions[kid] = Vec2(x, y + h / 2)
-                    rightmost = max(rightmost, x + w / 2)
-                    y += h + verticalGap
-                    if let grandchildren = children[kid], !grandchildren.isEmpty { queue.append((grandchildren, kid)) }
-                }
-            }
-            return rightmost
-        }
-
-        positions[document.rootID] = .zero
-        place(right, beside: document.rootID, direction: 1)
-        place(left, beside: document.rootID, direction: -1)
-
-        // Free trees in a row below everything placed so far.
-        let bottom = positions.reduce(0.0) { max($0, $1.value.y + (sizes[$1.key]?.y ?? 0) / 2) }
-        let rowTop = bottom + 4 * verticalGap + 40
-        var x = positions.reduce(0.0) { min($0, $1.value.x - (sizes[$1.key]?.x ?? 0) / 2) }
-        for top in tops.dropFirst() {
-            let h = height[top] ?? 0, w = sizes[top]?.x ?? 0
-            positions[top] = Vec2(x + w / 2, rowTop + h / 2)
-            x = place(children[top] ?? [], beside: top, direction: 1) + horizontalGap * 2
-        }
-
-        document.move(positions)
+        document.move(positions(for: document))
         document.needsLayout = false
+    }
+
+    /// The settled centre of every node, hidden ones included; the document is not changed.
+    public func positions(for document: Document) -> [NodeID: Vec2] {
+        let centres = centres(for: document)
+        var result = [NodeID: Vec2](minimumCapacity: centres.count)
+        for (node, centre) in zip(document.nodes, centres) { result[node.id] = centre }
+        return result
+    }
+
+    /// The settled centre of every node, in the order of `document.nodes`.
+    public func centres(for document: Document) -> [Vec2] {
+        let hierarchy = LayoutHierarchy(document)
+        let count = hierarchy.count
+        let horizontalGap = Self.usable(self.horizontalGap)
+        let verticalGap = Self.usable(self.verticalGap)
+        var width = [Double](repeating: 0, count: count), height = [Double](repeating: 0, count: count)
+        for (i, node) in document.nodes.enumerated() {
+            width[i] = Self.usable(node.size.x)
+            height[i] = Self.usable(node.size.y)
+        }
+
+        // Left edges, measured from each top's left edge: fixed by the path down, before stacking.
+        var reach = [Double](repeating: 0, count: count)
+        for v in hierarchy.preorder {
+            let vi = Int(v), p = Int(hierarchy.parent[vi])
+            if p >= 0 && !hierarchy.hidden[vi] { reach[vi] = reach[p] + width[p] + horizontalGap }
+        }
+
+        var contours = TreeContours(width: width, height: height, reach: reach,
+                                    horizontalGap: horizontalGap, verticalGap: verticalGap)
+        for v in hierarchy.preorder.reversed() where v != 0 && !hierarchy.hidden[Int(v)] {
+            contours.layOut(Int(v), over: hierarchy.visibleChildren(of: Int(v)))
+        }
+        let sides = Self.sides(ofBranches: hierarchy.visibleChildren(of: 0), in: document, weights: contours)
+        contours.layOutBranches(sides.right[...])
+        contours.layOutBranches(sides.left[...])
+        var facesLeft = [Bool](repeating: false, count: count)
+        for branch in sides.left { facesLeft[Int(branch)] = true }
+
+        var centres = [Vec2](repeating: .zero, count: count)
+        let root = document.root
+        let rootLeftEdge = root.position.x - width[0] / 2, rootRightEdge = root.position.x + width[0] / 2
+        centres[0] = root.position
+        for v in hierarchy.run(ofTop: 0).dropFirst() {
+            let vi = Int(v), p = Int(hierarchy.parent[vi])
+            if hierarchy.hidden[vi] {
+                centres[vi] = centres[p]
+                continue
+            }
+            if p != 0 { facesLeft[vi] = facesLeft[p] }
+            let x = facesLeft[vi] ? rootRightEdge - reach[vi] - width[vi] / 2 : rootLeftEdge + reach[vi] + width[vi] / 2
+            centres[vi] = Vec2(x, centres[p].y + contours.offsetY[vi])
+        }
+
+        // Free trees in a row below the map, left to right.
+        guard hierarchy.topStarts.count > 1 else { return centres }
+        var minX = Double.infinity, maxY = -Double.infinity
+        for v in hierarchy.run(ofTop: 0) where !hierarchy.hidden[Int(v)] {
+            minX = min(minX, centres[Int(v)].x - width[Int(v)] / 2)
+            maxY = max(maxY, centres[Int(v)].y + height[Int(v)] / 2)
+        }
+        let rowTop = maxY + 4 * verticalGap + 40
+        var left = minX
+        for t in 1..<hierarchy.topStarts.count {
+            let run = hierarchy.run(ofTop: t)
+            for v in run {
+                let vi = Int(v), p = Int(hierarchy.parent[vi])
+                if p < 0 {
+                    centres[vi] = Vec2(left + width[vi] / 2, rowTop - contours.top[vi])
+                } else if hierarchy.hidden[vi] {
+                    centres[vi] = centres[p]
+                } else {
+                    centres[vi] = Vec2(left + reach[vi] + width[vi] / 2, centres[p].y + contours.offsetY[vi])
+                }
+            }
+            if let top = run.first { left += contours.extent[Int(top)] + 2 * horizontalGap }
+        }
+        return centres
+    }
+
+    /// First-level branches split into right and left, each in document order.
+    static func sides(ofBranches branches: ArraySlice<Int32>, in document: Document,
+                      weights contours: TreeContours) -> (right: [Int32], left: [Int32]) {
+        var isLeft = [Bool](repeating: false, count: branches.count)
+        var leftWeight = 0.0, rightWeight = 0.0
+        // Sided branches first, so the greedy split below can make up for them.
+        for (k, branch) in branches.enumerated() {
+            switch document.nodes[Int(branch)].side {
+            case .left?: isLeft[k] = true; leftWeight += contours.subtreeHeight(Int(branch))
+            case .right?: rightWeight += contours.subtreeHeight(Int(branch))
+            case nil: break
+            }
+        }
+        for (k, branch) in branches.enumerated() where document.nodes[Int(branch)].side == nil {
+            let weight = contours.subtreeHeight(Int(branch))
+            if rightWeight <= leftWeight { rightWeight += weight } else { isLeft[k] = true; leftWeight += weight }
+        }
+        var right: [Int32] = [], left: [Int32] = []
+        for (k, branch) in branches.enumerated() {
+            if isLeft[k] { left.append(branch) } else { right.append(branch) }
+        }
+        return (right, left)
+    }
+
+    /// A size or gap the layout can work with: negative or non-finite counts as none.
+    private static func usable(_ value: Double) -> Double {
+        value.isFinite ? max(value, 0) : 0
     }
 }
 

@@ -1,0 +1,195 @@
+/// The outlines of laid-out subtrees, and the stacking of sibling subtrees as close as they allow.
+///
+/// The tree grows along x (depth) and siblings stack along y. `reach[i]` is how far node `i`'s
+/// left edge is from its top's left edge, known before stacking; `y` is what stacking decides.
+/// Each subtree keeps two contours over x: the top-most (`upper`) and bottom-most (`lower`) y of
+/// its nodes, as linked lists of segments `(end x, y)`, each running from the previous end. Node
+/// `i` owns segments `2i` (upper) and `2i + 1` (lower) and heads both contours of its subtree.
+///
+/// Stacking a subtree below the ones above walks the lower contour above against the new upper
+/// contour only as far as the shorter reaches, then threads the shorter contour's end into the
+/// longer one's remainder. Every segment walked past ends up hidden inside the merged outline and
+/// is never walked again, so laying out a whole tree is linear (van der Ploeg's non-layered tidy
+/// trees, with Reingold–Tilford's threads). A link carries the y shift between the subtrees it
+/// joins (`segmentShift`), so no subtree is ever moved node by node.
+struct TreeContours {
+    let horizontalGap: Double
+    let verticalGap: Double
+    let width: [Double]
+    let height: [Double]
+    let reach: [Double]
+
+    private var segmentEnd: [Double]
+    private var segmentY: [Double]
+    private var segmentNext: [Int32]
+    /// Added to the y of everything after this segment: the relative shift of the joined subtree.
+    private var segmentShift: [Double]
+    private var upperTail: [Int32]
+    private var lowerTail: [Int32]
+    /// Where each tail sits relative to its subtree's node centre.
+    private var upperTailY: [Double]
+    private var lowerTailY: [Double]
+
+    /// How far right each subtree reaches: the right edge of its furthest node, in `reach` units.
+    private(set) var extent: [Double]
+    /// The subtree's top-most and bottom-most y, relative to its node's centre.
+    private(set) var top: [Double]
+    private(set) var bottom: [Double]
+    /// Each node's centre y relative to its parent's centre.
+    var offsetY: [Double]
+
+    init(width: [Double], height: [Double], reach: [Double], horizontalGap: Double, verticalGap: Double) {
+        let count = width.count
+        self.width = width
+        self.height = height
+        self.reach = reach
+        self.horizontalGap = horizontalGap
+        self.verticalGap = verticalGap
+        segmentEnd = Array(repeating: 0, count: 2 * count)
+        segmentY = Array(repeating: 0, count: 2 * count)
+        segmentNext = Array(repeating: -1, count: 2 * count)
+        segmentShift = Array(repeating: 0, count: 2 * count)
+        upperTail = Array(repeating: -1, count: count)
+        lowerTail = Array(repeating: -1, count: count)
+        upperTailY = Array(repeating: 0, count: count)
+        lowerTailY = Array(repeating: 0, count: count)
+        extent = Array(repeating: 0, count: count)
+        top = Array(repeating: 0, count: count)
+        bottom = Array(repeating: 0, count: count)
+        offsetY = Array(repeating: 0, count: count)
+    }
+
+    /// The height of node `i`'s laid-out subtree, from its top-most to its bottom-most edge.
+    func subtreeHeight(_ i: Int) -> Double { bottom[i] - top[i] }
+
+    /// Lays out node `v` over its `children`, whose subtrees must be laid out already: the
+    /// children stack top to bottom in order and `v` is centred on the first and last.
+    mutating func layOut(_ v: Int, over children: ArraySlice<Int32>) {
+        let halfHeight = height[v] / 2
+        let upper = 2 * v, lower = 2 * v + 1
+        segmentY[upper] = -halfHeight
+        segmentY[lower] = halfHeight
+        guard let stack = stack(children) else {
+            segmentEnd[upper] = reach[v] + width[v]
+            segmentEnd[lower] = reach[v] + width[v]
+            upperTail[v] = Int32(upper)
+            lowerTail[v] = Int32(lower)
+            upperTailY[v] = 0
+            lowerTailY[v] = 0
+            extent[v] = reach[v] + width[v]
+            top[v] = -halfHeight
+            bottom[v] = halfHeight
+            return
+        }
+        let shift = centre(children, of: stack)
+        // why: the node's own segment spans the gap before its children too, so a neighbour's
+        // nodes never sit across the lines from a parent to its children.
+        let end = reach[v] + width[v] + horizontalGap
+        segmentEnd[upper] = end
+        segmentEnd[lower] = end
+        segmentNext[upper] = stack.upperHead
+        segmentShift[upper] = -shift
+        segmentNext[lower] = stack.lowerHead
+        segmentShift[lower] = stack.lowerHeadY - shift
+        upperTail[v] = stack.upperTail
+        upperTailY[v] = stack.upperTailY - shift
+        lowerTail[v] = stack.lowerTail
+        lowerTailY[v] = stack.lowerTailY - shift
+        extent[v] = stack.extent
+        top[v] = min(-halfHeight, stack.top - shift)
+        bottom[v] = max(halfHeight, stack.bottom - shift)
+    }
+
+    /// Stacks `children` (laid out already) as for a parent, without a parent node: the root's
+    /// branches on one side. Their `offsetY` is then relative to the point they are centred on.
+    mutating func layOutBranches(_ children: ArraySlice<Int32>) {
+        guard let stack = stack(children) else { return }
+        _ = centre(children, of: stack)
+    }
+
+    /// Moves stacked children so the middle of the first and last centres is at 0; returns the shift.
+    private mutating func centre(_ children: ArraySlice<Int32>, of stack: Stack) -> Double {
+        let shift = stack.lastY / 2
+        for c in children { offsetY[Int(c)] -= shift }
+        return shift
+    }
+
+    /// The outline of sibling subtrees stacked so far, in the first sibling's frame (its centre at 0).
+    private struct Stack {
+        var upperHead: Int32
+        var upperTail: Int32
+        var upperTailY: Double
+        var lowerHead: Int32
+        var lowerHeadY: Double
+        var lowerTail: Int32
+        var lowerTailY: Double
+        var extent: Double
+        var top: Double
+        var bottom: Double
+        /// The last sibling's centre.
+        var lastY: Double
+    }
+
+    /// Places each subtree of `children` below the previous ones, as high as the contours allow,
+    /// setting their `offsetY` relative to the first. Nil when there are no children.
+    private mutating func stack(_ children: ArraySlice<Int32>) -> Stack? {
+        guard let firstChild = children.first else { return nil }
+        let first = Int(firstChild)
+        offsetY[first] = 0
+        var stack = Stack(upperHead: Int32(2 * first), upperTail: upperTail[first], upperTailY: upperTailY[first],
+                          lowerHead: Int32(2 * first + 1), lowerHeadY: 0, lowerTail: lowerTail[first],
+                          lowerTailY: lowerTailY[first], extent: extent[first], top: top[first],
+                          bottom: bottom[first], lastY: 0)
+        for childIndex in children.dropFirst() {
+            let c = Int(childIndex)
+            // Walk the stack's lower contour (a) against the child's upper contour (b), both
+            // starting at the children's common left edge, for the largest overlap.
+            var a = Int(stack.lowerHead), aY = stack.lowerHeadY
+            var b = 2 * c, bY = 0.0
+            var overlap = -Double.infinity
+            var aEnded = false, bEnded = false
+            while true {
+                overlap = max(overlap, segmentY[a] + aY - (segmentY[b] + bY))
+                let aEnd = segmentEnd[a], bEnd = segmentEnd[b]
+                if aEnd <= bEnd {
+                    let next = Int(segmentNext[a])
+                    if next < 0 { aEnded = true } else { aY += segmentShift[a]; a = next }
+                }
+                if bEnd <= aEnd {
+                    let next = Int(segmentNext[b])
+                    if next < 0 { bEnded = true } else { bY += segmentShift[b]; b = next }
+                }
+                if aEnded || bEnded { break }
+            }
+            let y = overlap + verticalGap
+            offsetY[c] = y
+            let childLowerTailY = y + lowerTailY[c]
+            if !aEnded {
+                // The stack reaches further: below the child, its old lower contour goes on from `a`.
+                let tail = Int(lowerTail[c])
+                segmentNext[tail] = Int32(a)
+                segmentShift[tail] = aY - childLowerTailY
+                stack.lowerHead = Int32(2 * c + 1)
+                stack.lowerHeadY = y
+            } else {
+                if !bEnded {
+                    // The child reaches further: the stack's upper contour goes on into the child's, from `b`.
+                    let tail = Int(stack.upperTail)
+                    segmentNext[tail] = Int32(b)
+                    segmentShift[tail] = y + bY - stack.upperTailY
+                    stack.upperTail = upperTail[c]
+                    stack.upperTailY = y + upperTailY[c]
+                    stack.extent = extent[c]
+                }
+                stack.lowerHead = Int32(2 * c + 1)
+                stack.lowerHeadY = y
+                stack.lowerTail = lowerTail[c]
+                stack.lowerTailY = childLowerTailY
+            }
+            stack.top = min(stack.top, y + top[c])
+            stack.bottom = max(stack.bottom, y + bottom[c])
+            stack.lastY = y
+        }
+        return stack
+    }
+}
