@@ -12,7 +12,7 @@ extension App {
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: pending.path))
             var recovered = try NativeFormat.decode(data)
-            recovered.prepareForDisplay(with: canvas.sizing)
+            recovered.prepareForDisplay(with: canvas.sizing, layout: canvas.painter.scene.theme.treeLayout)
             workspace.replaceDocument(recovered)
             file.markUnsaved()
             autosave.markWritten(recovered.revision)
@@ -146,7 +146,7 @@ extension App {
         do {
             let loaded = try MapFile.read(absolute)
             var document = loaded.document
-            document.prepareForDisplay(with: canvas.sizing)
+            document.prepareForDisplay(with: canvas.sizing, layout: canvas.painter.scene.theme.treeLayout)
             autosaveWriter.waitUntilIdle()
             workspace.replaceDocument(document)
             file = DocumentFile(path: absolute, format: loaded.format, savedRevision: 0)
@@ -171,7 +171,7 @@ extension App {
         var original = launchDocument ?? Document(rootText: file.displayName)
         if let path = file.path, let loaded = try? MapFile.read(path) {
             original = loaded.document
-            original.prepareForDisplay(with: canvas.sizing)
+            original.prepareForDisplay(with: canvas.sizing, layout: canvas.painter.scene.theme.treeLayout)
         }
         workspace.replaceDocument(original)
         file.markSaved(original)

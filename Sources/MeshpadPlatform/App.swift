@@ -88,7 +88,7 @@ public final class App {
         self.options = options
         recent = options.recentFilesPath.map(RecentFiles.load(from:)) ?? RecentFiles()
         var prepared = document
-        prepared.prepareForDisplay(with: canvas.sizing)
+        prepared.prepareForDisplay(with: canvas.sizing, layout: canvas.painter.scene.theme.treeLayout)
         meshpad_release_free_memory()
         launchDocument = prepared
         var opened = file ?? DocumentFile(path: nil, format: .native, savedRevision: 0)
@@ -97,6 +97,7 @@ public final class App {
         autosave = AutosaveSchedule(writtenRevision: prepared.revision)
         workspace = Workspace(document: prepared, viewportSize: canvas.window.size, sizing: canvas.sizing)
         workspace.targetPixels = canvas.touchTargetPixels
+        workspace.treeLayout = options.theme.treeLayout
         if let path = opened.path, FileManager.default.fileExists(atPath: path) { rememberRecent(path) }
         if restoreRecoveryIfAny() {
             if opened.path != nil { launchDocument = nil }

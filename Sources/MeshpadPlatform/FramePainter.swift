@@ -26,7 +26,7 @@ public final class FramePainter {
     /// - Parameter complete: rasterise every label now (a picture or screenshot), instead of
     ///   keeping to the per-frame budget the interactive loop uses.
     public func paint(document: Document, camera: Camera, viewportSize: Vec2, selection: Set<NodeID>,
-                      drawnPositions: [NodeID: Vec2] = [:], extras: SceneExtras = SceneExtras(), complete: Bool = false) {
+                      drawnPositions: DrawnPositions = .none, extras: SceneExtras = SceneExtras(), complete: Bool = false) {
         let pixelScale = renderer.outputSize.x / max(viewportSize.x, 1)
         scene.build(document: document, camera: camera, viewportSize: viewportSize, pixelScale: pixelScale,
                     selection: selection, drawnPositions: drawnPositions, extras: extras, into: &drawList)

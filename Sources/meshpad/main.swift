@@ -28,7 +28,10 @@ func open(_ source: MapSource, creating: Bool) throws(FormatError) -> Opened {
         let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         if creating && !FileManager.default.fileExists(atPath: absolute) {
             let name = ((absolute as NSString).lastPathComponent as NSString).deletingPathExtension
-            return Opened(document: Document(rootText: name),
+            // A new map is a mind map that keeps itself tidy, as in Freeplane and Minder.
+            var fresh = Document(rootText: name)
+            fresh.setLayoutMode(.tree)
+            return Opened(document: fresh,
                           file: DocumentFile(path: absolute, format: MapFormat(path: absolute) ?? .native, savedRevision: 0),
                           warnings: [])
         }

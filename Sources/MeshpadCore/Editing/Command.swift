@@ -10,6 +10,8 @@ public enum Command: Equatable, Sendable {
     case remove(Fragment)
     case setText(NodeID, from: String, to: String)
     case setFolded(ids: [NodeID], from: [Bool], to: [Bool])
+    /// Tidy turns a map to tree mode; dragging a node of a tree-mode map turns it free.
+    case setLayoutMode(from: Document.LayoutMode, to: Document.LayoutMode)
     /// Several commands as one undo step, carried out in order (a new node and its first text).
     case batch([Command])
 
@@ -26,6 +28,8 @@ public enum Command: Equatable, Sendable {
             return .setText(id, from: to, to: from)
         case .setFolded(let ids, let from, let to):
             return .setFolded(ids: ids, from: to, to: from)
+        case .setLayoutMode(let from, let to):
+            return .setLayoutMode(from: to, to: from)
         case .batch(let commands):
             return .batch(commands.reversed().map(\.inverse))
         }
@@ -39,6 +43,7 @@ public enum Command: Equatable, Sendable {
         case .remove(let fragment): return fragment.nodes.isEmpty ? "delete link" : "delete \(fragment.nodes.count == 1 ? "node" : "\(fragment.nodes.count) nodes")"
         case .setText: return "text"
         case .setFolded(_, _, let to): return to.allSatisfy { $0 } ? "fold" : "unfold"
+        case .setLayoutMode(_, let to): return to == .tree ? "tidy" : "free layout"
         case .batch(let commands): return commands.first?.summary ?? "change"
         }
     }
@@ -62,6 +67,8 @@ extension Document {
             setText(to, of: id, sizing: sizing)
         case .setFolded(let ids, _, let to):
             for (id, folded) in zip(ids, to) { setFolded(id, folded) }
+        case .setLayoutMode(_, let to):
+            setLayoutMode(to)
         case .batch(let commands):
             for command in commands { apply(command, sizing: sizing) }
         }

@@ -48,6 +48,7 @@ public enum FreeMindFormat {
             warnings.append("the map has \(reader.topLevelCount) top-level nodes; the first is the root and the others are free-standing")
         }
         document.needsLayout = true
+        document.setLayoutMode(.tree)
         return Imported(document: document, warnings: warnings)
     }
 

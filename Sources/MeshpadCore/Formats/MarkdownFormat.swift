@@ -90,6 +90,7 @@ public enum MarkdownFormat {
             for child in item.children.reversed() { stack.append(child) }
         }
         document.needsLayout = true
+        document.setLayoutMode(.tree)
         return FreeMindFormat.Imported(document: document, warnings: [])
     }
 

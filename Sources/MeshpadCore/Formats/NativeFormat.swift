@@ -3,8 +3,8 @@ import Foundation
 /// Meshpad's own `.meshpad` files: JSON with a format version, stable IDs and everything but
 /// the sizes derived from the font.
 ///
-/// Output is deterministic — sorted keys, nodes and edges in ID order, defaults left out — so
-/// a map diffs well in git. A file with a newer `version` is refused, never half-read.
+/// Output is deterministic — sorted keys, nodes in ID order, edges in the map's order (each
+/// node's children in order), defaults left out — so a map diffs well in git. A file with a newer `version` is refused, never half-read.
 public enum NativeFormat {
     public static let formatName = "meshpad"
     public static let currentVersion = 1
@@ -13,6 +13,8 @@ public enum NativeFormat {
         var format: String
         var version: Int
         var root: String
+        /// "tree" for a map that lays itself out; absent for a free map.
+        var layout: String?
         var nodes: [StoredNode]
         var edges: [StoredEdge]
     }
@@ -63,14 +65,16 @@ public enum NativeFormat {
                     fontSize: node.style.fontSize, bold: node.style.bold ? true : nil, italic: node.style.italic ? true : nil),
                 side: node.side?.rawValue, sourceID: node.sourceID)
         }
-        let edges = document.edges.sorted { $0.id < $1.id }.map { edge in
+        // why: edges stay in the map's order, which is the order of each node's children.
+        let edges = document.edges.map { edge in
             var arrows: [String] = []
             if edge.arrows.contains(.start) { arrows.append("start") }
             if edge.arrows.contains(.end) { arrows.append("end") }
             return StoredEdge(id: edge.id.description, from: edge.from.description, to: edge.to.description,
                               kind: edge.kind.rawValue, arrows: arrows.isEmpty ? nil : arrows)
         }
-        let file = File(format: formatName, version: currentVersion, root: document.rootID.description, nodes: nodes, edges: edges)
+        let file = File(format: formatName, version: currentVersion, root: document.rootID.description,
+                        layout: document.layoutMode == .tree ? "tree" : nil, nodes: nodes, edges: edges)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         var data = try encoder.encode(file)
@@ -134,8 +138,15 @@ public enum NativeFormat {
             edges.append(Edge(id: EdgeID(id), from: NodeID(from), to: NodeID(to), kind: kind, arrows: arrows))
         }
         guard let root = parseID(file.root, prefix: "n") else { throw fail(.notAMap(detail: "root '\(file.root)' is not like n1")) }
+        var layout = Document.LayoutMode.free
+        if let stored = file.layout {
+            guard let parsed = Document.LayoutMode(rawValue: stored) else { throw fail(.notAMap(detail: "layout '\(stored)' is not free or tree")) }
+            layout = parsed
+        }
         do {
-            return try Document(restoring: nodes, edges: edges, rootID: NodeID(root))
+            var document = try Document(restoring: nodes, edges: edges, rootID: NodeID(root))
+            document.setLayoutMode(layout)
+            return document
         } catch {
             throw fail(.invalidMap(error))
         }

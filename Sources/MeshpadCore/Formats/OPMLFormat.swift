@@ -43,6 +43,7 @@ public enum OPMLFormat {
             applyExpansionState(expanded, to: &document, singleRoot: single)
         }
         document.needsLayout = true
+        document.setLayoutMode(.tree)
         return FreeMindFormat.Imported(document: document, warnings: [])
     }
 

@@ -21,6 +21,10 @@ public struct TreeLayout: Sendable {
     public var horizontalGap = 48.0
     /// Between stacked siblings, and between any two neighbouring subtrees, in map units.
     public var verticalGap = 12.0
+    /// Free trees keep their top where it is instead of going to the row below the map: a
+    /// tree-mode map lays itself out after every edit, and a free node a person put somewhere
+    /// must not jump away.
+    public var keepsFreeTreesInPlace = false
 
     public init() {}
 
@@ -99,10 +103,13 @@ public struct TreeLayout: Sendable {
         var left = minX
         for t in 1..<hierarchy.topStarts.count {
             let run = hierarchy.run(ofTop: t)
+            if keepsFreeTreesInPlace, let top = run.first {
+                left = document.nodes[Int(top)].position.x - width[Int(top)] / 2
+            }
             for v in run {
                 let vi = Int(v), p = Int(hierarchy.parent[vi])
                 if p < 0 {
-                    centres[vi] = Vec2(left + width[vi] / 2, rowTop - contours.top[vi])
+                    centres[vi] = keepsFreeTreesInPlace ? document.nodes[vi].position : Vec2(left + width[vi] / 2, rowTop - contours.top[vi])
                 } else if hierarchy.hidden[vi] {
                     centres[vi] = centres[p]
                 } else {
@@ -146,11 +153,11 @@ public struct TreeLayout: Sendable {
 
 extension Document {
     /// Derives node sizes and, for a map imported without positions, lays it out as a tree.
-    public mutating func prepareForDisplay(with sizing: NodeSizing) {
+    public mutating func prepareForDisplay(with sizing: NodeSizing, layout: TreeLayout = TreeLayout()) {
         settleFolds()
         measureAll(with: sizing)
         if needsLayout {
-            TreeLayout().apply(to: &self)
+            layout.apply(to: &self)
         }
     }
 }

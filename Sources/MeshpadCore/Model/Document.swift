@@ -21,6 +21,21 @@ public struct Document: Sendable {
     /// out as a tree once node sizes are known (`prepareForDisplay`).
     public var needsLayout = false
 
+    /// How a map arranges itself: `free` maps keep every node where it was put; `tree` maps are
+    /// laid out as a tidy mind map again after every change to the tree (a new node, a delete,
+    /// a fold, a longer text), with the nodes gliding to their places.
+    public enum LayoutMode: String, Sendable {
+        case free, tree
+    }
+
+    public private(set) var layoutMode = LayoutMode.free
+
+    public mutating func setLayoutMode(_ mode: LayoutMode) {
+        guard mode != layoutMode else { return }
+        layoutMode = mode
+        revision &+= 1
+    }
+
     private var indexByID: [NodeID: Int] = [:]
     /// Where nodes and edges are on the map, for hit tests and culling (kept current by every change).
     public private(set) var spatial = SpatialIndex()

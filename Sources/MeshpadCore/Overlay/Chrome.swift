@@ -13,7 +13,7 @@ public enum TouchTarget {
 
 /// A toolbar command, each also reachable from the keyboard (see the README's key table).
 public enum ToolbarItem: String, CaseIterable, Sendable {
-    case new, link, select, delete, undo, redo, fit, outline, search
+    case new, link, select, delete, undo, redo, fit, tidy, outline, search
 
     public var label: String {
         switch self {
@@ -24,6 +24,7 @@ public enum ToolbarItem: String, CaseIterable, Sendable {
         case .undo: return "Undo"
         case .redo: return "Redo"
         case .fit: return "Fit"
+        case .tidy: return "Tidy"
         case .outline: return "Outline"
         case .search: return "Search"
         }

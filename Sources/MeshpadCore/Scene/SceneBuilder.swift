@@ -28,7 +28,7 @@ public struct SceneBuilder {
         viewportSize: Vec2,
         pixelScale: Double,
         selection: Set<NodeID>,
-        drawnPositions: [NodeID: Vec2] = [:],
+        drawnPositions: DrawnPositions = .none,
         extras: SceneExtras = SceneExtras(),
         into list: inout DrawList
     ) {
@@ -62,7 +62,10 @@ public struct SceneBuilder {
             list.resetCoverage(width: Int(deviceViewport.width.rounded(.up)), height: Int(deviceViewport.height.rounded(.up)))
         }
         let folds = document.hiddenCount > 0
-        if visible.contains(bounds.origin) && visible.contains(Vec2(bounds.maxX, bounds.maxY)) {
+        // why: a layout glides thousands of nodes at once, from anywhere to anywhere; the index
+        // holds where they are going, so look at every node while that many move.
+        let manyGliders = drawnPositions.count > Self.manyGliders
+        if manyGliders || (visible.contains(bounds.origin) && visible.contains(Vec2(bounds.maxX, bounds.maxY))) {
             // The whole map is in view: a straight walk beats visiting every grid cell.
             if folds {
                 for e in document.edges.indices where !document.isHidden(edgeAt: e) { edgeIndices.append(e) }
@@ -83,8 +86,8 @@ public struct SceneBuilder {
             document.forEachEdge(in: visible) { edgeIndices.append($0) }
             document.forEachNode(in: visible) { nodeIndices.append($0) }
         }
-        if hasGliders {
-            for id in drawnPositions.keys {
+        if hasGliders && !manyGliders {
+            for id in drawnPositions.ids {
                 guard let index = document.index(of: id), !document.isHidden(nodeAt: index) else { continue }
                 nodeIndices.append(index)
                 for edge in document.edgeIndices(touchingNodeAt: index) where !document.isHidden(edgeAt: Int(edge)) {
@@ -276,6 +279,10 @@ public struct SceneBuilder {
     static func overlapArea(_ a: Rect, _ b: Rect) -> Double {
         max(0, min(a.maxX, b.maxX) - max(a.minX, b.minX)) * max(0, min(a.maxY, b.maxY) - max(a.minY, b.minY))
     }
+
+    /// More gliding nodes than this and every node is considered for drawing, not just the
+    /// visible ones and the gliders.
+    static let manyGliders = 2000
 
     /// Below this on-screen radius of the smallest node, the map is drawn as dots and hairlines.
     public static let farOutRadiusPixels = 3.0

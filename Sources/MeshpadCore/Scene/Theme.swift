@@ -71,6 +71,12 @@ public struct Theme: Sendable, Equatable {
     /// Below this on-screen text height, labels are not drawn (they would be unreadable smudges).
     public var minimumLabelPixels: Double
     public var nodeMetrics: NodeSizing.Metrics
+    /// The tidy tree's gaps, in map units: between a parent's edge and its children's, and
+    /// between stacked siblings (and neighbouring subtrees).
+    public var layoutGaps = Vec2(48, 12)
+
+    /// The tree layout with this theme's gaps.
+    public var treeLayout: TreeLayout { TreeLayout(horizontalGap: layoutGaps.x, verticalGap: layoutGaps.y) }
 
     /// The seed app's look: green ellipses with a dark border, red when selected, on white.
     public static let classic = Theme(

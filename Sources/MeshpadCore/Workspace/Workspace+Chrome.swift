@@ -104,6 +104,8 @@ extension Workspace {
             redo()
         case .fit:
             zoomToFit()
+        case .tidy:
+            tidy()
         case .outline:
             toggleOutline()
         case .search:

@@ -2,10 +2,11 @@
 extension Workspace {
     // MARK: - Commands and undo
 
-    /// Carries out a command as a person's edit: recorded as one undo step.
-    mutating func execute(_ command: Command) {
+    /// Carries out a command as a person's edit: one undo step (with the tree laid out again,
+    /// in a tree-mode map, unless `relayout` is false).
+    mutating func execute(_ command: Command, relayout: Bool = true) {
         perform(command)
-        undoStack.record(command)
+        finishStep([command], relayout: relayout)
     }
 
     /// Carries out a command (new, or from the undo stack), gliding what it moves.
@@ -13,12 +14,20 @@ extension Workspace {
         needsRedraw = true
         switch command {
         case .move(let ids, _, let to):
-            // Nodes glide from where they are now, which is where the command's `from` left them.
+            // Nodes glide from where they are drawn now; many at once (a layout) in one glide,
+            // and the document re-files them in one pass.
+            var glides: [(id: NodeID, from: Vec2, to: Vec2)] = []
+            glides.reserveCapacity(ids.count)
             for (id, end) in zip(ids, to) {
-                guard let drawnFrom = document.node(id)?.position else { continue }
-                document.move(id, to: end)
-                nodeAnimator.animate(id, from: drawnFrom, to: end)
+                guard let start = document.node(id)?.position else { continue }
+                glides.append((id, start, end))
             }
+            if glides.count > 64 {
+                document.move(Dictionary(glides.map { ($0.id, $0.to) }, uniquingKeysWith: { _, last in last }))
+            } else {
+                for glide in glides { document.move(glide.id, to: glide.to) }
+            }
+            nodeAnimator.animate(glides)
         case .batch(let commands):
             for command in commands { perform(command) }
         default:
@@ -32,6 +41,7 @@ extension Workspace {
     public mutating func undo() {
         guard !recognizer.isActive else { return }
         commitEditing()
+        finishForceLayout()
         guard let command = undoStack.popUndo() else { return }
         perform(command)
         reveal(command)
@@ -41,6 +51,7 @@ extension Workspace {
     public mutating func redo() {
         guard !recognizer.isActive else { return }
         commitEditing()
+        finishForceLayout()
         guard let command = undoStack.popRedo() else { return }
         perform(command)
         reveal(command)
@@ -78,7 +89,7 @@ extension Workspace {
         let edgeIndex = document.edges.count
         commands.append(insertNode(at: position, parent: parent, edgeIndex: edgeIndex))
         perform(commands[commands.count - 1])
-        undoStack.record(commands.count == 1 ? commands[0] : .batch(commands))
+        finishStep(commands)
         startEditingNew(commands)
     }
 
@@ -177,7 +188,7 @@ extension Workspace {
             return false
         }
         let edge = Edge(id: document.nextEdgeID, from: from, to: to, kind: .link)
-        execute(.insert(Fragment(edges: [Fragment.PlacedEdge(index: document.edges.count, edge: edge)])))
+        execute(.insert(Fragment(edges: [Fragment.PlacedEdge(index: document.edges.count, edge: edge)])), relayout: false)
         selection = []
         focus = nil
         selectedEdge = edge.id
@@ -263,10 +274,13 @@ extension Workspace {
         needsRedraw = true
         let final = session.editor.text
         guard final != session.original else { return }
-        var step = Command.setText(session.node, from: session.original, to: final)
+        var steps = [Command.setText(session.node, from: session.original, to: final)]
         if let position = document.node(session.node)?.position, position != session.originalPosition {
-            step = .batch([step, .move(ids: [session.node], from: [session.originalPosition], to: [position])])
+            steps.append(.move(ids: [session.node], from: [session.originalPosition], to: [position]))
         }
+        // A longer or shorter text changes the node's size: a tree-mode map makes room for it.
+        if let move = relayout() { steps.append(move) }
+        let step = steps.count == 1 ? steps[0] : Command.batch(steps)
         if session.isNewNode { undoStack.appendToLast(step) } else { undoStack.record(step) }
     }
 
@@ -280,7 +294,7 @@ extension Workspace {
             document.move(session.node, to: session.originalPosition)
         }
         if session.isNewNode, let last = undoStack.last {
-            document.apply(last.inverse, sizing: sizing)
+            perform(last.inverse)
             undoStack.dropLast()
             pruneSelection()
             if selection.isEmpty, let parent = Self.parentInCreation(last) { select([parent]) }
@@ -347,7 +361,7 @@ extension Workspace {
         let fragment = NodePlacement.pastedFragment(items, under: parent, at: canvasCentreMapPoint, sizing: sizing, in: &document)
         commands.append(.insert(fragment))
         perform(commands[commands.count - 1])
-        undoStack.record(commands.count == 1 ? commands[0] : .batch(commands))
+        finishStep(commands)
         let pastedRoots = fragment.nodes.map(\.node.id).filter { id in
             fragment.edges.allSatisfy { !($0.edge.to == id && $0.edge.kind == .tree && $0.edge.from != parent) }
         }

@@ -36,6 +36,7 @@ extension Workspace {
             case "v": return [.readClipboard]
             case "l": linkSelected(); return []
             case "f": openSearch(); return []
+            case "t": tidy(forceLayout: shift); return []
             default: break
             }
         }

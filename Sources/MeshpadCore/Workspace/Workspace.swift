@@ -98,6 +98,10 @@ public struct Workspace {
     var labelWidths: [ToolbarItem: Double] = [:]
     /// Folded node texts for search, kept while the map's text is unchanged.
     var searchIndex: SearchIndex?
+    /// The tidy-tree layout, with the theme's gaps (the platform sets them).
+    public var treeLayout = TreeLayout()
+    /// A force layout animating, if any.
+    var forceRun: ForceRun?
 
     public init(document: Document, viewportSize: Vec2, camera: Camera? = nil,
                 settings: GestureSettings = GestureSettings(),
@@ -124,7 +128,7 @@ public struct Workspace {
     }
 
     /// True while anything moves by itself: the loop must keep stepping and drawing.
-    public var isAnimating: Bool { view.isAnimating || nodeAnimator.isAnimating }
+    public var isAnimating: Bool { view.isAnimating || nodeAnimator.isAnimating || forceRun != nil }
 
     /// When the loop must wake up even without events (a pending long press, a banner to hide).
     public var nextDeadline: Double? {
@@ -228,8 +232,10 @@ public struct Workspace {
             return []
         case .fingerDown:
             lastInputWasTouch = true
+            finishForceLayout()
         case .mouseDown, .key:
             lastInputWasTouch = false
+            finishForceLayout()
         default:
             break
         }
@@ -268,6 +274,7 @@ public struct Workspace {
     public mutating func step(bySeconds dt: Double) {
         view.step(bySeconds: dt)
         nodeAnimator.step(bySeconds: dt)
+        if forceRun != nil { stepForceLayout(bySeconds: dt) }
     }
 
     // MARK: - Intents
@@ -297,7 +304,16 @@ public struct Workspace {
                 document.move(id, to: position)
             }
         case .commitMove(let ids, let from, let to):
-            undoStack.record(.move(ids: ids, from: from, to: to))
+            let move = Command.move(ids: ids, from: from, to: to)
+            if document.layoutMode == .tree {
+                // A node put somewhere by hand stays there: the map stops laying itself out.
+                let free = Command.setLayoutMode(from: .tree, to: .free)
+                perform(free)
+                undoStack.record(.batch([move, free]))
+                toast("Free layout: nodes stay where you put them (Tidy lays the map out again)")
+            } else {
+                undoStack.record(move)
+            }
         case .pan(let delta):
             view.updateCamera { $0.pan(by: delta) }
         case .setCamera(let camera):
@@ -376,7 +392,7 @@ public struct Workspace {
     // MARK: - Drawing
 
     /// The camera and node positions to draw, `alpha` of the way between the last two steps.
-    public func frame(interpolatedBy alpha: Double) -> (camera: Camera, drawnPositions: [NodeID: Vec2]) {
+    public func frame(interpolatedBy alpha: Double) -> (camera: Camera, drawnPositions: DrawnPositions) {
         (view.camera(interpolatedBy: alpha), nodeAnimator.drawnPositions(interpolatedBy: alpha))
     }
 
@@ -409,6 +425,7 @@ public struct Workspace {
             case .redo: return ToolbarButton(item: item, isEnabled: undoStack.canRedo)
             case .outline: return ToolbarButton(item: item, isOn: outline != nil)
             case .search: return ToolbarButton(item: item, isOn: search != nil)
+            case .tidy: return ToolbarButton(item: item, isOn: document.layoutMode == .tree)
             case .new, .fit: return ToolbarButton(item: item)
             }
         }
