@@ -128,6 +128,11 @@ extension Workspace {
     /// The command making one empty node, joined to `parent` by a tree edge at `edgeIndex`.
     private func insertNode(at position: Vec2, parent: NodeID?, edgeIndex: Int) -> Command {
         var node = Node(id: document.nextNodeID, text: "", position: position)
+        if let parent, parent == document.rootID, document.layoutMode == .tree {
+            // A new branch keeps the side it was made on, as in Freeplane: later growth
+            // elsewhere never flips it to the other side.
+            node.side = NodePlacement.side(forChildOf: parent, in: document) < 0 ? .left : .right
+        }
         sizing.apply(to: &node)
         var fragment = Fragment(nodes: [Fragment.PlacedNode(index: document.nodeCount, node: node)])
         if let parent {
