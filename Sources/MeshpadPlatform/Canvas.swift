@@ -19,14 +19,20 @@ public final class Canvas {
         renderer = try SDLRenderer(window: window, preferSoftware: preferSoftware)
         let fontPath = try FontLocator.labelFontPath()
         let baseSize = Int(theme.fontSize.rounded())
+        let finder = FallbackFinder()
         measuringFont = try Font(path: fontPath, pixelSize: baseSize)
+        measuringChain = FontChain(primary: measuringFont, finder: finder)
         hudFont = try Font(path: FontLocator.hudFontPath(fallback: fontPath), pixelSize: 13)
-        painter = FramePainter(renderer: renderer, labelFont: try Font(path: fontPath, pixelSize: baseSize), theme: theme)
+        painter = FramePainter(renderer: renderer, labelFonts: FontChain(primary: try Font(path: fontPath, pixelSize: baseSize), finder: finder),
+                               theme: theme)
     }
 
-    /// Node sizing with this canvas's font and the theme's metrics.
+    /// The label font at the theme's size and its fallbacks, that node sizes are measured with.
+    let measuringChain: FontChain
+
+    /// Node sizing with this canvas's fonts and the theme's metrics.
     public var sizing: NodeSizing {
-        NodeSizing(metrics: painter.scene.theme.nodeMetrics, measurer: FontMeasurer(font: measuringFont))
+        NodeSizing(metrics: painter.scene.theme.nodeMetrics, measurer: FontMeasurer(chain: measuringChain))
     }
 
     /// The side of a touch target in window pixels for this window's display.

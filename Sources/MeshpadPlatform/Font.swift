@@ -12,14 +12,41 @@ public final class Font {
     public let path: String
     public private(set) var pixelSize: Int
 
-    public init(path: String, pixelSize: Int) throws(PlatformError) {
-        guard let font = TTF_OpenFont(path, Int32(pixelSize)) else {
+    public init(path: String, pixelSize: Int, index: Int = 0) throws(PlatformError) {
+        guard let font = TTF_OpenFontIndex(path, Int32(pixelSize), index) else {
             throw .fontUnreadable(path: path, detail: PlatformError.sdlMessage)
         }
         handle = font
         self.path = path
         self.pixelSize = pixelSize
         TTF_SetFontWrappedAlign(font, Int32(TTF_WRAPPED_ALIGN_CENTER))
+    }
+
+    convenience init(source: FaceSource, pixelSize: Int) throws(PlatformError) {
+        try self.init(path: source.path, pixelSize: pixelSize, index: source.index)
+    }
+
+    private var rightToLeft = false
+    private var script: String?
+
+    /// Whether the font has a glyph for the character.
+    func provides(_ scalar: UInt32) -> Bool { TTF_GlyphIsProvided32(handle, scalar) != 0 }
+
+    public var ascent: Int { Int(TTF_FontAscent(handle)) }
+    public var height: Int { Int(TTF_FontHeight(handle)) }
+
+    /// Shapes text from now on right to left (Arabic, Hebrew) or left to right, as the script
+    /// given (an ISO 15924 code; nil for text that needs no shaping beyond kerning).
+    func shape(rightToLeft rtl: Bool, script newScript: String?) {
+        if rtl != rightToLeft {
+            rightToLeft = rtl
+            TTF_SetFontDirection(handle, rtl ? TTF_DIRECTION_RTL : TTF_DIRECTION_LTR)
+        }
+        if newScript != script {
+            script = newScript
+            // why: SDL_ttf leaves HarfBuzz's script "unknown" unless told, and then Arabic is not joined.
+            TTF_SetFontScriptName(handle, newScript ?? "Zzzz")
+        }
     }
 
     func setPixelSize(_ size: Int) {
@@ -46,19 +73,19 @@ public final class Font {
 /// Maps repeat words a lot; the memo makes sizing a 100k-node map a dictionary lookup per
 /// word instead of a shaping call. It is bounded: cleared whole when it grows past its limit.
 public final class FontMeasurer: TextMeasurer {
-    private let font: Font
+    private let chain: FontChain
     private var widths: [Substring: Double] = [:]
     private let memoLimit = 50_000
     public let lineHeight: Double
 
-    public init(font: Font) {
-        self.font = font
-        lineHeight = Double(font.lineSkip)
+    init(chain: FontChain) {
+        self.chain = chain
+        lineHeight = Double(chain.primary.lineSkip)
     }
 
     public func width(of text: Substring) -> Double {
         if let known = widths[text] { return known }
-        let measured = Double(font.width(of: String(text)))
+        let measured = Double(chain.width(of: text))
         if widths.count >= memoLimit { widths.removeAll(keepingCapacity: true) }
         widths[text] = measured
         return measured

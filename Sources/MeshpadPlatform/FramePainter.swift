@@ -13,9 +13,9 @@ public final class FramePainter {
     private var drawList = DrawList()
     private var overlayList = DrawList()
 
-    public init(renderer: SDLRenderer, labelFont: Font, theme: Theme) {
+    init(renderer: SDLRenderer, labelFonts: FontChain, theme: Theme) {
         self.renderer = renderer
-        textCache = TextCache(renderer: renderer, font: labelFont)
+        textCache = TextCache(renderer: renderer, fonts: labelFonts)
         scene = SceneBuilder(theme: theme)
     }
 

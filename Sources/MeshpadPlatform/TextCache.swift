@@ -34,7 +34,7 @@ public final class TextCache {
     public static let rasterisationsPerFrame = 8
 
     private let renderer: SDLRenderer
-    private let font: Font
+    private let fonts: FontChain
     private var entries: LRUCache<Key, Entry>
     private var failed: Set<Key> = []
     private var sizesByFace: [Face: [Int]] = [:]
@@ -57,9 +57,9 @@ public final class TextCache {
     public var count: Int { entries.count }
     public var bytes: Int { entries.totalCost }
 
-    public init(renderer: SDLRenderer, font: Font, byteLimit: Int = 64 << 20, countLimit: Int = 8192) {
+    init(renderer: SDLRenderer, fonts: FontChain, byteLimit: Int = 64 << 20, countLimit: Int = 8192) {
         self.renderer = renderer
-        self.font = font
+        self.fonts = fonts
         entries = LRUCache(costLimit: byteLimit, countLimit: countLimit)
     }
 
@@ -98,12 +98,20 @@ public final class TextCache {
     }
 
     private func rasterise(_ key: Key) -> Entry? {
-        font.setPixelSize(key.pixelSize)
+        fonts.setPixelSize(key.pixelSize)
         let color = SDL_Color(r: key.color.r, g: key.color.g, b: key.color.b, a: key.color.a)
         rasterisations += 1
-        // why: wrap length 0 breaks only at the newlines the core put in, and the font's wrapped
-        // alignment centres each line.
-        guard let surface = TTF_RenderUTF8_Blended_Wrapped(font.handle, key.text, color, 0) else { return nil }
+        let surface: UnsafeMutablePointer<SDL_Surface>?
+        if fonts.isPlain(key.text[...]) {
+            fonts.primary.shape(rightToLeft: false, script: nil)
+            // why: wrap length 0 breaks only at the newlines the core put in, and the font's
+            // wrapped alignment centres each line.
+            surface = TTF_RenderUTF8_Blended_Wrapped(fonts.primary.handle, key.text, color, 0)
+        } else {
+            // Other scripts and emoji: each line in runs of the fonts that have their glyphs.
+            surface = fonts.render(key.text, color: color)
+        }
+        guard let surface else { return nil }
         defer { SDL_FreeSurface(surface) }
         guard let texture = SDL_CreateTextureFromSurface(renderer.handle, surface) else { return nil }
         return Entry(texture: texture, width: Int(surface.pointee.w), height: Int(surface.pointee.h), pixelSize: key.pixelSize, key: key)
