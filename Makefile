@@ -7,7 +7,7 @@ APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/meshpad
 
-.PHONY: deps build run test bench screenshots clean
+.PHONY: deps build run test bench screenshots icons install uninstall install-check clean
 
 deps:
 	@missing=""; \
@@ -44,6 +44,90 @@ bench: build
 screenshots: build
 	$(RELEASE_BIN) render --sample docs/images/sample.png --size 1280x800
 	$(RELEASE_BIN) render --procedural 60 --seed 1 docs/images/procedural-60.png --size 1280x800
+
+# Desktop integration. `make install PREFIX=~/.local` (no root) or, system-wide, `make build` then
+# `sudo make install NO_BUILD=1` (root's PATH often has no Swift, and a root build leaves .build/
+# owned by root). Packagers stage with DESTDIR=... and run the cache updates in their postinst.
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share
+ICON_SIZES := 16 32 48 64 128 256
+# Everything installed under $(DATADIR): install, uninstall and install-check share this list.
+DATA_FILES := applications/meshpad.desktop mime/packages/meshpad.xml \
+  icons/hicolor/scalable/apps/meshpad.svg \
+  $(foreach s,$(ICON_SIZES),icons/hicolor/$(s)x$(s)/apps/meshpad.png)
+
+# why: only for a live prefix; a staged DESTDIR tree is not where the desktop will look.
+define refresh_caches
+	@if [ -n "$(DESTDIR)" ]; then exit 0; fi; \
+	refresh() { \
+	  if ! command -v $$1 >/dev/null; then echo "$@: no $$1, skipped"; \
+	  elif ! "$$@"; then echo "$@: '$$*' failed, ignored"; fi; \
+	}; \
+	refresh update-mime-database "$(DATADIR)/mime"; \
+	refresh update-desktop-database -q "$(DATADIR)/applications"; \
+	if [ -f "$(DATADIR)/icons/hicolor/index.theme" ]; then \
+	  refresh gtk-update-icon-cache -q "$(DATADIR)/icons/hicolor"; \
+	fi
+endef
+
+# why: Exec and TryExec become absolute, so the menu entry works for a PREFIX that is not on PATH.
+install: $(if $(NO_BUILD),,build)
+	@test -x $(RELEASE_BIN) || { echo "install: no $(RELEASE_BIN) yet: run make build first"; exit 1; }
+	install -Dm755 $(RELEASE_BIN) "$(DESTDIR)$(BINDIR)/meshpad"
+	sed -e 's|^Exec=meshpad |Exec=$(BINDIR)/meshpad |' -e 's|^TryExec=meshpad$$|TryExec=$(BINDIR)/meshpad|' \
+	  Assets/meshpad.desktop | install -Dm644 /dev/stdin "$(DESTDIR)$(DATADIR)/applications/meshpad.desktop"
+	install -Dm644 Assets/meshpad-mime.xml "$(DESTDIR)$(DATADIR)/mime/packages/meshpad.xml"
+	install -Dm644 Assets/icons/meshpad.svg "$(DESTDIR)$(DATADIR)/icons/hicolor/scalable/apps/meshpad.svg"
+	for s in $(ICON_SIZES); do \
+	  install -Dm644 Assets/icons/hicolor/$${s}x$${s}/apps/meshpad.png \
+	    "$(DESTDIR)$(DATADIR)/icons/hicolor/$${s}x$${s}/apps/meshpad.png" || exit 1; \
+	done
+	$(refresh_caches)
+
+uninstall:
+	rm -f "$(DESTDIR)$(BINDIR)/meshpad" $(foreach f,$(DATA_FILES),"$(DESTDIR)$(DATADIR)/$(f)")
+	$(refresh_caches)
+
+# Installs into a temporary prefix, checks every file, the desktop entry and the MIME database, then
+# a DESTDIR staging (no caches touched) and uninstall. Not part of `make test`, which stays fast.
+install-check: $(if $(NO_BUILD),,build)
+	@tmp=$$(mktemp -d); trap 'rm -rf "$$tmp"' EXIT; \
+	fail() { echo "install-check: $$*"; exit 1; }; \
+	quietly() { "$$@" >"$$tmp/log" 2>&1 || { cat "$$tmp/log"; fail "'$$*' failed"; }; }; \
+	prefix=$$tmp/prefix; \
+	quietly $(MAKE) --no-print-directory install NO_BUILD=1 PREFIX="$$prefix"; \
+	for f in bin/meshpad $(addprefix share/,$(DATA_FILES)); do \
+	  test -s "$$prefix/$$f" || fail "$$f was not installed"; \
+	done; \
+	"$$prefix/bin/meshpad" --version >/dev/null || fail "the installed binary does not run"; \
+	grep -qx "Exec=$$prefix/bin/meshpad %f" "$$prefix/share/applications/meshpad.desktop" || \
+	  fail "the desktop entry's Exec does not name the installed binary"; \
+	if command -v desktop-file-validate >/dev/null; then \
+	  desktop-file-validate "$$prefix/share/applications/meshpad.desktop" || fail "the desktop entry is not valid"; \
+	else echo "install-check: no desktop-file-validate (apt-get install desktop-file-utils), skipped"; fi; \
+	if command -v update-mime-database >/dev/null; then \
+	  grep -qx '50:application/x-meshpad:\*\.meshpad' "$$prefix/share/mime/globs2" || fail "*.meshpad is not in the MIME database"; \
+	fi; \
+	quietly $(MAKE) --no-print-directory install NO_BUILD=1 PREFIX=/usr DESTDIR="$$tmp/stage"; \
+	test -x "$$tmp/stage/usr/bin/meshpad" || fail "DESTDIR=... PREFIX=/usr did not stage usr/bin/meshpad"; \
+	test ! -e "$$tmp/stage/usr/share/mime/mime.cache" || fail "a DESTDIR install ran update-mime-database"; \
+	quietly $(MAKE) --no-print-directory uninstall PREFIX="$$prefix"; \
+	left=$$(find "$$prefix" -name 'meshpad*'); \
+	test -z "$$left" || fail "uninstall left $$left"; \
+	! grep -qs x-meshpad "$$prefix/share/mime/globs2" || fail "uninstall left application/x-meshpad in the MIME database"; \
+	echo "install-check: installed, validated, staged and uninstalled cleanly"
+
+# Regenerates the committed PNG icons from the SVGs (16 px from meshpad-small.svg, drawn for the
+# pixel grid). Needs rsvg-convert: apt-get install librsvg2-bin.
+icons:
+	@command -v rsvg-convert >/dev/null || { echo "icons: needs rsvg-convert (apt-get install librsvg2-bin)"; exit 1; }
+	for s in $(ICON_SIZES); do \
+	  src=Assets/icons/meshpad.svg; [ $$s -gt 16 ] || src=Assets/icons/meshpad-small.svg; \
+	  mkdir -p Assets/icons/hicolor/$${s}x$${s}/apps && \
+	  rsvg-convert -w $$s -h $$s $$src -o Assets/icons/hicolor/$${s}x$${s}/apps/meshpad.png || exit 1; \
+	done
 
 clean:
 	$(SWIFT) package clean
