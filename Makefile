@@ -3,7 +3,9 @@
 
 SWIFT ?= swift
 ARGS ?=
-APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev fonts-dejavu-core pkg-config
+# why: DejaVu covers Latin, Greek, Cyrillic, Arabic and Hebrew; Noto CJK and Noto Color Emoji
+# cover what it lacks (label text falls back to them through fontconfig).
+APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji pkg-config
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/meshpad
 

@@ -15,6 +15,8 @@ public final class App {
         public var windowSize: PixelSize
         public var title: String
         public var theme: Theme
+        /// Everything drawn this many times bigger (`--scale`), on top of the display's HiDPI scale.
+        public var uiScale: Double = 1
         /// Skip the accelerated renderer (tests, replays; machines with broken GL drivers).
         public var preferSoftware: Bool
         public var hidden: Bool
@@ -25,7 +27,7 @@ public final class App {
         /// The recent-files list; nil keeps none.
         public var recentFilesPath: String?
 
-        public init(windowSize: PixelSize = .defaultWindow, title: String = "Meshpad", theme: Theme = .classic,
+        public init(windowSize: PixelSize = .defaultWindow, title: String = "Meshpad", theme: Theme = .standard,
                     preferSoftware: Bool = false, hidden: Bool = false, recordPath: String? = nil,
                     recovery: RecoveryStore? = nil, recentFilesPath: String? = nil) {
             self.windowSize = windowSize
@@ -82,7 +84,7 @@ public final class App {
     public init(document: Document, file: DocumentFile? = nil, warnings: [String] = [],
                 options: Options = Options()) throws(PlatformError) {
         canvas = try Canvas(title: options.title, size: options.windowSize, theme: options.theme,
-                            hidden: options.hidden, preferSoftware: options.preferSoftware)
+                            hidden: options.hidden, preferSoftware: options.preferSoftware, uiScale: options.uiScale)
         hud = HUD(renderer: canvas.renderer, font: canvas.hudFont)
         recorder = try options.recordPath.map { path throws(PlatformError) in try Recorder(path: path) }
         self.options = options
@@ -95,7 +97,7 @@ public final class App {
         opened.markSaved(prepared)
         self.file = opened
         autosave = AutosaveSchedule(writtenRevision: prepared.revision)
-        workspace = Workspace(document: prepared, viewportSize: canvas.window.size, sizing: canvas.sizing)
+        workspace = Workspace(document: prepared, viewportSize: canvas.viewportSize, sizing: canvas.sizing)
         workspace.targetPixels = canvas.touchTargetPixels
         workspace.treeLayout = options.theme.treeLayout
         if let path = opened.path, FileManager.default.fileExists(atPath: path) { rememberRecent(path) }
@@ -172,9 +174,9 @@ public final class App {
     }
 
     func handle(_ input: InputEvent, at eventTime: Double) {
-        recorder?.record(input, at: eventTime, windowSize: canvas.window.size)
+        recorder?.record(input, at: eventTime, viewportSize: canvas.viewportSize, uiScale: canvas.uiScale)
         if case .windowResized = input {
-            workspace.viewportSize = canvas.window.size
+            workspace.viewportSize = canvas.viewportSize
             workspace.targetPixels = canvas.touchTargetPixels
         }
         requests(workspace.handle(input, at: eventTime))
@@ -263,8 +265,10 @@ public final class App {
         }
         guard wanted, let target = workspace.textInputRect, target != shownTextInputRect else { return }
         shownTextInputRect = target
-        var rect = SDL_Rect(x: Int32(clamping: Int(target.minX.rounded())), y: Int32(clamping: Int(target.minY.rounded())),
-                            w: Int32(clamping: Int(target.width.rounded(.up))), h: Int32(clamping: Int(target.height.rounded(.up))))
+        // The workspace speaks in its own (scaled) pixels; SDL wants window pixels.
+        let s = canvas.uiScale
+        var rect = SDL_Rect(x: Int32(clamping: Int((target.minX * s).rounded())), y: Int32(clamping: Int((target.minY * s).rounded())),
+                            w: Int32(clamping: Int((target.width * s).rounded(.up))), h: Int32(clamping: Int((target.height * s).rounded(.up))))
         SDL_SetTextInputRect(&rect)
     }
 
@@ -284,7 +288,7 @@ public final class App {
             workspace.needsRedraw = true
             return
         }
-        let translator = EventTranslator(windowSize: canvas.window.size)
+        let translator = EventTranslator(viewportSize: canvas.viewportSize, uiScale: canvas.uiScale)
         if let input = translator.translate(event) {
             handle(input, at: eventTime)
         }
@@ -297,11 +301,11 @@ public final class App {
 
     private func paint(alpha: Double, complete: Bool) {
         let frame = workspace.frame(interpolatedBy: alpha)
-        canvas.painter.paint(document: workspace.document, camera: frame.camera, viewportSize: canvas.window.size,
+        canvas.painter.paint(document: workspace.document, camera: frame.camera, viewportSize: canvas.viewportSize,
                              selection: workspace.selection, drawnPositions: frame.drawnPositions,
                              extras: workspace.sceneExtras, complete: complete)
         canvas.painter.paintOverlay(banner: workspace.banner, dialog: workspace.dialog, chrome: workspace.chrome,
-                                    viewportSize: canvas.window.size)
+                                    viewportSize: canvas.viewportSize)
     }
 
     private func renderFrame(alpha: Double) {
@@ -309,7 +313,7 @@ public final class App {
         let frame = workspace.frame(interpolatedBy: alpha)
         paint(alpha: alpha, complete: false)
         if isHUDVisible {
-            let scale = canvas.renderer.outputSize.x / canvas.window.size.x
+            let scale = canvas.renderer.outputSize.x / canvas.viewportSize.x
             hud.draw(lines: hudLines(camera: frame.camera), pixelScale: scale, theme: canvas.painter.scene.theme)
         }
         canvas.renderer.present()

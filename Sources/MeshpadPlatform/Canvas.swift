@@ -10,45 +10,47 @@ public final class Canvas {
     public let window: Window
     public let renderer: SDLRenderer
     public let painter: FramePainter
-    /// The font at the theme's size that node sizes are measured with.
-    public let measuringFont: Font
     let hudFont: Font
 
-    public init(title: String, size: PixelSize, theme: Theme, hidden: Bool, preferSoftware: Bool) throws(PlatformError) {
+    /// How many times bigger than the display's own scale everything is drawn (`--scale`).
+    public let uiScale: Double
+
+    /// The size the map and the chrome are laid out in: window pixels divided by the UI scale.
+    public var viewportSize: Vec2 { window.size / uiScale }
+
+    public init(title: String, size: PixelSize, theme: Theme, hidden: Bool, preferSoftware: Bool, uiScale: Double = 1) throws(PlatformError) {
+        self.uiScale = uiScale.isFinite ? min(max(uiScale, 1), 4) : 1
         window = try Window(title: title, size: size, hidden: hidden)
         renderer = try SDLRenderer(window: window, preferSoftware: preferSoftware)
         let fontPath = try FontLocator.labelFontPath()
         let baseSize = Int(theme.fontSize.rounded())
-        let finder = FallbackFinder()
-        measuringFont = try Font(path: fontPath, pixelSize: baseSize)
-        measuringChain = FontChain(primary: measuringFont, finder: finder)
+        fonts = try FontLibrary(regularPath: fontPath, baseSize: baseSize)
         hudFont = try Font(path: FontLocator.hudFontPath(fallback: fontPath), pixelSize: 13)
-        painter = FramePainter(renderer: renderer, labelFonts: FontChain(primary: try Font(path: fontPath, pixelSize: baseSize), finder: finder),
-                               theme: theme)
+        painter = FramePainter(renderer: renderer, fonts: fonts, theme: theme)
     }
 
-    /// The label font at the theme's size and its fallbacks, that node sizes are measured with.
-    let measuringChain: FontChain
+    /// The label faces (regular, bold, italic) with their fallbacks.
+    let fonts: FontLibrary
 
     /// Node sizing with this canvas's fonts and the theme's metrics.
     public var sizing: NodeSizing {
-        NodeSizing(metrics: painter.scene.theme.nodeMetrics, measurer: FontMeasurer(chain: measuringChain))
+        NodeSizing(metrics: painter.scene.theme.nodeMetrics, measurer: fonts.measurer(for: .regular))
     }
 
     /// The side of a touch target in window pixels for this window's display.
     public var touchTargetPixels: Double {
-        TouchTarget.pixels(dpi: window.displayDPI, pixelScale: renderer.outputSize.x / window.size.x)
+        TouchTarget.pixels(dpi: window.displayDPI, pixelScale: renderer.outputSize.x / viewportSize.x)
     }
 
     /// The camera that shows the whole map, at 100 % at most.
     public func framingCamera(for document: Document) -> Camera {
-        var camera = Camera(zoomLimits: Workspace.zoomLimits(for: document, viewportSize: window.size))
-        camera.frame(document.bounds, viewportSize: window.size)
+        var camera = Camera(zoomLimits: Workspace.zoomLimits(for: document, viewportSize: viewportSize))
+        camera.frame(document.bounds, viewportSize: viewportSize)
         return camera
     }
 
     /// Paints a complete picture (every label rasterised), for the headless verbs and tests.
     public func paint(document: Document, camera: Camera, selection: Set<NodeID>) {
-        painter.paint(document: document, camera: camera, viewportSize: window.size, selection: selection, complete: true)
+        painter.paint(document: document, camera: camera, viewportSize: viewportSize, selection: selection, complete: true)
     }
 }

@@ -13,7 +13,10 @@ struct EventTranslator {
     /// `SDL_MOUSE_TOUCHID` is `((SDL_TouchID)-2)`.
     static let mouseTouchID: SDL_TouchID = -2
 
-    var windowSize: Vec2
+    /// The size the app lays out in (window pixels divided by `uiScale`).
+    var viewportSize: Vec2
+    /// `--scale`: window pixels per layout pixel.
+    var uiScale: Double = 1
 
     func translate(_ event: SDL_Event) -> InputEvent? {
         switch SDL_EventType(event.type) {
@@ -29,7 +32,7 @@ struct EventTranslator {
         case SDL_FINGERDOWN, SDL_FINGERMOTION, SDL_FINGERUP:
             let finger = event.tfinger
             guard finger.touchId != Self.mouseTouchID else { return nil }
-            let position = Vec2(Double(finger.x) * windowSize.x, Double(finger.y) * windowSize.y)
+            let position = Vec2(Double(finger.x) * viewportSize.x, Double(finger.y) * viewportSize.y)
             guard position.isFinite else { return nil }
             switch SDL_EventType(event.type) {
             case SDL_FINGERDOWN: return .fingerDown(id: finger.fingerId, position: position)
@@ -39,7 +42,7 @@ struct EventTranslator {
         case SDL_MOUSEBUTTONDOWN, SDL_MOUSEBUTTONUP:
             let button = event.button
             guard button.which != Self.touchMouseID, let mapped = Self.mouseButton(button.button) else { return nil }
-            let position = Vec2(Double(button.x), Double(button.y))
+            let position = Vec2(Double(button.x), Double(button.y)) / uiScale
             if SDL_EventType(event.type) == SDL_MOUSEBUTTONDOWN {
                 return .mouseDown(button: mapped, position: position, clicks: Int(button.clicks), modifiers: Self.modifiers())
             }
@@ -47,14 +50,14 @@ struct EventTranslator {
         case SDL_MOUSEMOTION:
             let motion = event.motion
             guard motion.which != Self.touchMouseID else { return nil }
-            return .mouseMove(position: Vec2(Double(motion.x), Double(motion.y)), modifiers: Self.modifiers())
+            return .mouseMove(position: Vec2(Double(motion.x), Double(motion.y)) / uiScale, modifiers: Self.modifiers())
         case SDL_MOUSEWHEEL:
             let wheel = event.wheel
             guard wheel.which != Self.touchMouseID else { return nil }
             let flip: Double = wheel.direction == SDL_MOUSEWHEEL_FLIPPED.rawValue ? -1 : 1
             let delta = Vec2(Double(wheel.preciseX) * flip, Double(wheel.preciseY) * flip)
             guard delta.isFinite else { return nil }
-            return .wheel(delta: delta, position: Vec2(Double(wheel.mouseX), Double(wheel.mouseY)), modifiers: Self.modifiers())
+            return .wheel(delta: delta, position: Vec2(Double(wheel.mouseX), Double(wheel.mouseY)) / uiScale, modifiers: Self.modifiers())
         case SDL_KEYDOWN:
             let key = event.key
             guard let name = SDL_GetKeyName(key.keysym.sym).map({ String(cString: $0) }), !name.isEmpty else { return nil }

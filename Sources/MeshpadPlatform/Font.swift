@@ -77,10 +77,20 @@ public final class FontMeasurer: TextMeasurer {
     private var widths: [Substring: Double] = [:]
     private let memoLimit = 50_000
     public let lineHeight: Double
+    private weak var library: FontLibrary?
+    private let face: FontLibrary.Face
 
-    init(chain: FontChain) {
+    init(chain: FontChain, library: FontLibrary? = nil, face: FontLibrary.Face = .regular) {
         self.chain = chain
+        self.library = library
+        self.face = face
         lineHeight = Double(chain.primary.lineSkip)
+    }
+
+    public func styled(bold: Bool, italic: Bool) -> any TextMeasurer {
+        let wanted = FontLibrary.Face(bold: bold, italic: italic)
+        guard wanted != face, let library else { return self }
+        return library.measurer(for: wanted)
     }
 
     public func width(of text: Substring) -> Double {

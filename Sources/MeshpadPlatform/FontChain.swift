@@ -216,6 +216,9 @@ final class FontChain {
             guard let surface else { continue }
             var destination = SDL_Rect(x: Int32((width - Int(surface.pointee.w)) / 2), y: Int32(row * lineSkip),
                                        w: surface.pointee.w, h: surface.pointee.h)
+            // why: blending onto the transparent target would darken every anti-aliased edge
+            // (colour times alpha, then alpha again when drawn); copying keeps the glyphs' own.
+            SDL_SetSurfaceBlendMode(surface, SDL_BLENDMODE_NONE)
             SDL_UpperBlit(surface, nil, target, &destination)
             SDL_FreeSurface(surface)
         }

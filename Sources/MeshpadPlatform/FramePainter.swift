@@ -13,9 +13,9 @@ public final class FramePainter {
     private var drawList = DrawList()
     private var overlayList = DrawList()
 
-    init(renderer: SDLRenderer, labelFonts: FontChain, theme: Theme) {
+    init(renderer: SDLRenderer, fonts: FontLibrary, theme: Theme) {
         self.renderer = renderer
-        textCache = TextCache(renderer: renderer, fonts: labelFonts)
+        textCache = TextCache(renderer: renderer, fonts: fonts)
         scene = SceneBuilder(theme: theme)
     }
 

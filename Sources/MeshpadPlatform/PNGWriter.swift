@@ -37,15 +37,15 @@ public enum PNGWriter {
 public enum HeadlessRender {
     /// Renders `document` as the app would open it (framed, at 100 % at most), or with `fit`
     /// framed at whatever zoom the clamp allows, and writes `outputPath`.
-    public static func render(_ document: Document, size: PixelSize, fit: Bool = false, theme: Theme = .classic,
+    public static func render(_ document: Document, size: PixelSize, fit: Bool = false, theme: Theme = .standard,
                               selection: Set<NodeID>? = nil, to outputPath: String) throws(PlatformError) {
         let session = try SDLSession(headless: true)
         try withExtendedLifetime(session) { () throws(PlatformError) in
             let canvas = try Canvas(title: "Meshpad", size: size, theme: theme, hidden: true, preferSoftware: true)
             var document = document
-            document.prepareForDisplay(with: canvas.sizing)
-            var camera = Camera(zoomLimits: Workspace.zoomLimits(for: document, viewportSize: canvas.window.size))
-            camera.frame(document.bounds, viewportSize: canvas.window.size, maxZoom: fit ? Camera.defaultZoomLimits.upperBound : 1)
+            document.prepareForDisplay(with: canvas.sizing, layout: theme.treeLayout)
+            var camera = Camera(zoomLimits: Workspace.zoomLimits(for: document, viewportSize: canvas.viewportSize))
+            camera.frame(document.bounds, viewportSize: canvas.viewportSize, maxZoom: fit ? Camera.defaultZoomLimits.upperBound : 1)
             canvas.paint(document: document, camera: camera, selection: selection ?? [document.rootID])
             try PNGWriter.write(try canvas.renderer.readPixels(), to: outputPath)
         }
@@ -56,7 +56,7 @@ public enum HeadlessRender {
 
     /// The whole map at `scale` pixels per map unit (reduced, with a warning, to stay within
     /// `largestSide`), for `meshpad convert map.mm map.png`. Returns warnings.
-    public static func renderWholeMap(_ document: Document, scale: Double, theme: Theme = .classic,
+    public static func renderWholeMap(_ document: Document, scale: Double, theme: Theme = .standard,
                                       to outputPath: String) throws(PlatformError) -> [String] {
         let session = try SDLSession(headless: true)
         return try withExtendedLifetime(session) { () throws(PlatformError) -> [String] in
@@ -88,7 +88,7 @@ public enum HeadlessRender {
 @MainActor
 public enum Converter {
     /// Converts and returns warnings about what the output format could not hold.
-    public static func convert(input: String, output: String, scale: Double, theme: Theme = .classic) throws(ConversionError) -> [String] {
+    public static func convert(input: String, output: String, scale: Double, theme: Theme = .standard) throws(ConversionError) -> [String] {
         guard let format = MapFormat(path: output) else {
             throw .usage("cannot tell the output format from '\(output)': use .meshpad, .mm, .opml, .md, .svg or .png")
         }

@@ -20,13 +20,16 @@ final class Recorder {
         self.handle = handle
     }
 
-    func record(_ input: InputEvent, at time: Double, windowSize: Vec2) {
-        guard let event = Self.replayEvent(for: input, at: time, windowSize: windowSize) else { return }
+    /// `viewportSize` and the positions are in layout pixels; mouse positions are written in
+    /// window pixels (times `uiScale`), as a replay pushes them.
+    func record(_ input: InputEvent, at time: Double, viewportSize: Vec2, uiScale: Double = 1) {
+        guard let event = Self.replayEvent(for: input, at: time, windowSize: viewportSize, uiScale: uiScale) else { return }
         handle.write(Data((event.jsonLine + "\n").utf8))
     }
 
     /// The script line for an event; nil for events a script does not carry (resize, quit).
-    static func replayEvent(for input: InputEvent, at time: Double, windowSize: Vec2) -> ReplayEvent? {
+    static func replayEvent(for input: InputEvent, at time: Double, windowSize: Vec2, uiScale: Double = 1) -> ReplayEvent? {
+        let input = uiScale == 1 ? input : Self.scaled(input, by: uiScale)
         let ms = (time * 1000).rounded()
         func normalised(_ p: Vec2) -> (Double, Double) {
             (min(max(p.x / windowSize.x, 0), 1), min(max(p.y / windowSize.y, 0), 1))
@@ -57,6 +60,17 @@ final class Recorder {
             return ReplayEvent(milliseconds: ms, kind: .textEditing(text: text, cursor: cursor))
         case .windowResized, .quitRequested:
             return nil
+        }
+    }
+
+    /// Mouse and wheel positions times `scale` (fingers are normalised and need none).
+    static func scaled(_ input: InputEvent, by scale: Double) -> InputEvent {
+        switch input {
+        case .mouseDown(let button, let p, let clicks, let modifiers): return .mouseDown(button: button, position: p * scale, clicks: clicks, modifiers: modifiers)
+        case .mouseMove(let p, let modifiers): return .mouseMove(position: p * scale, modifiers: modifiers)
+        case .mouseUp(let button, let p, let modifiers): return .mouseUp(button: button, position: p * scale, modifiers: modifiers)
+        case .wheel(let delta, let p, let modifiers): return .wheel(delta: delta, position: p * scale, modifiers: modifiers)
+        default: return input
         }
     }
 }

@@ -47,7 +47,7 @@ public enum ReplayRunner {
     /// Runs a script file on `document` and writes what was asked for.
     public static func run(scriptPath: String, document: Document, file: DocumentFile? = nil, size: PixelSize,
                            dumpPath: String?, screenshotPath: String?, realtime: Bool = false,
-                           autosave: Bool = false) throws(PlatformError) {
+                           autosave: Bool = false, appearance: Appearance = Appearance()) throws(PlatformError) {
         let text: String
         do {
             text = try String(contentsOfFile: scriptPath, encoding: .utf8)
@@ -62,7 +62,8 @@ public enum ReplayRunner {
         }
         let session = try SDLSession(headless: true)
         try withExtendedLifetime(session) { () throws(PlatformError) in
-            var options = App.Options(windowSize: size, preferSoftware: true, hidden: true)
+            var options = App.Options(windowSize: size, theme: appearance.theme, preferSoftware: true, hidden: true)
+            options.uiScale = appearance.uiScale ?? 1
             if autosave { options.recovery = RecoveryStore.standard() }
             let app = try App(document: document, file: file, options: options)
             if realtime {

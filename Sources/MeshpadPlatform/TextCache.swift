@@ -12,6 +12,7 @@ public final class TextCache {
         var text: String
         var pixelSize: Int
         var color: RGBA
+        var face = FontLibrary.Face.regular
     }
 
     struct Entry {
@@ -26,6 +27,7 @@ public final class TextCache {
     struct Face: Hashable {
         var text: String
         var color: RGBA
+        var face: FontLibrary.Face
     }
 
     /// New rasterisations allowed in one frame: a zoom step that reaches a new ladder size would
@@ -34,7 +36,7 @@ public final class TextCache {
     public static let rasterisationsPerFrame = 8
 
     private let renderer: SDLRenderer
-    private let fonts: FontChain
+    private let fonts: FontLibrary
     private var entries: LRUCache<Key, Entry>
     private var failed: Set<Key> = []
     private var sizesByFace: [Face: [Int]] = [:]
@@ -57,22 +59,23 @@ public final class TextCache {
     public var count: Int { entries.count }
     public var bytes: Int { entries.totalCost }
 
-    init(renderer: SDLRenderer, fonts: FontChain, byteLimit: Int = 64 << 20, countLimit: Int = 8192) {
+    init(renderer: SDLRenderer, fonts: FontLibrary, byteLimit: Int = 64 << 20, countLimit: Int = 8192) {
         self.renderer = renderer
         self.fonts = fonts
         entries = LRUCache(costLimit: byteLimit, countLimit: countLimit)
     }
 
     func texture(for label: DrawList.Label) -> Entry? {
-        let key = Key(text: label.text, pixelSize: label.rasterPixelSize, color: label.color)
+        let style = FontLibrary.Face(bold: label.bold, italic: label.italic)
+        let key = Key(text: label.text, pixelSize: label.rasterPixelSize, color: label.color, face: style)
         if let entry = entries.value(for: key) { return entry }
         guard !failed.contains(key) else { return nil }
-        let face = Face(text: label.text, color: label.color)
+        let face = Face(text: label.text, color: label.color, face: style)
         if isLimited && rasterisedThisFrame >= Self.rasterisationsPerFrame {
             // Over budget: the nearest size already made, scaled, else next frame.
             if let sizes = sizesByFace[face],
                let nearest = sizes.min(by: { abs($0 - key.pixelSize) < abs($1 - key.pixelSize) }),
-               let entry = entries.value(for: Key(text: label.text, pixelSize: nearest, color: label.color)) {
+               let entry = entries.value(for: Key(text: label.text, pixelSize: nearest, color: label.color, face: style)) {
                 return entry
             }
             deferredThisFrame += 1
@@ -92,12 +95,13 @@ public final class TextCache {
 
     private func forget(_ entry: Entry) {
         SDL_DestroyTexture(entry.texture)
-        let face = Face(text: entry.key.text, color: entry.key.color)
+        let face = Face(text: entry.key.text, color: entry.key.color, face: entry.key.face)
         sizesByFace[face]?.removeAll { $0 == entry.key.pixelSize }
         if sizesByFace[face]?.isEmpty == true { sizesByFace[face] = nil }
     }
 
     private func rasterise(_ key: Key) -> Entry? {
+        let fonts = self.fonts.rasterChain(for: key.face)
         fonts.setPixelSize(key.pixelSize)
         let color = SDL_Color(r: key.color.r, g: key.color.g, b: key.color.b, a: key.color.a)
         rasterisations += 1

@@ -56,13 +56,13 @@ func main() -> ExitStatus {
             print(Invocation.usage)
         case .version:
             print("meshpad \(Invocation.appVersion)")
-        case .render(let source, let output, let size, let fit):
+        case .render(let source, let output, let size, let fit, let appearance):
             let opened = try open(source, creating: false)
             opened.warnings.forEach { Log.notice($0) }
-            try HeadlessRender.render(opened.document, size: size, fit: fit, to: output)
-        case .convert(let input, let output, let scale):
+            try HeadlessRender.render(opened.document, size: size, fit: fit, theme: appearance.theme, to: output)
+        case .convert(let input, let output, let scale, let appearance):
             do {
-                let warnings = try Converter.convert(input: input, output: output, scale: scale)
+                let warnings = try Converter.convert(input: input, output: output, scale: scale, theme: appearance.theme)
                 warnings.forEach { Log.notice($0) }
             } catch .usage(let message) {
                 Log.error(message)
@@ -86,12 +86,14 @@ func main() -> ExitStatus {
             let opened = try open(request.map, creating: false)
             try ReplayRunner.run(scriptPath: request.script, document: opened.document, file: opened.file, size: request.size,
                                  dumpPath: request.dump, screenshotPath: request.screenshot,
-                                 realtime: request.realtime, autosave: request.autosave)
-        case .open(let source, let windowSize, let record):
+                                 realtime: request.realtime, autosave: request.autosave, appearance: request.appearance)
+        case .open(let source, let windowSize, let record, let appearance):
             let opened = try open(source, creating: true)
             let session = try SDLSession(headless: false)
-            let app = try App(document: opened.document, file: opened.file, warnings: opened.warnings,
-                              options: .interactive(windowSize: windowSize, recordPath: record))
+            var options = App.Options.interactive(windowSize: windowSize, recordPath: record)
+            options.theme = appearance.theme
+            options.uiScale = appearance.uiScale ?? 1
+            let app = try App(document: opened.document, file: opened.file, warnings: opened.warnings, options: options)
             app.run()
             withExtendedLifetime(session) {}
         }

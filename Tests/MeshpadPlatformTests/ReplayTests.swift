@@ -126,7 +126,7 @@ extension PlatformTests {
         @Test func synthesisedMouseEventsAndMouseTouchesAreDropped() throws {
             let session = try SDLSession(headless: true)
             withExtendedLifetime(session) {
-                let translator = EventTranslator(windowSize: Vec2(800, 600))
+                let translator = EventTranslator(viewportSize: Vec2(800, 600))
                 var mouse = SDL_Event()
                 mouse.type = SDL_MOUSEBUTTONDOWN.rawValue
                 mouse.button.button = UInt8(SDL_BUTTON_LEFT)

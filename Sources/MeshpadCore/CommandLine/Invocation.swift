@@ -33,6 +33,21 @@ public struct UsageError: Error, Equatable, CustomStringConvertible {
     public init(_ description: String) { self.description = description }
 }
 
+/// How maps are drawn: the theme, and a UI scale for screens whose DPI is reported wrong.
+public struct Appearance: Equatable, Sendable {
+    /// A theme's name (checked when parsed); nil for the standard theme.
+    public var themeName: String?
+    /// Draw everything this many times bigger than the display's own scale says (1…4); nil is 1.
+    public var uiScale: Double?
+
+    public init(themeName: String? = nil, uiScale: Double? = nil) {
+        self.themeName = themeName
+        self.uiScale = uiScale
+    }
+
+    public var theme: Theme { themeName.flatMap(Theme.named) ?? .standard }
+}
+
 /// What `meshpad replay` was asked to do.
 public struct ReplayRequest: Equatable, Sendable {
     public var script: String
@@ -44,9 +59,11 @@ public struct ReplayRequest: Equatable, Sendable {
     public var realtime: Bool
     /// Autosave and restore recovery files as the interactive app does (crash tests).
     public var autosave: Bool
+    public var appearance: Appearance
 
     public init(script: String, map: MapSource = .sample, size: PixelSize = .defaultWindow, dump: String? = nil,
-                screenshot: String? = nil, realtime: Bool = false, autosave: Bool = false) {
+                screenshot: String? = nil, realtime: Bool = false, autosave: Bool = false, appearance: Appearance = Appearance()) {
+        self.appearance = appearance
         self.script = script
         self.map = map
         self.size = size
@@ -62,26 +79,27 @@ public enum Invocation: Equatable, Sendable {
     case help
     case version
     /// The interactive app; `record` names a file that receives every input event as a replay script.
-    case open(MapSource, windowSize: PixelSize, record: String?)
+    case open(MapSource, windowSize: PixelSize, record: String?, appearance: Appearance = Appearance())
     /// `fit`: frame the whole map at any zoom the clamp allows; otherwise the app's opening view
     /// (the whole map at 100 % or less).
-    case render(MapSource, output: String, size: PixelSize, fit: Bool)
+    case render(MapSource, output: String, size: PixelSize, fit: Bool, appearance: Appearance = Appearance())
     case replay(ReplayRequest)
     /// Between every pair of formats by extension; `scale` for PNG output.
-    case convert(input: String, output: String, scale: Double)
+    case convert(input: String, output: String, scale: Double, appearance: Appearance = Appearance())
     /// `nodeCounts` empty means the defaults (1k, 10k, 100k).
     case bench(nodeCounts: [Int], frames: Int, size: PixelSize, accelerated: Bool)
 
     public static let appVersion = "0.1.0"
 
     public static let usage = """
-        usage: meshpad [FILE] [--size WxH] [--record SESSION.jsonl]
-               meshpad --procedural N [--seed S] [--size WxH] [--record SESSION.jsonl]
-               meshpad render (--sample | --procedural N [--seed S] | FILE) OUT.png [--size WxH] [--fit]
-               meshpad convert IN OUT [--scale S]
+        usage: meshpad [FILE] [--size WxH] [--theme T] [--scale S] [--record SESSION.jsonl]
+               meshpad --procedural N [--seed S] [--size WxH] [--theme T] [--scale S] [--record SESSION.jsonl]
+               meshpad render (--sample | --procedural N [--seed S] | FILE) OUT.png [--size WxH] [--fit] [--theme T]
+               meshpad convert IN OUT [--scale S] [--theme T]
                meshpad bench [--nodes N] [--frames F] [--size WxH] [--renderer software|accelerated]
                meshpad replay SCRIPT.jsonl [--map FILE | --sample | --procedural N [--seed S]]
                               [--size WxH] [--dump STATE.json] [--screenshot OUT.png] [--realtime] [--autosave]
+                              [--theme T] [--scale S]
                meshpad --help | --version
 
         Opens a mind map in a window: the built-in sample map, a file, or a random map of N nodes
@@ -103,7 +121,9 @@ public enum Invocation: Equatable, Sendable {
           --realtime       replay: deliver events at their real times
           --autosave       replay: autosave and restore recovery files like the app
           --fit            render: fit the whole map, zooming in if it is small
-          --scale S        convert to PNG: pixels per map unit (default 1)
+          --theme T        light (default), dark, high-contrast or classic
+          --scale S        window: draw everything S times bigger (1 to 4), for screens that report
+                           the wrong DPI; convert to PNG: pixels per map unit (default 1)
           --nodes N        bench: map size (repeatable; default 1000, 10000 and 100000)
           --frames F       bench: frames per scenario (default 120)
           --renderer R     bench: software (default) or accelerated
@@ -181,6 +201,12 @@ public enum Invocation: Equatable, Sendable {
                 }
                 scale = s
                 flags.insert(argument)
+            case "--theme":
+                let value = try value(after: argument, in: &rest)
+                guard Theme.named(value) != nil else {
+                    throw UsageError("--theme is one of \(Theme.all.map(\.name).joined(separator: ", ")); got '\(value)'")
+                }
+                named[argument] = value
             case "--record", "--map", "--dump", "--screenshot":
                 named[argument] = try value(after: argument, in: &rest)
             default:
@@ -191,12 +217,16 @@ public enum Invocation: Equatable, Sendable {
             }
         }
         let allowed: Set<String> = switch verb {
-        case "render": ["--fit"]
-        case "replay": ["--map", "--dump", "--screenshot", "--realtime", "--autosave"]
-        case "convert": ["--scale"]
+        case "render": ["--fit", "--theme"]
+        case "replay": ["--map", "--dump", "--screenshot", "--realtime", "--autosave", "--theme", "--scale"]
+        case "convert": ["--scale", "--theme"]
         case "bench": ["--nodes", "--frames", "--renderer"]
-        default: ["--record"]
+        default: ["--record", "--theme", "--scale"]
         }
+        if verb != "convert", flags.contains("--scale"), !(1...4).contains(scale) {
+            throw UsageError("--scale for a window is from 1 to 4 (how many times bigger to draw); got '\(scale)'")
+        }
+        let appearance = Appearance(themeName: named["--theme"], uiScale: verb != "convert" && flags.contains("--scale") ? scale : nil)
         if let misplaced = (Array(named.keys) + Array(flags)).sorted().first(where: { !allowed.contains($0) }) {
             throw UsageError("\(misplaced) does not go with \(verb.map { "meshpad \($0)" } ?? "opening a map") (see meshpad --help)")
         }
@@ -208,7 +238,7 @@ public enum Invocation: Equatable, Sendable {
             }
             let source = try source(sample: sampleFlag, nodeCount: nodeCount, seed: seed,
                                     files: Array(positional.dropLast()), required: true)
-            return .render(source, output: output, size: size, fit: flags.contains("--fit"))
+            return .render(source, output: output, size: size, fit: flags.contains("--fit"), appearance: appearance)
         case "bench":
             guard positional.isEmpty, !sampleFlag, nodeCount == nil else {
                 throw UsageError("bench takes only options: meshpad bench --nodes 100000")
@@ -218,7 +248,7 @@ public enum Invocation: Equatable, Sendable {
             guard positional.count == 2, !sampleFlag, nodeCount == nil else {
                 throw UsageError("convert needs an input and an output file: meshpad convert map.mm map.meshpad")
             }
-            return .convert(input: positional[0], output: positional[1], scale: scale)
+            return .convert(input: positional[0], output: positional[1], scale: scale, appearance: appearance)
         case "replay":
             guard positional.count == 1, let script = positional.first else {
                 throw UsageError("replay needs one script: meshpad replay SCRIPT.jsonl [--dump STATE.json]")
@@ -226,10 +256,11 @@ public enum Invocation: Equatable, Sendable {
             let files = named["--map"].map { [$0] } ?? []
             let source = try source(sample: sampleFlag, nodeCount: nodeCount, seed: seed, files: files, required: false)
             return .replay(ReplayRequest(script: script, map: source, size: size, dump: named["--dump"], screenshot: named["--screenshot"],
-                                         realtime: flags.contains("--realtime"), autosave: flags.contains("--autosave")))
+                                         realtime: flags.contains("--realtime"), autosave: flags.contains("--autosave"),
+                                         appearance: appearance))
         default:
             let source = try source(sample: sampleFlag, nodeCount: nodeCount, seed: seed, files: positional, required: false)
-            return .open(source, windowSize: size, record: named["--record"])
+            return .open(source, windowSize: size, record: named["--record"], appearance: appearance)
         }
     }
 

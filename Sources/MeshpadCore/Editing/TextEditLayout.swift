@@ -26,11 +26,11 @@ public struct TextEditLayout: Equatable, Sendable {
     /// The x of every grapheme boundary on each line, for placing the caret by a tap.
     private var boundaries: [[Double]]
 
-    public init(editor: TextEditor, sizing: NodeSizing) {
+    public init(editor: TextEditor, sizing: NodeSizing, style: NodeStyle = NodeStyle()) {
         let display = editor.displayText
-        let measurer = sizing.measurer
+        let measurer = sizing.measurer(for: style)
         lineHeight = measurer.lineHeight
-        let broken = LineBreaker(maxWidth: sizing.metrics.maxTextWidth).brokenLines(of: display, measuredBy: measurer)
+        let broken = LineBreaker(maxWidth: sizing.maxTextWidth(for: style)).brokenLines(of: display, measuredBy: measurer)
         let top = -Double(broken.count) * lineHeight / 2
         var lines: [Line] = []
         var boundaries: [[Double]] = []
@@ -60,7 +60,7 @@ public struct TextEditLayout: Equatable, Sendable {
         self.lines = lines
         self.boundaries = boundaries
         let textWidth = broken.reduce(0.0) { max($0, $1.width) }
-        size = sizing.shapeSize(forText: Vec2(textWidth, Double(broken.count) * lineHeight))
+        size = sizing.shapeSize(forText: Vec2(textWidth, Double(broken.count) * lineHeight), shape: sizing.shape(of: style))
 
         let caretWidth = max(1.5, lineHeight * 0.08)
         caret = Rect(x: 0, y: 0, width: 0, height: 0)

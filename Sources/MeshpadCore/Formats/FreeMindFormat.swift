@@ -95,6 +95,12 @@ public enum FreeMindFormat {
                     node.style.bold = attributes["BOLD"] == "true"
                     node.style.italic = attributes["ITALIC"] == "true"
                 }
+            case "edge" where parent == "node":
+                guard let id = nodeStack.last else { return }
+                document?.modify(id) { node in
+                    node.style.edgeColor = attributes["COLOR"].flatMap(RGBA.init(hexString:))
+                    node.style.edgeWidth = FreeMindFormat.edgeWidth(attributes["WIDTH"])
+                }
             case "arrowlink" where parent == "node":
                 guard let id = nodeStack.last, let destination = attributes["DESTINATION"] else { return }
                 var arrows: Edge.Arrows = []
@@ -134,6 +140,7 @@ public enum FreeMindFormat {
                 node.link = attributes["LINK"].flatMap { $0.isEmpty ? nil : $0 }
                 node.style.textColor = attributes["COLOR"].flatMap(RGBA.init(hexString:))
                 node.style.fillColor = attributes["BACKGROUND_COLOR"].flatMap(RGBA.init(hexString:))
+                node.style.shape = FreeMindFormat.shape(attributes["STYLE"])
                 switch attributes["POSITION"]?.lowercased() {
                 case "left", "top_or_left": node.side = .left
                 case "right", "bottom_or_right": node.side = .right
@@ -207,6 +214,7 @@ public enum FreeMindFormat {
                 if node.folded && !kids.isEmpty { attributes.append(("FOLDED", "true")) }
                 if let color = node.style.textColor { attributes.append(("COLOR", String(color.hexString.prefix(7)))) }
                 if let color = node.style.fillColor { attributes.append(("BACKGROUND_COLOR", String(color.hexString.prefix(7)))) }
+                if let shape = node.style.shape { attributes.append(("STYLE", FreeMindFormat.styleName(shape))) }
                 if let link = node.link { attributes.append(("LINK", link)) }
                 out += "<node" + attributes.map { " \($0.0)=\"\(escapeAttribute($0.1))\"" }.joined() + ">\n"
                 if node.style.fontSize != nil || node.style.bold || node.style.italic {
@@ -214,6 +222,12 @@ public enum FreeMindFormat {
                     if node.style.bold { font += " BOLD=\"true\"" }
                     if node.style.italic { font += " ITALIC=\"true\"" }
                     out += font + "/>\n"
+                }
+                if node.style.edgeColor != nil || node.style.edgeWidth != nil {
+                    var edge = "<edge"
+                    if let color = node.style.edgeColor { edge += " COLOR=\"\(color.hexString.prefix(7))\"" }
+                    if let width = node.style.edgeWidth { edge += " WIDTH=\"\(max(1, Int(width.rounded())))\"" }
+                    out += edge + "/>\n"
                 }
                 for icon in node.icons { out += "<icon BUILTIN=\"\(escapeAttribute(icon))\"/>\n" }
                 if !node.note.isEmpty { out += noteXML(node.note) }
@@ -229,6 +243,33 @@ public enum FreeMindFormat {
         }
         out += "</map>\n"
         return Data(out.utf8)
+    }
+
+    /// FreeMind's node `STYLE`: `bubble` is a rounded box, `fork` (and Freeplane's `wide_hexagon`
+    /// family aside) plain text; Freeplane's `oval` an ellipse; anything else the theme's shape.
+    static func shape(_ style: String?) -> NodeShape? {
+        switch style?.lowercased() {
+        case "bubble", "rectangle", "wide_hexagon", "narrow_hexagon": return .roundedBox
+        case "fork", "combined": return .plain
+        case "oval", "circle": return .ellipse
+        default: return nil
+        }
+    }
+
+    static func styleName(_ shape: NodeShape) -> String {
+        switch shape {
+        case .ellipse: return "oval"
+        case .roundedBox: return "bubble"
+        case .plain: return "fork"
+        }
+    }
+
+    /// FreeMind's edge `WIDTH`: `thin` or a number of pixels.
+    static func edgeWidth(_ width: String?) -> Double? {
+        guard let width else { return nil }
+        if width.lowercased() == "thin" { return 1 }
+        guard let value = Double(width), value.isFinite, value > 0 else { return nil }
+        return min(value, 64)
     }
 
     /// The IDs to write: the ones the nodes came with where they are usable and unique, else `ID_<n>`.

@@ -124,7 +124,7 @@ public enum MapFile {
     }
 
     /// Encodes a map in a text format. `.png` is the platform's (it needs the renderer).
-    public static func encode(_ document: Document, as format: MapFormat, theme: Theme = .classic) throws(FormatError) -> (data: Data, warnings: [String]) {
+    public static func encode(_ document: Document, as format: MapFormat, theme: Theme = .standard) throws(FormatError) -> (data: Data, warnings: [String]) {
         switch format {
         case .native:
             do {

@@ -25,11 +25,14 @@ public enum NativeFormat {
     }
 
     struct StoredStyle: Codable {
+        var shape: String?
         var textColor: String?
         var fillColor: String?
         var fontSize: Double?
         var bold: Bool?
         var italic: Bool?
+        var edgeColor: String?
+        var edgeWidth: Double?
     }
 
     struct StoredNode: Codable {
@@ -61,8 +64,10 @@ public enum NativeFormat {
                 folded: node.folded ? true : nil, note: node.note.isEmpty ? nil : node.note, link: node.link,
                 icons: node.icons.isEmpty ? nil : node.icons,
                 style: node.style.isPlain ? nil : StoredStyle(
+                    shape: node.style.shape?.rawValue,
                     textColor: node.style.textColor?.hexString, fillColor: node.style.fillColor?.hexString,
-                    fontSize: node.style.fontSize, bold: node.style.bold ? true : nil, italic: node.style.italic ? true : nil),
+                    fontSize: node.style.fontSize, bold: node.style.bold ? true : nil, italic: node.style.italic ? true : nil,
+                    edgeColor: node.style.edgeColor?.hexString, edgeWidth: node.style.edgeWidth),
                 side: node.side?.rawValue, sourceID: node.sourceID)
         }
         // why: edges stay in the map's order, which is the order of each node's children.
@@ -106,9 +111,19 @@ public enum NativeFormat {
             node.link = stored.link
             node.icons = stored.icons ?? []
             if let style = stored.style {
-                node.style = NodeStyle(textColor: style.textColor.flatMap(RGBA.init(hexString:)),
+                var shape: NodeShape?
+                if let name = style.shape {
+                    guard let parsed = NodeShape(rawValue: name) else {
+                        throw fail(.notAMap(detail: "nodes[\(index)].style.shape '\(name)' is not ellipse, roundedBox or plain"))
+                    }
+                    shape = parsed
+                }
+                node.style = NodeStyle(shape: shape, textColor: style.textColor.flatMap(RGBA.init(hexString:)),
                                        fillColor: style.fillColor.flatMap(RGBA.init(hexString:)),
-                                       fontSize: style.fontSize, bold: style.bold ?? false, italic: style.italic ?? false)
+                                       fontSize: style.fontSize.flatMap { $0.isFinite && $0 > 0 ? $0 : nil },
+                                       bold: style.bold ?? false, italic: style.italic ?? false,
+                                       edgeColor: style.edgeColor.flatMap(RGBA.init(hexString:)),
+                                       edgeWidth: style.edgeWidth.flatMap { $0.isFinite && $0 > 0 ? min($0, 64) : nil })
             }
             if let side = stored.side {
                 guard let parsed = Node.Side(rawValue: side) else { throw fail(.notAMap(detail: "nodes[\(index)].side '\(side)' is not left or right")) }

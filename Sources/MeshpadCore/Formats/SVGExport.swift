@@ -5,7 +5,7 @@ import Foundation
 /// Sizes come from the nodes as measured (call `prepareForDisplay` first); the text is real
 /// text, centred line by line, so it stays sharp and searchable at any zoom.
 public enum SVGExport {
-    public static func encode(_ document: Document, theme: Theme = .classic, margin: Double = 40) -> Data {
+    public static func encode(_ document: Document, theme: Theme = .standard, margin: Double = 40) -> Data {
         let bounds = document.bounds.outset(by: margin)
         func n(_ v: Double) -> String { String(format: "%.1f", v) }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"

@@ -30,6 +30,8 @@ public struct Node: Equatable, Sendable {
     public internal(set) var label: String
     /// Size of the text block inside the shape, in map units (derived).
     public internal(set) var textSize: Vec2
+    /// The outline it is drawn and hit in: its style's, or the theme's (derived).
+    public internal(set) var shape: NodeShape = .ellipse
 
     public init(id: NodeID, text: String, position: Vec2, folded: Bool = false) {
         self.id = id
@@ -54,22 +56,53 @@ public struct Node: Equatable, Sendable {
     public var frame: Rect { Rect(center: position, width: size.x, height: size.y) }
 }
 
+/// The outline a node is drawn in.
+public enum NodeShape: String, CaseIterable, Sendable {
+    /// An ellipse around the text (the seed's look).
+    case ellipse
+    /// A rectangle with rounded corners (Freeplane's "bubble").
+    case roundedBox
+    /// Just the text, underlined (Freeplane's "fork").
+    case plain
+}
+
 /// How a node looks beyond the theme: every field is optional and nil means "the theme's".
+///
+/// Edge colour and width are the node's own edge, the one from its parent (as in FreeMind).
 public struct NodeStyle: Equatable, Sendable {
+    public var shape: NodeShape?
     public var textColor: RGBA?
     public var fillColor: RGBA?
-    /// Font size in points, as FreeMind's `<font SIZE>`.
+    /// Font size in points, as FreeMind's `<font SIZE>`; 12 points is the theme's text size.
     public var fontSize: Double?
     public var bold = false
     public var italic = false
+    public var edgeColor: RGBA?
+    /// The edge's width in map units (1 is a hairline at 100 %).
+    public var edgeWidth: Double?
 
-    public init(textColor: RGBA? = nil, fillColor: RGBA? = nil, fontSize: Double? = nil, bold: Bool = false, italic: Bool = false) {
+    /// The point size the theme's text size stands for.
+    public static let basePointSize = 12.0
+    /// The text sizes a person can choose (the style panel steps through them).
+    public static let pointSizes: [Double] = [8, 10, 12, 14, 18, 24, 32, 48]
+
+    public init(shape: NodeShape? = nil, textColor: RGBA? = nil, fillColor: RGBA? = nil, fontSize: Double? = nil,
+                bold: Bool = false, italic: Bool = false, edgeColor: RGBA? = nil, edgeWidth: Double? = nil) {
+        self.shape = shape
         self.textColor = textColor
         self.fillColor = fillColor
         self.fontSize = fontSize
         self.bold = bold
         self.italic = italic
+        self.edgeColor = edgeColor
+        self.edgeWidth = edgeWidth
     }
 
     public var isPlain: Bool { self == NodeStyle() }
+
+    /// How much bigger than the theme's text this node's text is (clamped to something drawable).
+    public var textScale: Double {
+        guard let fontSize, fontSize.isFinite, fontSize > 0 else { return 1 }
+        return min(max(fontSize / Self.basePointSize, 0.5), 4)
+    }
 }

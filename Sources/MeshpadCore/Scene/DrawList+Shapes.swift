@@ -131,6 +131,79 @@ extension DrawList {
         }
     }
 
+    /// A filled rectangle with rounded corners and an anti-aliased border of `borderWidth` device
+    /// pixels (0 for none). `halfSize` is half the box's width and height.
+    mutating func appendRoundedRect(center: Vec2, halfSize: Vec2, radius: Double, fill: RGBA?, border: RGBA, borderWidth: Double) {
+        guard center.isFinite, halfSize.isFinite, halfSize.x > 0, halfSize.y > 0 else { return }
+        let r = min(max(radius, 0), halfSize.x, halfSize.y)
+        let steps = max(2, min(16, Int((r / 2).rounded(.up))))
+        let bw = max(borderWidth, 0)
+        if let fill {
+            // Rows down the box: the top corners' arc, the bottom corners' arc; bands between them,
+            // each a pixel into the next (see appendEllipse) so no row is dropped.
+            let inset = bw / 2
+            let hx = max(halfSize.x - inset, 0.5), hy = max(halfSize.y - inset, 0.5), rr = max(r - inset, 0)
+            var rows: [(y: Double, x: Double)] = []
+            for i in 0...steps {
+                let angle = Double.pi / 2 * Double(i) / Double(steps)
+                rows.append((center.y - hy + rr * (1 - cos(angle)), hx - rr + rr * sin(angle)))
+            }
+            for i in stride(from: steps, through: 0, by: -1) {
+                let angle = Double.pi / 2 * Double(i) / Double(steps)
+                rows.append((center.y + hy - rr * (1 - cos(angle)), hx - rr + rr * sin(angle)))
+            }
+            for k in 1..<rows.count {
+                let top = rows[k - 1], row = rows[k]
+                guard row.y > top.y else { continue }
+                let base = Int32(vertexCount)
+                let bottomY = row.y + (k < rows.count - 1 ? 1 : 0)
+                appendVertex(Vec2(center.x - top.x, top.y), fill)
+                appendVertex(Vec2(center.x + top.x, top.y), fill)
+                appendVertex(Vec2(center.x + row.x, bottomY), fill)
+                appendVertex(Vec2(center.x - row.x, bottomY), fill)
+                appendQuad(base, base + 1, base + 2, base + 3)
+            }
+        }
+        guard bw > 0 else { return }
+        // The outline at an offset d from the box's edge: each corner's arc at radius r + d.
+        var offsets: [(offset: Double, alpha: UInt8)]
+        if bw >= 1 {
+            offsets = [(-bw - 0.5, 0), (-bw + 0.5, border.a), (-0.5, border.a), (0.5, 0)]
+        } else {
+            let faint = UInt8(Double(border.a) * bw)
+            offsets = [(-1.0, 0), (0.0, faint), (1.0, 0)]
+        }
+        let corners: [(cx: Double, cy: Double, start: Double)] = [
+            (halfSize.x - r, halfSize.y - r, 0), (-(halfSize.x - r), halfSize.y - r, Double.pi / 2),
+            (-(halfSize.x - r), -(halfSize.y - r), Double.pi), (halfSize.x - r, -(halfSize.y - r), 3 * Double.pi / 2),
+        ]
+        let perRing = Int32(4 * (steps + 1))
+        let ringBase = Int32(vertexCount)
+        for (offset, alpha) in offsets {
+            let color = border.withAlpha(alpha)
+            let radius = max(r + offset, 0)
+            // A corner with no rounding still needs its outline pushed out by the offset.
+            let push = r + offset < 0 ? r + offset : 0
+            for corner in corners {
+                for i in 0...steps {
+                    let angle = corner.start + Double.pi / 2 * Double(i) / Double(steps)
+                    let c = cos(angle), s = sin(angle)
+                    let sx: Double = corner.cx >= 0 ? 1 : -1, sy: Double = corner.cy >= 0 ? 1 : -1
+                    let x: Double = center.x + corner.cx + radius * c + push * sx
+                    let y: Double = center.y + corner.cy + radius * s + push * sy
+                    appendVertex(Vec2(x, y), color)
+                }
+            }
+        }
+        for ring in Int32(0)..<Int32(offsets.count - 1) {
+            let inner = ringBase + ring * perRing, outer = ringBase + (ring + 1) * perRing
+            for i in Int32(0)..<perRing {
+                let j = (i + 1) % perRing
+                appendQuad(inner + i, inner + j, outer + j, outer + i)
+            }
+        }
+    }
+
     /// Clears the far-out coverage bitmap for a viewport of `size` device pixels.
     mutating func resetCoverage(width: Int, height: Int) {
         let words = (max(width, 1) * max(height, 1) + 63) / 64

@@ -28,6 +28,8 @@ public struct DrawList {
         public var alignment: Alignment = .center
         /// Text wider than this (device pixels) is cut short with an ellipsis by the renderer; 0 = no limit.
         public var maxWidth: Double = 0
+        public var bold = false
+        public var italic = false
     }
 
     public internal(set) var positions: [Float] = []

@@ -106,25 +106,33 @@ public struct SceneBuilder {
         for e in edgeIndices {
             let edge = document.edges[e]
             let ends = document.endpoints(ofEdgeAt: e)
-            let from = position(document.nodes[ends.from]), to = position(document.nodes[ends.to])
+            let fromNode = document.nodes[ends.from], toNode = document.nodes[ends.to]
+            let from = position(fromNode), to = position(toNode)
             let box = Rect(x: min(from.x, to.x), y: min(from.y, to.y), width: abs(from.x - to.x), height: abs(from.y - to.y))
             guard box.intersects(visible) else { continue }
-            let a = device(from), b = device(to)
+            var a = device(from), b = device(to)
             // Edges shorter than a pixel are invisible (far out, shorter than the dots): skip them.
             guard a.distance(to: b) >= (farOut ? 2 : 1) else { continue }
             list.visibleEdgeCount += 1
+            if !farOut {
+                // Plain-text nodes have no shape to hide the line's end: it meets their underline.
+                if fromNode.shape == .plain { a = device(Self.attachment(of: fromNode, at: from, toward: to)) }
+                if toNode.shape == .plain { b = device(Self.attachment(of: toNode, at: to, toward: from)) }
+            }
+            // A tree edge is drawn in its child's edge style, as in FreeMind.
+            let edgeStyle = edge.kind == .tree ? toNode.style : NodeStyle()
             // Far out, or a pixel wide or less: a plain one-pixel line, which the software
             // renderer draws for a fraction of an anti-aliased quad's cost.
-            var width = (edge.kind == .tree ? theme.edgeWidth : theme.linkEdgeWidth) * zoomPixels
+            var width = (edgeStyle.edgeWidth ?? (edge.kind == .tree ? theme.edgeWidth : theme.linkEdgeWidth)) * zoomPixels
             if edge.id == extras.selectedEdge {
                 // A selected edge stands out at any zoom: wide, in the selection colour.
                 list.appendLine(from: a, to: b, width: max(width + 4 * scale, 4 * scale), color: theme.selectedBorder, clip: deviceViewport)
                 width = max(width, 1.5)
             }
-            if farOut || width <= 1 {
+            if farOut || (width <= 1 && edgeStyle.edgeColor == nil) {
                 list.appendHairline(from: a, to: b, clip: deviceViewport, link: edge.kind == .link && !farOut)
             } else {
-                let color = edge.kind == .tree ? theme.edge : theme.linkEdge
+                let color = edgeStyle.edgeColor ?? (edge.kind == .tree ? theme.edge : theme.linkEdge)
                 list.appendLine(from: a, to: b, width: width, color: color, clip: deviceViewport)
             }
         }
@@ -174,21 +182,28 @@ public struct SceneBuilder {
 
         let pixelSize = theme.fontSize * zoomPixels
         let rasterSize = TextRaster.rasterSize(forPixelSize: pixelSize)
-        if pixelSize >= theme.minimumLabelPixels {
+        if pixelSize * 4 >= theme.minimumLabelPixels {
             for index in labelled where index != editedIndex {
                 let node = document.nodes[index]
                 guard !node.label.isEmpty else { continue }
-                list.labels.append(DrawList.Label(
+                let style = node.style
+                let size = style.fontSize == nil ? pixelSize : pixelSize * style.textScale
+                guard size >= theme.minimumLabelPixels else { continue }
+                var label = DrawList.Label(
                     text: node.label,
                     center: device(position(node)),
-                    pixelSize: pixelSize,
-                    rasterPixelSize: rasterSize,
-                    color: theme.text
-                ))
+                    pixelSize: size,
+                    rasterPixelSize: style.fontSize == nil ? rasterSize : TextRaster.rasterSize(forPixelSize: size),
+                    color: style.textColor ?? theme.text
+                )
+                label.bold = style.bold
+                label.italic = style.italic
+                list.labels.append(label)
             }
         }
         if let editedIndex, let layout = extras.editing?.layout {
-            appendEditor(layout, at: device(position(document.nodes[editedIndex])), zoomPixels: zoomPixels, into: &list)
+            let node = document.nodes[editedIndex]
+            appendEditor(layout, style: node.style, at: device(position(node)), zoomPixels: zoomPixels, into: &list)
         }
         // Without folds only a selected node can show a badge: no need to look at the others.
         let badgeCandidates = document.hiddenCount > 0 ? labelled : labelled.filter { selection.contains(document.nodes[$0].id) }
@@ -206,32 +221,47 @@ public struct SceneBuilder {
             let current = node.id == extras.currentMatch
             let width = (current ? 5 : 3) * scale
             let radii = node.size * (zoomPixels / 2) + Vec2(width + 2 * scale, width + 2 * scale)
-            list.appendRing(center: device(position(node)), radii: radii, color: theme.highlight, width: width)
+            if node.shape == .ellipse {
+                list.appendRing(center: device(position(node)), radii: radii, color: theme.highlight, width: width)
+            } else {
+                list.appendRoundedRect(center: device(position(node)), halfSize: radii, radius: (theme.cornerRadius + 4) * zoomPixels,
+                                       fill: nil, border: theme.highlight, borderWidth: width)
+            }
         }
     }
 
     /// The node being edited: its lines drawn left-aligned where the layout put them, the
     /// selection behind them, the caret and the input method's underline over them.
-    private func appendEditor(_ layout: TextEditLayout, at center: Vec2, zoomPixels: Double, into list: inout DrawList) {
+    private func appendEditor(_ layout: TextEditLayout, style: NodeStyle, at center: Vec2, zoomPixels: Double, into list: inout DrawList) {
         func device(_ r: Rect) -> Rect {
             Rect(x: center.x + r.minX * zoomPixels, y: center.y + r.minY * zoomPixels, width: r.width * zoomPixels, height: r.height * zoomPixels)
         }
         for rect in layout.selection { list.appendRect(device(rect), color: theme.textSelection) }
-        let pixelSize = theme.fontSize * zoomPixels
+        let pixelSize = theme.fontSize * zoomPixels * style.textScale
         let rasterSize = TextRaster.rasterSize(forPixelSize: pixelSize)
+        let color = style.textColor ?? theme.text
         for line in layout.lines where !line.text.isEmpty {
-            list.labels.append(DrawList.Label(
+            var label = DrawList.Label(
                 text: line.text, center: center + line.origin * zoomPixels, pixelSize: pixelSize,
-                rasterPixelSize: rasterSize, color: theme.text, alignment: .leading))
+                rasterPixelSize: rasterSize, color: color, alignment: .leading)
+            label.bold = style.bold
+            label.italic = style.italic
+            list.labels.append(label)
         }
         var caret = device(layout.caret)
         caret.width = max(caret.width, 2)
-        list.appendRect(caret, color: theme.text)
+        list.appendRect(caret, color: color)
         for rect in layout.underline {
             var r = device(rect)
             r.height = max(r.height, 1.5)
-            list.appendRect(r, color: theme.text)
+            list.appendRect(r, color: color)
         }
+    }
+
+    /// Where an edge meets a plain-text node: the end of its underline that faces the other node.
+    static func attachment(of node: Node, at position: Vec2, toward other: Vec2) -> Vec2 {
+        let side: Double = other.x >= position.x ? 1 : -1
+        return Vec2(position.x + side * node.size.x / 2, position.y + node.size.y / 2)
     }
 
     /// Fold badges: a disc beside each folded node (the count it hides) and beside a selected
@@ -288,12 +318,29 @@ public struct SceneBuilder {
     public static let farOutRadiusPixels = 3.0
 
     private func appendShape(of node: Node, at center: Vec2, selected: Bool, zoomPixels: Double, into list: inout DrawList) {
-        list.appendEllipse(
-            center: center,
-            radii: node.size * (zoomPixels / 2),
-            fill: theme.nodeFill,
-            border: selected ? theme.selectedBorder : theme.nodeBorder,
-            borderWidth: (selected ? theme.selectedBorderWidth : theme.nodeBorderWidth) * zoomPixels
-        )
+        let fill = node.style.fillColor ?? theme.nodeFill
+        let border = selected ? theme.selectedBorder : theme.nodeBorder
+        let borderWidth = (selected ? theme.selectedBorderWidth : theme.nodeBorderWidth) * zoomPixels
+        let half = node.size * (zoomPixels / 2)
+        switch node.shape {
+        case .ellipse:
+            list.appendEllipse(center: center, radii: half, fill: fill, border: border, borderWidth: borderWidth)
+        case .roundedBox:
+            list.appendRoundedRect(center: center, halfSize: half, radius: theme.cornerRadius * zoomPixels, fill: fill,
+                                   border: border, borderWidth: borderWidth)
+        case .plain:
+            // Only text and an underline (in the node's edge colour); a fill if one was chosen,
+            // and the selection as a tinted box.
+            let radius = theme.cornerRadius * zoomPixels
+            if selected {
+                list.appendRoundedRect(center: center, halfSize: half, radius: radius, fill: (node.style.fillColor ?? theme.selectedBorder.withAlpha(36)),
+                                       border: border, borderWidth: max(theme.nodeBorderWidth * zoomPixels, 1))
+            } else if let chosen = node.style.fillColor {
+                list.appendRoundedRect(center: center, halfSize: half, radius: radius, fill: chosen, border: border, borderWidth: 0)
+            }
+            let thickness = max((node.style.edgeWidth ?? theme.edgeWidth) * zoomPixels, 1)
+            list.appendRect(Rect(x: center.x - half.x, y: center.y + half.y - thickness, width: 2 * half.x, height: thickness),
+                            color: node.style.edgeColor ?? theme.edge)
+        }
     }
 }

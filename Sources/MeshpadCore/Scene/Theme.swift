@@ -74,6 +74,8 @@ public struct Theme: Sendable, Equatable {
     /// The tidy tree's gaps, in map units: between a parent's edge and its children's, and
     /// between stacked siblings (and neighbouring subtrees).
     public var layoutGaps = Vec2(48, 12)
+    /// Corner radius of rounded boxes, in map units (at most half the box's height).
+    public var cornerRadius = 10.0
 
     /// The tree layout with this theme's gaps.
     public var treeLayout: TreeLayout { TreeLayout(horizontalGap: layoutGaps.x, verticalGap: layoutGaps.y) }

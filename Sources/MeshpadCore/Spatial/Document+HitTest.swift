@@ -11,9 +11,7 @@ extension Document {
         let probe = Rect(center: mapPoint, width: 2 * max(margin, 0), height: 2 * max(margin, 0))
         forEachNode(in: probe) { index in
             let node = nodes[index]
-            let rx = node.size.x / 2 + margin, ry = node.size.y / 2 + margin
-            let d = mapPoint - node.position
-            guard (d.x * d.x) / (rx * rx) + (d.y * d.y) / (ry * ry) <= 1 else { return }
+            guard node.contains(mapPoint, margin: margin) else { return }
             let isSelected = !selection.isEmpty && selection.contains(node.id)
             if best == nil || (isSelected && !bestIsSelected) || (isSelected == bestIsSelected && index > (best ?? -1)) {
                 best = index
@@ -30,14 +28,27 @@ extension Document {
         for node in nodes {
             let isSelected = selection.contains(node.id)
             if hitIsSelected && !isSelected { continue }
-            let rx = node.size.x / 2 + margin, ry = node.size.y / 2 + margin
-            let d = mapPoint - node.position
-            if (d.x * d.x) / (rx * rx) + (d.y * d.y) / (ry * ry) <= 1 {
+            if !isHidden(node.id) && node.contains(mapPoint, margin: margin) {
                 hit = node.id
                 hitIsSelected = isSelected
             }
         }
         return hit
+    }
+}
+
+extension Node {
+    /// Whether a map point is on the node's shape, grown by `margin`: inside the ellipse, or
+    /// inside the box (rounded corners count as square: a finger is not that precise).
+    public func contains(_ mapPoint: Vec2, margin: Double = 0) -> Bool {
+        let rx = size.x / 2 + margin, ry = size.y / 2 + margin
+        let d = mapPoint - position
+        switch shape {
+        case .ellipse:
+            return (d.x * d.x) / (rx * rx) + (d.y * d.y) / (ry * ry) <= 1
+        case .roundedBox, .plain:
+            return abs(d.x) <= rx && abs(d.y) <= ry
+        }
     }
 }
 

@@ -21,7 +21,7 @@ public struct DocumentFile: Sendable, Equatable {
 
     /// Writes the document atomically in this file's format; on success it is clean.
     /// Returns warnings about what the format could not hold (free links in Markdown, say).
-    public mutating func save(_ document: Document, theme: Theme = .classic) throws(FormatError) -> [String] {
+    public mutating func save(_ document: Document, theme: Theme = .standard) throws(FormatError) -> [String] {
         guard let path else {
             throw FormatError(format: "map", reason: .unwritable(detail: "the map has no file yet: use Save As"))
         }
@@ -37,7 +37,7 @@ public struct DocumentFile: Sendable, Equatable {
     }
 
     /// Saves under a new path; the format follows the new extension (native when it names none).
-    public mutating func save(_ document: Document, as newPath: String, theme: Theme = .classic) throws(FormatError) -> [String] {
+    public mutating func save(_ document: Document, as newPath: String, theme: Theme = .standard) throws(FormatError) -> [String] {
         var candidate = DocumentFile(path: newPath, format: MapFormat(path: newPath) ?? .native, savedRevision: savedRevision)
         guard candidate.format.canBeOpened || MapFormat(path: newPath) == nil else {
             throw FormatError(path: newPath, format: "map", reason: .unwritable(detail: "SVG and PNG are exports; save as .meshpad, .mm, .opml or .md"))

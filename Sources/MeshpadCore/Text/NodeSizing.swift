@@ -1,7 +1,9 @@
-/// Derives a node's shape size and line breaks from its text.
+/// Derives a node's shape, size and line breaks from its text and style.
 ///
-/// The shape is an ellipse circumscribing the text block: an ellipse through the corners of a
-/// `w × h` box with the same aspect has radii `w/√2, h/√2`, so the text always sits inside it.
+/// An ellipse circumscribes the text block (an ellipse through the corners of a `w × h` box with
+/// the same aspect has radii `w/√2, h/√2`, so the text always sits inside it); a rounded box
+/// and plain text hug it with padding. Bigger text (`NodeStyle.fontSize`) is measured scaled
+/// and wraps at a proportionally wider line, so it breaks where the same text would at 100 %.
 public struct NodeSizing {
     /// Theme-level measurements, in map units.
     public struct Metrics: Equatable, Sendable {
@@ -11,11 +13,14 @@ public struct NodeSizing {
         public var padding: Vec2
         /// The smallest shape, so a node with little or no text is still easy to hit.
         public var minimumSize: Vec2
+        /// The shape of nodes whose style names none.
+        public var shape: NodeShape
 
-        public init(maxTextWidth: Double, padding: Vec2, minimumSize: Vec2) {
+        public init(maxTextWidth: Double, padding: Vec2, minimumSize: Vec2, shape: NodeShape = .ellipse) {
             self.maxTextWidth = maxTextWidth
             self.padding = padding
             self.minimumSize = minimumSize
+            self.shape = shape
         }
 
         public static let standard = Metrics(maxTextWidth: 260, padding: Vec2(6, 4), minimumSize: Vec2(64, 40))
@@ -29,22 +34,38 @@ public struct NodeSizing {
         self.measurer = measurer
     }
 
+    /// The measurer for text in `style`: bold or italic faces, scaled to its size.
+    public func measurer(for style: NodeStyle) -> any TextMeasurer {
+        let face = style.bold || style.italic ? measurer.styled(bold: style.bold, italic: style.italic) : measurer
+        let scale = style.textScale
+        return scale == 1 ? face : ScaledMeasurer(face, scale: scale)
+    }
+
+    /// The line width text in `style` wraps at.
+    public func maxTextWidth(for style: NodeStyle) -> Double { metrics.maxTextWidth * style.textScale }
+
+    public func shape(of style: NodeStyle) -> NodeShape { style.shape ?? metrics.shape }
+
     public func apply(to node: inout Node) {
-        let lines = LineBreaker(maxWidth: metrics.maxTextWidth).measuredLines(of: node.text, measuredBy: measurer)
+        let style = node.style
+        let measurer = measurer(for: style)
+        let lines = LineBreaker(maxWidth: maxTextWidth(for: style)).measuredLines(of: node.text, measuredBy: measurer)
         let textWidth = lines.reduce(0.0) { max($0, $1.width) }
         let textSize = Vec2(textWidth, Double(lines.count) * measurer.lineHeight)
         // why: most labels are one line equal to the text; reusing the string shares its storage.
         node.label = lines.count == 1 && lines[0].text == node.text ? node.text : lines.map(\.text).joined(separator: "\n")
         node.textSize = textSize
-        node.size = shapeSize(forText: textSize)
+        node.shape = shape(of: style)
+        node.size = shapeSize(forText: textSize, shape: node.shape)
     }
 
-    /// The ellipse around a text block of `textSize`: radii `w/√2, h/√2` plus padding, at least the minimum.
-    public func shapeSize(forText textSize: Vec2) -> Vec2 {
-        let root2 = 2.0.squareRoot()
+    /// The shape around a text block of `textSize`: an ellipse's radii `w/√2, h/√2` plus padding,
+    /// or a box's padding on each side; at least the minimum size.
+    public func shapeSize(forText textSize: Vec2, shape: NodeShape? = nil) -> Vec2 {
+        let factor = (shape ?? metrics.shape) == .ellipse ? 2.0.squareRoot() : 1
         return Vec2(
-            max(metrics.minimumSize.x, (textSize.x + 2 * metrics.padding.x) * root2),
-            max(metrics.minimumSize.y, (textSize.y + 2 * metrics.padding.y) * root2)
+            max(metrics.minimumSize.x, (textSize.x + 2 * metrics.padding.x) * factor),
+            max(metrics.minimumSize.y, (textSize.y + 2 * metrics.padding.y) * factor)
         )
     }
 }

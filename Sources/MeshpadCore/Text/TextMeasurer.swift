@@ -7,11 +7,32 @@ public protocol TextMeasurer {
     func width(of text: Substring) -> Double
     /// Distance from one baseline to the next.
     var lineHeight: Double { get }
+    /// The measurer for bold and/or italic text; this one where there are no such faces.
+    func styled(bold: Bool, italic: Bool) -> any TextMeasurer
+}
+
+extension TextMeasurer {
+    public func styled(bold: Bool, italic: Bool) -> any TextMeasurer { self }
+}
+
+/// Another measurer's widths and line height times a factor: text drawn bigger or smaller.
+public struct ScaledMeasurer: TextMeasurer {
+    public let base: any TextMeasurer
+    public let scale: Double
+
+    public init(_ base: any TextMeasurer, scale: Double) {
+        self.base = base
+        self.scale = scale
+    }
+
+    public func width(of text: Substring) -> Double { base.width(of: text) * scale }
+    public var lineHeight: Double { base.lineHeight * scale }
 }
 
 /// A measurer where every grapheme cluster advances by the same width.
 ///
-/// Deterministic and font-free: for tests, and for sizing nodes before a font is loaded.
+/// Deterministic and font-free: for tests, and for sizing nodes before a font is loaded. Bold
+/// text is an eighth wider, as real bold faces roughly are.
 public struct FixedAdvanceMeasurer: TextMeasurer, Sendable {
     public var advance: Double
     public var lineHeight: Double
@@ -22,4 +43,8 @@ public struct FixedAdvanceMeasurer: TextMeasurer, Sendable {
     }
 
     public func width(of text: Substring) -> Double { Double(text.count) * advance }
+
+    public func styled(bold: Bool, italic: Bool) -> any TextMeasurer {
+        bold ? FixedAdvanceMeasurer(advance: advance * 9 / 8, lineHeight: lineHeight) : self
+    }
 }

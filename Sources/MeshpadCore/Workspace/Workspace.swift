@@ -155,7 +155,7 @@ public struct Workspace {
     public var textInputRect: Rect? {
         if let dialog, dialog.hasField { return overlayLayout.rect(of: .field) }
         if let editing, let node = document.node(editing.node) {
-            let layout = TextEditLayout(editor: editing.editor, sizing: sizing)
+            let layout = TextEditLayout(editor: editing.editor, sizing: sizing, style: node.style)
             let camera = view.camera
             let topLeft = camera.screenPoint(ofMap: node.position + layout.caret.origin)
             return Rect(x: topLeft.x, y: topLeft.y, width: max(layout.caret.width * camera.zoom, 1), height: layout.caret.height * camera.zoom)
@@ -399,7 +399,9 @@ public struct Workspace {
     /// What the scene draws besides the map itself: the editor, highlights, the link being drawn.
     public var sceneExtras: SceneExtras {
         var extras = SceneExtras()
-        if let editing { extras.editing = (editing.node, TextEditLayout(editor: editing.editor, sizing: sizing)) }
+        if let editing, let node = document.node(editing.node) {
+            extras.editing = (editing.node, TextEditLayout(editor: editing.editor, sizing: sizing, style: node.style))
+        }
         extras.selectedEdge = selectedEdge
         if let search, !search.query.isEmpty {
             extras.highlighted = Set(search.matches)

@@ -1,0 +1,91 @@
+/// The themes Meshpad ships, in one place: `--theme NAME` or the config's `"theme"` picks one.
+extension Theme {
+    /// What a map looks like unless a theme is chosen.
+    public static let standard = light
+
+    public static let all: [Theme] = [light, dark, highContrast, classic]
+
+    /// The theme called `name` (case does not matter), or nil.
+    public static func named(_ name: String) -> Theme? {
+        let wanted = name.lowercased().replacingOccurrences(of: "-", with: "")
+        return all.first { $0.name.lowercased().replacingOccurrences(of: "-", with: "") == wanted }
+    }
+
+    /// Quiet and clear: white rounded boxes with grey lines on warm paper, blue selection.
+    public static let light: Theme = {
+        var theme = classic
+        theme.name = "light"
+        theme.background = RGBA(hex: 0xF6F5F1)
+        theme.nodeFill = RGBA(hex: 0xFFFFFF)
+        theme.nodeBorder = RGBA(hex: 0x8A939B)
+        theme.selectedBorder = RGBA(hex: 0x2F6FDE)
+        theme.edge = RGBA(hex: 0x98A1A9)
+        theme.linkEdge = RGBA(hex: 0xD97B29)
+        theme.text = RGBA(hex: 0x22272E)
+        theme.uiPanel = RGBA(hex: 0xFFFFFF)
+        theme.uiButton = RGBA(hex: 0xECEBE6)
+        theme.uiPrimary = RGBA(hex: 0x2F6FDE)
+        theme.badgeFill = RGBA(hex: 0xFFFFFF)
+        theme.badgeText = RGBA(hex: 0x4A535C)
+        theme.nodeBorderWidth = 1.5
+        theme.selectedBorderWidth = 3
+        theme.edgeWidth = 2
+        theme.nodeMetrics = NodeSizing.Metrics(maxTextWidth: 260, padding: Vec2(12, 8), minimumSize: Vec2(56, 36), shape: .roundedBox)
+        return theme
+    }()
+
+    /// For dim rooms and OLED tablets: light text on charcoal.
+    public static let dark: Theme = {
+        var theme = light
+        theme.name = "dark"
+        theme.background = RGBA(hex: 0x1C1E22)
+        theme.nodeFill = RGBA(hex: 0x2C3036)
+        theme.nodeBorder = RGBA(hex: 0x5D6570)
+        theme.selectedBorder = RGBA(hex: 0x5B9BFF)
+        theme.edge = RGBA(hex: 0x6E7781)
+        theme.linkEdge = RGBA(hex: 0xE0A458)
+        theme.text = RGBA(hex: 0xE6E8EB)
+        theme.hudBackground = RGBA(hex: 0x000000, alpha: 200)
+        theme.uiScrim = RGBA(hex: 0x000000, alpha: 140)
+        theme.uiPanel = RGBA(hex: 0x25282D)
+        theme.uiText = RGBA(hex: 0xE6E8EB)
+        theme.uiField = RGBA(hex: 0x1C1E22)
+        theme.uiButton = RGBA(hex: 0x363A41)
+        theme.uiPrimary = RGBA(hex: 0x3D7FE6)
+        theme.bannerInfo = RGBA(hex: 0x4A4224)
+        theme.bannerError = RGBA(hex: 0x5C2A2A)
+        theme.highlight = RGBA(hex: 0xF2B33D)
+        theme.textSelection = RGBA(hex: 0x3D7FE6, alpha: 170)
+        theme.badgeFill = RGBA(hex: 0x2C3036)
+        theme.badgeText = RGBA(hex: 0xE6E8EB)
+        return theme
+    }()
+
+    /// For kiosks in bright rooms: black on white, thick lines, bigger text.
+    public static let highContrast: Theme = {
+        var theme = classic
+        theme.name = "high-contrast"
+        theme.background = RGBA(hex: 0xFFFFFF)
+        theme.nodeFill = RGBA(hex: 0xFFFFFF)
+        theme.nodeBorder = RGBA(hex: 0x000000)
+        theme.selectedBorder = RGBA(hex: 0xC00000)
+        theme.edge = RGBA(hex: 0x000000)
+        theme.linkEdge = RGBA(hex: 0x0033CC)
+        theme.text = RGBA(hex: 0x000000)
+        theme.uiPanel = RGBA(hex: 0xFFFFFF)
+        theme.uiText = RGBA(hex: 0x000000)
+        theme.uiButton = RGBA(hex: 0xD8D8D8)
+        theme.uiPrimary = RGBA(hex: 0x0033CC)
+        theme.highlight = RGBA(hex: 0xE07000)
+        theme.badgeFill = RGBA(hex: 0xFFFFFF)
+        theme.badgeText = RGBA(hex: 0x000000)
+        theme.nodeBorderWidth = 3
+        theme.selectedBorderWidth = 6
+        theme.edgeWidth = 3
+        theme.linkEdgeWidth = 2
+        theme.fontSize = 20
+        theme.uiFontSize = 19
+        theme.nodeMetrics = NodeSizing.Metrics(maxTextWidth: 300, padding: Vec2(14, 10), minimumSize: Vec2(64, 44), shape: .roundedBox)
+        return theme
+    }()
+}
