@@ -118,6 +118,28 @@ extension PlatformTests {
             }
         }
 
+        @Test func styledNodesAreDrawnInTheirShapeAndColours() throws {
+            try withCanvas { canvas in
+                var document = Document(rootText: "root")
+                let boxed = document.addChild(of: document.rootID, text: "boxed", at: Vec2(-220, 0)) ?? document.rootID
+                let plain = document.addChild(of: document.rootID, text: "plain", at: Vec2(220, 0)) ?? document.rootID
+                let yellow = RGBA(hex: 0xFFF1A8), red = RGBA(hex: 0xE53935)
+                document.modify(boxed) { $0.style = NodeStyle(shape: .roundedBox, fillColor: yellow) }
+                document.modify(plain) { $0.style = NodeStyle(shape: .plain, edgeColor: red, edgeWidth: 3) }
+                let map = measured(document, on: canvas)
+                let camera = Camera(origin: Vec2(400, 300), zoom: 1)
+                canvas.paint(document: map, camera: camera, selection: [])
+                let pixels = try canvas.renderer.readPixels()
+                let box = try #require(map.node(boxed)).frame
+                // Just inside the box's left edge, half-way down: the fill, where an ellipse would not reach.
+                #expect(near(pixels.color(atX: Int(box.minX + 400 + 5), y: Int(box.center.y + 300)), yellow))
+                let text = try #require(map.node(plain)).frame
+                // The underline along the plain node's bottom, in its edge colour; above it, no fill.
+                #expect(found(red, near: Vec2(text.center.x + 400, text.maxY + 300 - 1.5), radius: 1, in: pixels))
+                #expect(near(pixels.color(atX: Int(text.minX + 400 + 3), y: Int(text.minY + 300 + 3)), theme.background))
+            }
+        }
+
         @Test func eachLabelIsRasterisedOnceAcrossAHundredFrames() throws {
             try withCanvas { canvas in
                 let map = measured(.sample(), on: canvas)

@@ -10,6 +10,8 @@ public enum Command: Equatable, Sendable {
     case remove(Fragment)
     case setText(NodeID, from: String, to: String)
     case setFolded(ids: [NodeID], from: [Bool], to: [Bool])
+    /// Node looks from the style panel (shape, colours, text, edge); sizes follow.
+    case setStyle(ids: [NodeID], from: [NodeStyle], to: [NodeStyle])
     /// Tidy turns a map to tree mode; dragging a node of a tree-mode map turns it free.
     case setLayoutMode(from: Document.LayoutMode, to: Document.LayoutMode)
     /// Several commands as one undo step, carried out in order (a new node and its first text).
@@ -30,6 +32,8 @@ public enum Command: Equatable, Sendable {
             return .setFolded(ids: ids, from: to, to: from)
         case .setLayoutMode(let from, let to):
             return .setLayoutMode(from: to, to: from)
+        case .setStyle(let ids, let from, let to):
+            return .setStyle(ids: ids, from: to, to: from)
         case .batch(let commands):
             return .batch(commands.reversed().map(\.inverse))
         }
@@ -44,6 +48,7 @@ public enum Command: Equatable, Sendable {
         case .setText: return "text"
         case .setFolded(_, _, let to): return to.allSatisfy { $0 } ? "fold" : "unfold"
         case .setLayoutMode(_, let to): return to == .tree ? "tidy" : "free layout"
+        case .setStyle: return "style"
         case .batch(let commands): return commands.first?.summary ?? "change"
         }
     }
@@ -69,6 +74,8 @@ extension Document {
             for (id, folded) in zip(ids, to) { setFolded(id, folded) }
         case .setLayoutMode(_, let to):
             setLayoutMode(to)
+        case .setStyle(let ids, _, let to):
+            for (id, style) in zip(ids, to) { setStyle(style, of: id, sizing: sizing) }
         case .batch(let commands):
             for command in commands { apply(command, sizing: sizing) }
         }

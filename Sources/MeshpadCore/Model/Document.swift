@@ -293,6 +293,21 @@ public struct Document: Sendable {
         textRevision &+= 1
     }
 
+    /// Replaces a node's style and re-derives its shape and size with `sizing`.
+    public mutating func setStyle(_ style: NodeStyle, of id: NodeID, sizing: NodeSizing) {
+        guard let i = indexByID[id] else { return }
+        let oldFrame = nodes[i].frame
+        let visible = !hiddenFlags[i]
+        if visible { spatial.removeNode(i, frame: oldFrame) }
+        nodes[i].style = style
+        sizing.apply(to: &nodes[i])
+        if visible {
+            spatial.insertNode(i, frame: nodes[i].frame)
+            updateBounds(old: oldFrame, new: nodes[i].frame)
+        }
+        revision &+= 1
+    }
+
     /// Re-derives every node's size and line breaks, e.g. once a font is loaded.
     ///
     /// Sizes are derived state, so this does not count as a change of the document.

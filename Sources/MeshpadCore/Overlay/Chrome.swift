@@ -13,7 +13,7 @@ public enum TouchTarget {
 
 /// A toolbar command, each also reachable from the keyboard (see the README's key table).
 public enum ToolbarItem: String, CaseIterable, Sendable {
-    case new, link, select, delete, undo, redo, fit, tidy, outline, search
+    case new, link, select, delete, undo, redo, fit, tidy, style, outline, search
 
     public var label: String {
         switch self {
@@ -25,6 +25,7 @@ public enum ToolbarItem: String, CaseIterable, Sendable {
         case .redo: return "Redo"
         case .fit: return "Fit"
         case .tidy: return "Tidy"
+        case .style: return "Style"
         case .outline: return "Outline"
         case .search: return "Search"
         }
@@ -42,6 +43,87 @@ public struct ToolbarButton: Equatable, Sendable {
         self.isOn = isOn
         self.isEnabled = isEnabled
     }
+}
+
+/// A choice in the style panel; each applies to every selected node as one undo step.
+public enum StyleOption: Equatable, Sendable {
+    case shape(NodeShape?)
+    case fill(RGBA?)
+    case text(RGBA?)
+    case bold
+    case italic
+    case smaller
+    case larger
+    case edge(RGBA?)
+    case edgeWidth(Double?)
+
+    /// What choosing it makes of a node's style (bold and italic toggle, sizes step).
+    public func applied(to style: NodeStyle) -> NodeStyle {
+        var result = style
+        switch self {
+        case .shape(let shape): result.shape = shape
+        case .fill(let color): result.fillColor = color
+        case .text(let color): result.textColor = color
+        case .bold: result.bold.toggle()
+        case .italic: result.italic.toggle()
+        case .smaller, .larger:
+            let sizes = NodeStyle.pointSizes
+            let current = style.fontSize ?? NodeStyle.basePointSize
+            let next = self == .larger ? sizes.first { $0 > current + 0.01 } : sizes.last { $0 < current - 0.01 }
+            if let next { result.fontSize = next == NodeStyle.basePointSize ? nil : next }
+        case .edge(let color): result.edgeColor = color
+        case .edgeWidth(let width): result.edgeWidth = width
+        }
+        return result
+    }
+
+    /// Whether the style already has this choice (the panel marks it).
+    public func isChosen(in style: NodeStyle) -> Bool {
+        switch self {
+        case .shape(let shape): return style.shape == shape
+        case .fill(let color): return style.fillColor == color
+        case .text(let color): return style.textColor == color
+        case .bold: return style.bold
+        case .italic: return style.italic
+        case .smaller, .larger: return false
+        case .edge(let color): return style.edgeColor == color
+        case .edgeWidth(let width): return style.edgeWidth == width
+        }
+    }
+
+    /// The button's words, or nil for a colour swatch.
+    public var label: String? {
+        switch self {
+        case .shape(nil), .fill(nil), .text(nil), .edge(nil), .edgeWidth(nil): return "Auto"
+        case .shape(.ellipse?): return "Oval"
+        case .shape(.roundedBox?): return "Box"
+        case .shape(.plain?): return "Text"
+        case .bold: return "B"
+        case .italic: return "I"
+        case .smaller: return "A−"
+        case .larger: return "A+"
+        case .edgeWidth(let width?): return width <= 1.5 ? "Thin" : (width >= 5 ? "Thick" : "Mid")
+        case .fill, .text, .edge: return nil
+        }
+    }
+
+    /// The colour a swatch shows.
+    public var swatch: RGBA? {
+        switch self {
+        case .fill(let color?), .text(let color?), .edge(let color?): return color
+        default: return nil
+        }
+    }
+
+    /// The panel's rows: a title and its choices.
+    public static let rows: [(title: String, options: [StyleOption])] = [
+        ("Shape", [.shape(nil), .shape(.ellipse), .shape(.roundedBox), .shape(.plain)]),
+        ("Fill", [.fill(nil)] + [0xFFFFFF, 0xFFF1A8, 0xCDEFC4, 0xC5DDFB, 0xF9C9DC, 0xFFD6A5, 0xE2E2E2].map { .fill(RGBA(hex: $0)) }),
+        ("Text", [.text(nil)] + [0x1F2328, 0x1558B0, 0xB3261E, 0x2E7D32, 0x6A1B9A, 0xFFFFFF].map { .text(RGBA(hex: $0)) }
+            + [.bold, .italic, .smaller, .larger]),
+        ("Edge", [.edge(nil)] + [0x6B7280, 0x1E88E5, 0xE53935, 0x43A047, 0xFB8C00].map { .edge(RGBA(hex: $0)) }
+            + [.edgeWidth(nil), .edgeWidth(1), .edgeWidth(3), .edgeWidth(6)]),
+    ]
 }
 
 /// The search bar: what is typed, which nodes match, and which one the view is on.
@@ -110,6 +192,11 @@ public struct Chrome: Equatable, Sendable {
     public var outlineRows: [VisibleRow]?
     public var outlineScroll = 0.0
     public var outlineRowCount = 0
+    /// The style panel, when open: the style every selected node shares (nil if they differ),
+    /// and whether anything is selected to style.
+    public var styleOpen = false
+    public var styleCurrent: NodeStyle?
+    public var styleEnabled = false
     /// The side of a touch target in window pixels: at least 44, and 9 mm at the display's DPI.
     public var targetPixels = 48.0
 

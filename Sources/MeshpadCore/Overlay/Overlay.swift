@@ -102,6 +102,7 @@ public struct OverlayLayout: Sendable {
             case toolbarPanel, toolbar(ToolbarItem)
             case searchBar, searchField, searchStatus, searchButton(SearchAction)
             case outlinePanel, outlineRow(NodeID), outlineDisclosure(NodeID)
+            case stylePanel, styleTitle, styleOption(StyleOption)
         }
 
         /// How an interactive part is drawn beyond its role.
@@ -119,6 +120,8 @@ public struct OverlayLayout: Sendable {
         public var look: Look = .plain
         /// Outline rows: how far the text is indented, in window pixels.
         public var indent = 0.0
+        /// Style swatches: the colour shown.
+        public var swatch: RGBA?
     }
 
     public private(set) var parts: [Part] = []
@@ -177,9 +180,9 @@ public struct OverlayLayout: Sendable {
     public func part(at point: Vec2) -> Part.Role? {
         for part in parts.reversed() where part.rect.contains(point) {
             switch part.role {
-            case .recent, .button, .bannerButton, .field, .toolbar, .searchField, .searchButton, .outlineRow, .outlineDisclosure:
+            case .recent, .button, .bannerButton, .field, .toolbar, .searchField, .searchButton, .outlineRow, .outlineDisclosure, .styleOption:
                 return part.role
-            case .panel, .banner, .toolbarPanel, .searchBar, .outlinePanel:
+            case .panel, .banner, .toolbarPanel, .searchBar, .outlinePanel, .stylePanel:
                 // A panel covers what is under it: a tap on its background is nobody's.
                 return nil
             default: continue
@@ -192,7 +195,7 @@ public struct OverlayLayout: Sendable {
     public func covers(_ point: Vec2) -> Bool {
         parts.contains {
             switch $0.role {
-            case .panel, .banner, .toolbarPanel, .searchBar, .outlinePanel: return $0.rect.contains(point)
+            case .panel, .banner, .toolbarPanel, .searchBar, .outlinePanel, .stylePanel: return $0.rect.contains(point)
             default: return false
             }
         }
@@ -207,6 +210,33 @@ public struct OverlayLayout: Sendable {
     /// Width of the outline panel for a viewport.
     public static func outlineWidth(viewportSize: Vec2) -> Double {
         min(380, max(240, viewportSize.x * 0.3), max(0, viewportSize.x - 120))
+    }
+
+    /// The style panel: a row a property, its choices as finger-sized buttons and swatches,
+    /// centred over the toolbar.
+    private mutating func layoutStylePanel(_ chrome: Chrome, above bottom: Double, canvasLeft: Double, viewportSize: Vec2) {
+        let target = max(chrome.targetPixels, 44), gap = 6.0, titleWidth = 64.0
+        let rows = StyleOption.rows
+        let columns = rows.map(\.options.count).max() ?? 1
+        let available = viewportSize.x - canvasLeft - 16
+        let cell = max(30, min(target, (available - titleWidth - Double(columns + 2) * gap) / Double(columns)))
+        let width = titleWidth + Double(columns) * (cell + gap) + 2 * gap
+        let height = Double(rows.count) * (target + gap) + gap
+        let panel = Rect(x: canvasLeft + (viewportSize.x - canvasLeft - width) / 2, y: bottom - height, width: width, height: height)
+        parts.append(Part(role: .stylePanel, rect: panel, text: chrome.styleEnabled ? "" : "Select nodes to style them"))
+        for (r, row) in rows.enumerated() {
+            let y = panel.minY + gap + Double(r) * (target + gap)
+            parts.append(Part(role: .styleTitle, rect: Rect(x: panel.minX + gap, y: y, width: titleWidth, height: target), text: row.title))
+            var x = panel.minX + gap + titleWidth
+            for option in row.options {
+                let chosen = chrome.styleCurrent.map { option.isChosen(in: $0) } ?? false
+                var part = Part(role: .styleOption(option), rect: Rect(x: x, y: y, width: cell, height: target), text: option.label ?? "",
+                                look: !chrome.styleEnabled ? .disabled : (chosen ? .on : .plain))
+                part.swatch = option.swatch
+                parts.append(part)
+                x += cell + gap
+            }
+        }
     }
 
     private mutating func layoutChrome(_ chrome: Chrome, bannerShown: Bool, viewportSize: Vec2) {
@@ -248,6 +278,7 @@ public struct OverlayLayout: Sendable {
             let centreX = canvasLeft + (viewportSize.x - canvasLeft) / 2
             let panel = Rect(x: centreX - panelWidth / 2, y: viewportSize.y - margin - panelHeight, width: panelWidth, height: panelHeight)
             parts.append(Part(role: .toolbarPanel, rect: panel, text: ""))
+            if chrome.styleOpen { layoutStylePanel(chrome, above: panel.minY - gap, canvasLeft: canvasLeft, viewportSize: viewportSize) }
             for (r, indices) in rows.enumerated() {
                 var x = centreX - rowWidths[r] / 2
                 let y = panel.minY + gap + Double(r) * (target + gap)

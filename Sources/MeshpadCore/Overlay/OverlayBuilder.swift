@@ -53,6 +53,25 @@ public struct OverlayBuilder {
                 guard part.rect.maxY > 0, part.rect.minY < viewportSize.y else { continue }
                 if part.look == .on { list.appendRect(device(part.rect.outset(by: -1)), color: theme.uiPrimary.withAlpha(60)) }
                 label(part.text, in: part.rect, color: theme.uiText, indent: part.indent)
+            case .stylePanel:
+                list.appendRect(device(part.rect), color: theme.uiPanel.withAlpha(245))
+                if !part.text.isEmpty { label(part.text, in: Rect(x: part.rect.minX, y: part.rect.maxY - 20, width: part.rect.width, height: 18), color: theme.uiText.withAlpha(160), centred: true) }
+            case .styleTitle:
+                label(part.text, in: part.rect, color: theme.uiText.withAlpha(200), indent: 4)
+            case .styleOption:
+                let r = part.rect.outset(by: -1)
+                if part.look == .on {
+                    list.appendRect(device(r), color: theme.uiPrimary)
+                }
+                let inner = part.look == .on ? r.outset(by: -3) : r
+                if let swatch = part.swatch {
+                    list.appendRect(device(inner), color: theme.uiText.withAlpha(110))
+                    list.appendRect(device(inner.outset(by: -1)), color: part.look == .disabled ? swatch.withAlpha(90) : swatch)
+                } else {
+                    list.appendRect(device(inner), color: theme.uiButton)
+                    let text: RGBA = part.look == .disabled ? theme.uiText.withAlpha(90) : theme.uiText
+                    label(part.text, in: part.rect, color: text, centred: true)
+                }
             case .outlineDisclosure:
                 guard part.rect.maxY > 0, part.rect.minY < viewportSize.y else { continue }
                 label(part.text, in: part.rect, color: theme.uiText.withAlpha(180), centred: true)

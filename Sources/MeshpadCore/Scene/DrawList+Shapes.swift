@@ -88,7 +88,7 @@ extension DrawList {
             let row = (y: center.y - fillRadii.y * cos(angle), x: fillRadii.x * sin(angle))
             if let top = previous {
                 let base = Int32(vertexCount)
-                let bottomY = row.y + (k < bands ? 1 : 0)
+                let bottomY = row.y + (k < bands && fill.a == 255 ? 1 : 0)
                 appendVertex(Vec2(center.x - top.x, top.y), fill)
                 appendVertex(Vec2(center.x + top.x, top.y), fill)
                 appendVertex(Vec2(center.x + row.x, bottomY), fill)
@@ -156,7 +156,7 @@ extension DrawList {
                 let top = rows[k - 1], row = rows[k]
                 guard row.y > top.y else { continue }
                 let base = Int32(vertexCount)
-                let bottomY = row.y + (k < rows.count - 1 ? 1 : 0)
+                let bottomY = row.y + (k < rows.count - 1 && fill.a == 255 ? 1 : 0)
                 appendVertex(Vec2(center.x - top.x, top.y), fill)
                 appendVertex(Vec2(center.x + top.x, top.y), fill)
                 appendVertex(Vec2(center.x + row.x, bottomY), fill)

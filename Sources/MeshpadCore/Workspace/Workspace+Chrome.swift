@@ -79,6 +79,8 @@ extension Workspace {
         case .outlineDisclosure(let id):
             commitEditing()
             toggleFold([id])
+        case .styleOption(let option):
+            applyStyle(option)
         default:
             break
         }
@@ -106,6 +108,8 @@ extension Workspace {
             zoomToFit()
         case .tidy:
             tidy()
+        case .style:
+            styleOpen.toggle()
         case .outline:
             toggleOutline()
         case .search:

@@ -181,6 +181,31 @@ extension Workspace {
         select([survivor ?? document.rootID])
     }
 
+    // MARK: - Styles
+
+    /// Applies a style choice to every selected node: one undo step (laid out again in a tidy map).
+    mutating func applyStyle(_ option: StyleOption) {
+        commitEditing()
+        let ids = document.nodes.map(\.id).filter { selection.contains($0) }
+        guard !ids.isEmpty else {
+            toast("Select nodes to style them")
+            return
+        }
+        let from = ids.compactMap { document.node($0)?.style }
+        var to = from.map { option.applied(to: $0) }
+        if option == .bold || option == .italic {
+            // One state for all: bold unless every one of them is bold already (as text editors do).
+            let turnOn = !from.allSatisfy { option.isChosen(in: $0) }
+            to = from.map { style in
+                var next = style
+                if option == .bold { next.bold = turnOn } else { next.italic = turnOn }
+                return next
+            }
+        }
+        guard to != from else { return }
+        execute(.setStyle(ids: ids, from: from, to: to))
+    }
+
     // MARK: - Links and folds
 
     /// Draws a free link between two nodes. No link to itself, none where the two are already

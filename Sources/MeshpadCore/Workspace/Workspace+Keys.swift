@@ -37,6 +37,8 @@ extension Workspace {
             case "l": linkSelected(); return []
             case "f": openSearch(); return []
             case "t": tidy(forceLayout: shift); return []
+            case "b": applyStyle(.bold); return []
+            case "i": applyStyle(.italic); return []
             default: break
             }
         }

@@ -102,6 +102,8 @@ public struct Workspace {
     public var treeLayout = TreeLayout()
     /// A force layout animating, if any.
     var forceRun: ForceRun?
+    /// The style panel is open.
+    public internal(set) var styleOpen = false
 
     public init(document: Document, viewportSize: Vec2, camera: Camera? = nil,
                 settings: GestureSettings = GestureSettings(),
@@ -428,10 +430,17 @@ public struct Workspace {
             case .outline: return ToolbarButton(item: item, isOn: outline != nil)
             case .search: return ToolbarButton(item: item, isOn: search != nil)
             case .tidy: return ToolbarButton(item: item, isOn: document.layoutMode == .tree)
+            case .style: return ToolbarButton(item: item, isOn: styleOpen)
             case .new, .fit: return ToolbarButton(item: item)
             }
         }
         chrome.search = search
+        if styleOpen {
+            chrome.styleOpen = true
+            chrome.styleEnabled = !selection.isEmpty
+            let styles = selection.compactMap { document.node($0)?.style }
+            chrome.styleCurrent = styles.first.flatMap { first in styles.allSatisfy { $0 == first } ? first : nil }
+        }
         if let outline {
             let rows = outline.rows
             let first = max(0, Int(outline.scroll / targetPixels))

@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+@testable import MeshpadCore
+
+@Suite struct StyleTests {
+    func option(_ rig: EditRig, _ option: StyleOption) -> Vec2 {
+        rig.workspace.overlayLayout.rect(of: .styleOption(option))?.center ?? Vec2(-1, -1)
+    }
+
+    @Test func theStylePanelStylesTheSelectionOneUndoStepATap() {
+        var rig = EditRig()
+        rig.click(rig.screen(of: rig.id("food")))
+        rig.click(rig.screen(of: rig.id("shelter")), .ctrl)
+        rig.tapToolbar(.style)
+        #expect(rig.workspace.chrome.styleOpen)
+        let yellow = RGBA(hex: 0xFFF1A8)
+        rig.tap(option(rig, .fill(yellow)))
+        rig.tap(option(rig, .shape(.roundedBox)))
+        rig.tap(option(rig, .larger))
+        rig.tap(option(rig, .bold))
+        for name in ["food", "shelter"] {
+            let style = rig.document.node(rig.id(name))?.style
+            #expect(style?.fillColor == yellow && style?.shape == .roundedBox && style?.fontSize == 14 && style?.bold == true, "\(name)")
+        }
+        #expect(rig.workspace.undoStack.undoable.count == 4)
+        #expect(rig.workspace.chrome.styleCurrent?.fillColor == yellow, "the panel shows the shared style")
+        for _ in 0..<4 { rig.key("Z", .ctrl) }
+        #expect(rig.document.node(rig.id("food"))?.style == NodeStyle())
+    }
+
+    @Test func biggerBoldTextMakesABiggerNodeAndItsShapeIsHitByItsBox() {
+        var rig = EditRig()
+        let food = rig.id("food")
+        let small = rig.document.node(food)?.size ?? .zero
+        rig.click(rig.screen(of: food))
+        rig.workspace.styleOpen = true
+        rig.tap(option(rig, .larger))
+        rig.tap(option(rig, .larger))
+        rig.key("B", .ctrl)
+        let big = rig.document.node(food)?.size ?? .zero
+        #expect(big.x > small.x * 1.3 && big.y > small.y)
+        rig.tap(option(rig, .shape(.roundedBox)))
+        let node = rig.document.node(food)
+        #expect(node?.shape == .roundedBox)
+        // A box's corner is on it; an ellipse's would not be.
+        let corner = (node?.position ?? .zero) + (node?.size ?? .zero) / 2 - Vec2(2, 2)
+        #expect(rig.document.topmostNode(at: corner) == food)
+    }
+
+    @Test func stylesAreSavedAndReadBackInBothFormats() throws {
+        var document = Document(rootText: "root")
+        let child = document.addChild(of: document.rootID, text: "styled", at: Vec2(200, 0)) ?? document.rootID
+        let style = NodeStyle(shape: .plain, textColor: RGBA(hex: 0xB3261E), fillColor: RGBA(hex: 0xFFF1A8), fontSize: 18,
+                              bold: true, italic: true, edgeColor: RGBA(hex: 0x1E88E5), edgeWidth: 3)
+        document.modify(child) { $0.style = style }
+        let native = try NativeFormat.decode(try NativeFormat.encode(document))
+        #expect(native.node(child)?.style == style)
+        let mm = try FreeMindFormat.decode(FreeMindFormat.encode(document)).document
+        #expect(mm.nodes.first { $0.text == "styled" }?.style == style)
+    }
+
+    @Test(arguments: [("bubble", NodeShape.roundedBox), ("fork", .plain), ("oval", .ellipse)])
+    func freeMindNodeStylesBecomeShapes(name: String, shape: NodeShape) throws {
+        let xml = "<map version=\"1.0.1\"><node TEXT=\"r\"><node TEXT=\"c\" STYLE=\"\(name)\"><edge COLOR=\"#ff0000\" WIDTH=\"thin\"/></node></node></map>"
+        let document = try FreeMindFormat.decode(Data(xml.utf8)).document
+        let c = document.nodes.first { $0.text == "c" }
+        #expect(c?.style.shape == shape)
+        #expect(c?.style.edgeColor == RGBA(hex: 0xFF0000) && c?.style.edgeWidth == 1)
+    }
+
+    @Test func everyThemeIsNamedAndTheStandardIsLight() {
+        #expect(Theme.named("dark")?.name == "dark")
+        #expect(Theme.named("High-Contrast")?.name == "high-contrast")
+        #expect(Theme.named("classic")?.nodeMetrics.shape == .ellipse)
+        #expect(Theme.named("sepia") == nil)
+        #expect(Theme.standard.name == "light")
+        // Readable: every theme's text stands out from its node fill and its background.
+        func luminance(_ c: RGBA) -> Double { 0.2126 * Double(c.r) + 0.7152 * Double(c.g) + 0.0722 * Double(c.b) }
+        for theme in Theme.all {
+            #expect(abs(luminance(theme.text) - luminance(theme.nodeFill)) > 100, "\(theme.name): text on nodes")
+            #expect(abs(luminance(theme.uiText) - luminance(theme.uiPanel)) > 100, "\(theme.name): interface text")
+        }
+    }
+}
