@@ -305,7 +305,7 @@ public final class App {
                              selection: workspace.selection, drawnPositions: frame.drawnPositions,
                              extras: workspace.sceneExtras, complete: complete)
         canvas.painter.paintOverlay(banner: workspace.banner, dialog: workspace.dialog, chrome: workspace.chrome,
-                                    viewportSize: canvas.viewportSize)
+                                    document: workspace.minimapOpen ? workspace.document : nil, viewportSize: canvas.viewportSize)
     }
 
     private func renderFrame(alpha: Double) {

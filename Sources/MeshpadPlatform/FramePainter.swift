@@ -39,10 +39,10 @@ public final class FramePainter {
     public var hasDeferredLabels: Bool { textCache.deferredThisFrame > 0 }
 
     /// Draws the toolbar, panels, banner and dialog over what is painted.
-    public func paintOverlay(banner: Banner?, dialog: Dialog?, chrome: Chrome = Chrome(), viewportSize: Vec2) {
+    public func paintOverlay(banner: Banner?, dialog: Dialog?, chrome: Chrome = Chrome(), document: Document? = nil, viewportSize: Vec2) {
         let pixelScale = renderer.outputSize.x / max(viewportSize.x, 1)
-        OverlayBuilder(theme: scene.theme).build(banner: banner, dialog: dialog, chrome: chrome, viewportSize: viewportSize,
-                                                 pixelScale: pixelScale, into: &overlayList)
+        OverlayBuilder(theme: scene.theme).build(banner: banner, dialog: dialog, chrome: chrome, document: document,
+                                                 viewportSize: viewportSize, pixelScale: pixelScale, into: &overlayList)
         draw(overlayList)
     }
 

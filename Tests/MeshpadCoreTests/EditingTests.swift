@@ -92,7 +92,7 @@ import Testing
         #expect(rig.workspace.editing.flatMap { rig.document.parent(of: $0.node) } == rig.document.rootID)
         rig.key("Escape")
         rig.settle()
-        rig.tap(Vec2(760, 40))
+        rig.tap(Vec2(700, 120))
         #expect(rig.workspace.selection.isEmpty)
         rig.tapToolbar(.new)
         let id = rig.workspace.editing?.node ?? NodeID(0)
@@ -704,5 +704,39 @@ import Testing
         rig.send(.fingerUp(id: 1, position: button + Vec2(0, -150)))
         #expect(rig.document.nodeCount == 6)
         #expect(rig.camera.origin == Vec2(400, 300), "and it did not pan the map either")
+    }
+}
+
+@Suite struct MinimapTests {
+    @Test func theCornerButtonShowsTheMinimapAndATapOnItCentresTheViewThere() {
+        var rig = EditRig(document: .procedural(nodeCount: 200, seed: 4))
+        rig.tap(rig.workspace.overlayLayout.rect(of: .minimapToggle)?.center ?? .zero)
+        let panel = try? #require(rig.workspace.overlayLayout.minimap)
+        #expect(panel != nil)
+        let geometry = MinimapGeometry(panel: panel ?? Rect(x: 0, y: 0, width: 1, height: 1), world: rig.workspace.chrome.minimapWorld)
+        // The map's top-left corner region, tapped on the minimap, comes to the canvas centre.
+        let corner = rig.document.bounds.origin + Vec2(100, 100)
+        rig.tap(geometry.point(ofMap: corner))
+        #expect(rig.camera.mapPoint(ofScreen: rig.workspace.canvasRect.center).distance(to: corner) < 2 / geometry.pixelsPerUnit)
+        #expect(rig.workspace.selection == [rig.document.rootID], "a tap on the minimap is not a tap on the map")
+        // A drag on it follows the finger.
+        let far = rig.document.bounds.center + Vec2(rig.document.bounds.width / 4, 0)
+        rig.fingerDrag(from: geometry.point(ofMap: corner), to: geometry.point(ofMap: far))
+        #expect(rig.camera.mapPoint(ofScreen: rig.workspace.canvasRect.center).distance(to: far) < 2 / geometry.pixelsPerUnit)
+        rig.key("F7")
+        #expect(rig.workspace.overlayLayout.minimap == nil)
+    }
+
+    @Test func theMinimapDrawsTheMapAndTheView() {
+        var rig = EditRig(document: .procedural(nodeCount: 300, seed: 2))
+        rig.key("F7")
+        var list = DrawList()
+        OverlayBuilder(theme: .standard).build(banner: nil, dialog: nil, chrome: rig.workspace.chrome, document: rig.document,
+                                               viewportSize: Vec2(800, 600), pixelScale: 1, into: &list)
+        let panel = rig.workspace.overlayLayout.minimap ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        #expect(list.dots.count / 4 > 50, "the nodes as dots")
+        var inside = true
+        for k in stride(from: 0, to: list.dots.count, by: 4) where !panel.contains(Vec2(Double(list.dots[k]), Double(list.dots[k + 1]))) { inside = false }
+        #expect(inside, "all within the panel")
     }
 }

@@ -51,6 +51,19 @@ import Testing
         #expect(throws: UsageError.self) { try Invocation.parse(["--fit"]) }
     }
 
+    @Test func themeAndScaleGoWithTheWindowAndThePictures() throws {
+        #expect(try Invocation.parse(["map.mm", "--theme", "dark", "--scale", "2"])
+                == .open(.file(path: "map.mm"), windowSize: .defaultWindow, record: nil, appearance: Appearance(themeName: "dark", uiScale: 2)))
+        #expect(try Invocation.parse(["render", "--sample", "out.png", "--theme", "high-contrast"])
+                == .render(.sample, output: "out.png", size: .defaultWindow, fit: false, appearance: Appearance(themeName: "high-contrast")))
+        #expect(try Invocation.parse(["convert", "a.mm", "b.png", "--scale", "8", "--theme", "classic"])
+                == .convert(input: "a.mm", output: "b.png", scale: 8, appearance: Appearance(themeName: "classic")))
+        #expect(throws: UsageError.self) { try Invocation.parse(["--theme", "sepia"]) }
+        #expect(throws: UsageError.self) { try Invocation.parse(["--scale", "9"]) }
+        #expect(throws: UsageError.self) { try Invocation.parse(["bench", "--theme", "dark"]) }
+        #expect(Appearance().theme == .standard)
+    }
+
     @Test func helpAndVersion() throws {
         #expect(try Invocation.parse(["--help"]) == .help)
         #expect(try Invocation.parse(["render", "-h"]) == .help)

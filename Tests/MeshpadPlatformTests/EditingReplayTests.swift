@@ -215,6 +215,31 @@ extension PlatformTests {
             }
         }
 
+        @Test func scaleDrawsEverythingBiggerAndTouchesLandWhereTheyAreDrawn() throws {
+            let sdl = try SDLSession(headless: true)
+            try withExtendedLifetime(sdl) {
+                var options = App.Options(windowSize: PixelSize(width: 1000, height: 800), theme: .classic, preferSoftware: true, hidden: true)
+                options.uiScale = 2
+                let app = try App(document: .sample(), options: options)
+                #expect(app.workspace.viewportSize == Vec2(500, 400), "laid out in half the pixels, each drawn twice as big")
+                #expect((app.workspace.overlayLayout.rect(of: .toolbar(.new))?.height ?? 0) * 2 >= 88, "touch targets grow too")
+                let shelter = try #require(app.workspace.document.nodes.first { $0.text == "shelter" })
+                // Below its text, inside its ellipse: the fill.
+                let inside = app.workspace.view.camera.screenPoint(ofMap: shelter.position + Vec2(0, shelter.size.y * 0.38)) * 2
+                app.paintSettled()
+                let pixels = try app.canvas.renderer.readPixels()
+                let fill = try #require(pixels.color(atX: Int(inside.x), y: Int(inside.y)))
+                #expect(abs(Int(fill.g) - Int(Theme.classic.nodeFill.g)) < 8, "\(fill)")
+                // A click there, in window pixels through SDL's queue, selects it.
+                let events = try ReplayEvent.parseScript("""
+                    {"t":0,"type":"mouse_down","button":"left","x":\(inside.x),"y":\(inside.y)}
+                    {"t":60,"type":"mouse_up","button":"left","x":\(inside.x),"y":\(inside.y)}
+                    """)
+                try ReplayRunner.play(events, on: app)
+                #expect(app.workspace.selection == [shelter.id])
+            }
+        }
+
         @Test func editingShowsTheTextTheCaretAndTheToolbarOnScreen() throws {
             try withSession { s in
                 s.key("F2"); s.type("Hello")

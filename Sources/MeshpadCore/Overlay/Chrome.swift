@@ -195,6 +195,10 @@ public struct Chrome: Equatable, Sendable {
     /// The style panel, when open: the style every selected node shares (nil if they differ),
     /// and whether anything is selected to style.
     public var styleOpen = false
+    /// The minimap: shown or not; when shown, the map area it covers and the view's rectangle.
+    public var minimapOpen = false
+    public var minimapWorld = Rect(x: 0, y: 0, width: 1, height: 1)
+    public var minimapView = Rect(x: 0, y: 0, width: 1, height: 1)
     public var styleCurrent: NodeStyle?
     public var styleEnabled = false
     /// The side of a touch target in window pixels: at least 44, and 9 mm at the display's DPI.

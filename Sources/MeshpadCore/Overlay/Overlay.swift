@@ -103,6 +103,8 @@ public struct OverlayLayout: Sendable {
             case searchBar, searchField, searchStatus, searchButton(SearchAction)
             case outlinePanel, outlineRow(NodeID), outlineDisclosure(NodeID)
             case stylePanel, styleTitle, styleOption(StyleOption)
+            /// The button in the top-right corner that shows and hides the minimap, and the minimap.
+            case minimapToggle, minimap
         }
 
         /// How an interactive part is drawn beyond its role.
@@ -128,7 +130,7 @@ public struct OverlayLayout: Sendable {
 
     public init(banner: Banner?, dialog: Dialog?, chrome: Chrome = Chrome(), viewportSize: Vec2) {
         let row = Self.rowHeight, pad = Self.padding
-        layoutChrome(chrome, bannerShown: banner != nil, viewportSize: viewportSize)
+        layoutChrome(chrome, bannerShown: banner != nil, dialogShown: dialog != nil, viewportSize: viewportSize)
         if let banner {
             let buttonWidth = 120.0
             let bar = Rect(x: 0, y: 0, width: viewportSize.x, height: Self.bannerHeight)
@@ -180,7 +182,8 @@ public struct OverlayLayout: Sendable {
     public func part(at point: Vec2) -> Part.Role? {
         for part in parts.reversed() where part.rect.contains(point) {
             switch part.role {
-            case .recent, .button, .bannerButton, .field, .toolbar, .searchField, .searchButton, .outlineRow, .outlineDisclosure, .styleOption:
+            case .recent, .button, .bannerButton, .field, .toolbar, .searchField, .searchButton, .outlineRow, .outlineDisclosure, .styleOption,
+                 .minimapToggle, .minimap:
                 return part.role
             case .panel, .banner, .toolbarPanel, .searchBar, .outlinePanel, .stylePanel:
                 // A panel covers what is under it: a tap on its background is nobody's.
@@ -195,7 +198,8 @@ public struct OverlayLayout: Sendable {
     public func covers(_ point: Vec2) -> Bool {
         parts.contains {
             switch $0.role {
-            case .panel, .banner, .toolbarPanel, .searchBar, .outlinePanel, .stylePanel: return $0.rect.contains(point)
+            case .panel, .banner, .toolbarPanel, .searchBar, .outlinePanel, .stylePanel, .minimapToggle, .minimap:
+                return $0.rect.contains(point)
             default: return false
             }
         }
@@ -239,10 +243,23 @@ public struct OverlayLayout: Sendable {
         }
     }
 
-    private mutating func layoutChrome(_ chrome: Chrome, bannerShown: Bool, viewportSize: Vec2) {
+    /// Where the minimap is, if it is shown.
+    public var minimap: Rect? { rect(of: .minimap) }
+
+    private mutating func layoutChrome(_ chrome: Chrome, bannerShown: Bool, dialogShown: Bool, viewportSize: Vec2) {
         let target = max(chrome.targetPixels, 44)
         let gap = 6.0, margin = 8.0
         var canvasLeft = 0.0
+        let top = (bannerShown ? Self.bannerHeight : 0) + margin
+        // The minimap's button in the top-right corner, the minimap under it.
+        if !chrome.toolbar.isEmpty && !dialogShown {
+            let toggle = Rect(x: viewportSize.x - margin - target, y: top, width: target, height: target)
+            parts.append(Part(role: .minimapToggle, rect: toggle, text: "Map", look: chrome.minimapOpen ? .on : .plain))
+            if chrome.minimapOpen {
+                let width = min(260, max(140, viewportSize.x * 0.24)), height = (width * 0.7).rounded()
+                parts.append(Part(role: .minimap, rect: Rect(x: viewportSize.x - margin - width, y: toggle.maxY + gap, width: width, height: height), text: ""))
+            }
+        }
         if let rows = chrome.outlineRows {
             let width = Self.outlineWidth(viewportSize: viewportSize)
             parts.append(Part(role: .outlinePanel, rect: Rect(x: 0, y: 0, width: width, height: viewportSize.y), text: "\(chrome.outlineRowCount) nodes"))
@@ -292,9 +309,9 @@ public struct OverlayLayout: Sendable {
         }
         if let search = chrome.search {
             let statusWidth = 110.0
-            let available = viewportSize.x - canvasLeft - 2 * margin
+            // Clear of the minimap's button in the corner.
+            let available = viewportSize.x - canvasLeft - 2 * margin - 2 * (target + gap)
             let width = max(min(640, available), 3 * target + statusWidth + 2 * target + 7 * gap)
-            let top = (bannerShown ? Self.bannerHeight : 0) + margin
             let bar = Rect(x: canvasLeft + (viewportSize.x - canvasLeft - width) / 2, y: top, width: width, height: target + 2 * gap)
             parts.append(Part(role: .searchBar, rect: bar, text: ""))
             let fieldWidth = max(target, width - 3 * target - statusWidth - 6 * gap)

@@ -6,8 +6,9 @@ public struct OverlayBuilder {
         self.theme = theme
     }
 
-    public func build(banner: Banner?, dialog: Dialog?, chrome: Chrome = Chrome(), viewportSize: Vec2, pixelScale: Double,
-                      into list: inout DrawList) {
+    /// - Parameter document: the map, for the minimap's picture of it.
+    public func build(banner: Banner?, dialog: Dialog?, chrome: Chrome = Chrome(), document: Document? = nil, viewportSize: Vec2,
+                      pixelScale: Double, into list: inout DrawList) {
         list.removeAll()
         let scale = pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1
         let layout = OverlayLayout(banner: banner, dialog: dialog, chrome: chrome, viewportSize: viewportSize)
@@ -53,6 +54,16 @@ public struct OverlayBuilder {
                 guard part.rect.maxY > 0, part.rect.minY < viewportSize.y else { continue }
                 if part.look == .on { list.appendRect(device(part.rect.outset(by: -1)), color: theme.uiPrimary.withAlpha(60)) }
                 label(part.text, in: part.rect, color: theme.uiText, indent: part.indent)
+            case .minimapToggle:
+                list.appendRect(device(part.rect), color: theme.uiPanel.withAlpha(235))
+                list.appendRect(device(part.rect.outset(by: -3)), color: part.look == .on ? theme.uiPrimary : theme.uiButton)
+                label(part.text, in: part.rect, color: part.look == .on ? theme.uiPrimaryText : theme.uiText, centred: true)
+            case .minimap:
+                list.appendRect(device(part.rect), color: theme.uiText.withAlpha(70))
+                list.appendRect(device(part.rect.outset(by: -1)), color: theme.uiPanel.withAlpha(240))
+                guard let document else { continue }
+                appendMinimap(MinimapGeometry(panel: part.rect, world: chrome.minimapWorld), view: chrome.minimapView,
+                              document: document, viewportSize: viewportSize, scale: scale, into: &list)
             case .stylePanel:
                 list.appendRect(device(part.rect), color: theme.uiPanel.withAlpha(245))
                 if !part.text.isEmpty { label(part.text, in: Rect(x: part.rect.minX, y: part.rect.maxY - 20, width: part.rect.width, height: 18), color: theme.uiText.withAlpha(160), centred: true) }
@@ -101,6 +112,34 @@ public struct OverlayBuilder {
                 list.appendRect(device(part.rect), color: primary ? theme.uiPrimary : theme.uiButton)
                 label(part.text, in: part.rect, color: primary ? theme.uiPrimaryText : theme.uiText, centred: true)
             }
+        }
+    }
+
+    /// The whole map as one dot per node it covers (at most one a pixel), and the view as a
+    /// tinted rectangle.
+    private func appendMinimap(_ geometry: MinimapGeometry, view: Rect, document: Document, viewportSize: Vec2, scale: Double,
+                               into list: inout DrawList) {
+        let shown = geometry.rect(ofMap: view)
+        let clip = geometry.panel.outset(by: -2)
+        let x0 = max(shown.minX, clip.minX), y0 = max(shown.minY, clip.minY)
+        let x1 = min(shown.maxX, clip.maxX), y1 = min(shown.maxY, clip.maxY)
+        if x1 > x0, y1 > y0 {
+            let r = Rect(x: x0 * scale, y: y0 * scale, width: (x1 - x0) * scale, height: (y1 - y0) * scale)
+            list.appendRect(r, color: theme.uiPrimary.withAlpha(40))
+            let w = max(1.5 * scale, 1)
+            list.appendRect(Rect(x: r.minX, y: r.minY, width: r.width, height: w), color: theme.uiPrimary)
+            list.appendRect(Rect(x: r.minX, y: r.maxY - w, width: r.width, height: w), color: theme.uiPrimary)
+            list.appendRect(Rect(x: r.minX, y: r.minY, width: w, height: r.height), color: theme.uiPrimary)
+            list.appendRect(Rect(x: r.maxX - w, y: r.minY, width: w, height: r.height), color: theme.uiPrimary)
+        }
+        list.dotColor = theme.nodeBorder
+        list.resetCoverage(width: Int((viewportSize.x * scale).rounded(.up)), height: Int((viewportSize.y * scale).rounded(.up)))
+        let unit = geometry.pixelsPerUnit * scale
+        let folds = document.hiddenCount > 0
+        for (i, node) in document.nodes.enumerated() where !(folds && document.isHidden(nodeAt: i)) {
+            let p = geometry.point(ofMap: node.position)
+            guard clip.contains(p) else { continue }
+            list.appendDot(at: p * scale, size: Vec2(min(node.size.x * unit, 12 * scale), min(node.size.y * unit, 8 * scale)))
         }
     }
 }

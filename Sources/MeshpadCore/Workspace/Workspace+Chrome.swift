@@ -37,9 +37,16 @@ extension Workspace {
             overlayStart = p
             overlayLast = p
             overlayScrolling = false
+            if overlayPressed == .minimap { showOnMinimap(p, layout: layout) }
             return []
         case .move(let pointer, let p):
             guard overlayPointer == pointer else { return nil }
+            if overlayPressed == .minimap {
+                // Dragging on the minimap moves the view with the finger.
+                showOnMinimap(p, layout: layout)
+                overlayLast = p
+                return []
+            }
             if let panel = layout.outlinePanel, panel.contains(overlayStart) {
                 let slop = pointer == .mouse ? recognizer.settings.mouseSlopPixels : recognizer.settings.touchSlopPixels
                 if !overlayScrolling && abs(p.y - overlayStart.y) > slop { overlayScrolling = true }
@@ -81,6 +88,8 @@ extension Workspace {
             toggleFold([id])
         case .styleOption(let option):
             applyStyle(option)
+        case .minimapToggle:
+            minimapOpen.toggle()
         default:
             break
         }
@@ -190,6 +199,18 @@ extension Workspace {
         }
         present(nil)
         return [.dialogAction(current.kind, action, field: current.field.trimmingCharacters(in: .whitespaces))]
+    }
+
+    /// Centres the view on the map point shown at window point `p` of the minimap.
+    private mutating func showOnMinimap(_ p: Vec2, layout: OverlayLayout) {
+        guard let panel = layout.minimap else { return }
+        let chrome = self.chrome
+        let geometry = MinimapGeometry(panel: panel, world: chrome.minimapWorld)
+        let target = geometry.mapPoint(of: p)
+        view.stopInertia()
+        let centre = canvasRect.center
+        view.updateCamera { $0.place(mapPoint: target, atScreen: centre) }
+        needsRedraw = true
     }
 
     // MARK: - Outline and search panels

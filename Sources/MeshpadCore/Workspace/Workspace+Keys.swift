@@ -77,6 +77,9 @@ extension Workspace {
         case "F9":
             toggleOutline()
             return []
+        case "F7":
+            minimapOpen.toggle()
+            return []
         case "1" where shift && !ctrl:
             zoomToFit()
             return []

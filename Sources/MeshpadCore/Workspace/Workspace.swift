@@ -104,6 +104,8 @@ public struct Workspace {
     var forceRun: ForceRun?
     /// The style panel is open.
     public internal(set) var styleOpen = false
+    /// The minimap is shown.
+    public internal(set) var minimapOpen = false
 
     public init(document: Document, viewportSize: Vec2, camera: Camera? = nil,
                 settings: GestureSettings = GestureSettings(),
@@ -435,6 +437,13 @@ public struct Workspace {
             }
         }
         chrome.search = search
+        if minimapOpen {
+            chrome.minimapOpen = true
+            // The map alone: if the view were part of it, a drag on the minimap would move what it
+            // shows under the finger.
+            chrome.minimapWorld = document.bounds.outset(by: 40)
+            chrome.minimapView = view.camera.visibleMapRect(viewportSize: viewportSize)
+        }
         if styleOpen {
             chrome.styleOpen = true
             chrome.styleEnabled = !selection.isEmpty
