@@ -46,6 +46,12 @@ bench: build
 screenshots: build
 	$(RELEASE_BIN) render --sample docs/images/sample.png --size 1280x800
 	$(RELEASE_BIN) render --procedural 60 --seed 1 docs/images/procedural-60.png --size 1280x800
+	$(RELEASE_BIN) render --procedural 5000 --seed 3 docs/images/large.png --size 1280x800
+	$(RELEASE_BIN) render Assets/examples/japanese.md docs/images/japanese.png --size 1280x800
+	$(RELEASE_BIN) render Assets/examples/scripts.md docs/images/dark.png --size 1280x800 --theme dark
+	$(RELEASE_BIN) render --sample docs/images/classic.png --size 1280x800 --theme classic
+	$(RELEASE_BIN) render Assets/examples/japanese.md docs/images/high-contrast.png --size 1280x800 --theme high-contrast
+	$(RELEASE_BIN) replay Assets/examples/app-tour.jsonl --map Assets/examples/japanese.md --size 1280x800 --screenshot docs/images/app.png
 
 # Desktop integration. `make install PREFIX=~/.local` (no root) or, system-wide, `make build` then
 # `sudo make install NO_BUILD=1` (root's PATH often has no Swift, and a root build leaves .build/

@@ -33,6 +33,8 @@ public final class Font {
     func provides(_ scalar: UInt32) -> Bool { TTF_GlyphIsProvided32(handle, scalar) != 0 }
 
     public var ascent: Int { Int(TTF_FontAscent(handle)) }
+    /// How far glyphs reach below the baseline, as a positive number of pixels.
+    public var descent: Int { -Int(TTF_FontDescent(handle)) }
     public var height: Int { Int(TTF_FontHeight(handle)) }
 
     /// Shapes text from now on right to left (Arabic, Hebrew) or left to right, as the script

@@ -207,14 +207,18 @@ final class FontChain {
         let lineSkip = max(fonts[0].lineSkip, 1)
         let lineSurfaces = lines.map { renderLine($0, color: color) }
         let width = lineSurfaces.reduce(1) { max($0, Int($1?.pointee.w ?? 0)) }
-        let height = max(lineSkip * lines.count, 1)
+        // A line with taller glyphs (CJK) is as tall as they need; the rest a line skip.
+        let heights = lineSurfaces.map { max(lineSkip, Int($0?.pointee.h ?? 0)) }
+        let height = max(heights.reduce(0, +), 1)
         guard let target = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, meshpad_pixelformat_argb8888()) else {
             for surface in lineSurfaces { if let surface { SDL_FreeSurface(surface) } }
             return nil
         }
+        var top = 0
         for (row, surface) in lineSurfaces.enumerated() {
+            defer { top += heights[row] }
             guard let surface else { continue }
-            var destination = SDL_Rect(x: Int32((width - Int(surface.pointee.w)) / 2), y: Int32(row * lineSkip),
+            var destination = SDL_Rect(x: Int32((width - Int(surface.pointee.w)) / 2), y: Int32(top),
                                        w: surface.pointee.w, h: surface.pointee.h)
             // why: blending onto the transparent target would darken every anti-aliased edge
             // (colour times alpha, then alpha again when drawn); copying keeps the glyphs' own.
@@ -234,13 +238,15 @@ final class FontChain {
             return withNoBlend(TTF_RenderUTF8_Blended(primary.handle, String(line), color))
         }
         let lineSkip = max(primary.lineSkip, 1)
-        var pieces: [(surface: UnsafeMutablePointer<SDL_Surface>, y: Int)] = []
-        var width = 0
+        // Pieces sit on one baseline, as deep as the deepest font's ascent; a colour-emoji bitmap,
+        // scaled to the line, is centred on the text's middle instead.
+        var pieces: [(surface: UnsafeMutablePointer<SDL_Surface>, ascent: Int?)] = []
+        var width = 0, ascent = primary.ascent, descent = primary.descent
         for run in runs(of: line) {
             let font = fonts[run.font]
             font.shape(rightToLeft: run.rightToLeft, script: run.script)
             guard var surface = TTF_RenderUTF8_Blended(font.handle, String(run.text), color) else { continue }
-            var y = primary.ascent - font.ascent
+            var pieceAscent: Int? = font.ascent
             if Int(surface.pointee.h) > Int(Double(lineSkip) * 1.4) {
                 // A bitmap face (colour emoji) came out at its own size: scale it to the line.
                 let scale = Double(lineSkip) * 0.95 / Double(surface.pointee.h)
@@ -248,18 +254,24 @@ final class FontChain {
                     SDL_FreeSurface(surface)
                     surface = scaled
                 }
-                y = (lineSkip - Int(surface.pointee.h)) / 2
+                pieceAscent = nil
+            } else {
+                ascent = max(ascent, font.ascent)
+                descent = max(descent, Int(surface.pointee.h) - font.ascent)
             }
-            pieces.append((surface, y))
+            pieces.append((surface, pieceAscent))
             width += Int(surface.pointee.w)
         }
-        guard width > 0, let target = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(lineSkip), 32, meshpad_pixelformat_argb8888()) else {
+        let height = max(lineSkip, ascent + descent)
+        guard width > 0, let target = SDL_CreateRGBSurfaceWithFormat(0, Int32(width), Int32(height), 32, meshpad_pixelformat_argb8888()) else {
             for piece in pieces { SDL_FreeSurface(piece.surface) }
             return nil
         }
         var x: Int32 = 0
         for piece in pieces {
-            let clampedY = Int32(min(max(piece.y, 0), max(lineSkip - Int(piece.surface.pointee.h), 0)))
+            let h = Int(piece.surface.pointee.h)
+            let y = piece.ascent.map { ascent - $0 } ?? (ascent - primary.ascent + (primary.ascent + primary.descent - h) / 2)
+            let clampedY = Int32(min(max(y, 0), max(height - h, 0)))
             var destination = SDL_Rect(x: x, y: clampedY, w: piece.surface.pointee.w, h: piece.surface.pointee.h)
             // why: pieces sit side by side on a transparent surface; copying their alpha as it is
             // (no blending) keeps anti-aliased edges right.

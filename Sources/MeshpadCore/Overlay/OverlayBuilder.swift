@@ -47,7 +47,7 @@ public struct OverlayBuilder {
             case .searchStatus:
                 label(part.text, in: part.rect, color: theme.uiText.withAlpha(170))
             case .outlinePanel:
-                list.appendRect(device(part.rect), color: theme.uiPanel.withAlpha(245))
+                list.appendRect(device(part.rect), color: theme.uiPanel)
                 list.appendRect(device(Rect(x: part.rect.maxX - 1, y: part.rect.minY, width: 1, height: part.rect.height)), color: theme.uiButton)
             case .outlineRow:
                 // Rows scroll under the panel's edges: clip them to the viewport.
@@ -125,7 +125,7 @@ public struct OverlayBuilder {
         let x1 = min(shown.maxX, clip.maxX), y1 = min(shown.maxY, clip.maxY)
         if x1 > x0, y1 > y0 {
             let r = Rect(x: x0 * scale, y: y0 * scale, width: (x1 - x0) * scale, height: (y1 - y0) * scale)
-            list.appendRect(r, color: theme.uiPrimary.withAlpha(40))
+            list.appendRect(r, color: theme.uiPrimary.withAlpha(24))
             let w = max(1.5 * scale, 1)
             list.appendRect(Rect(x: r.minX, y: r.minY, width: r.width, height: w), color: theme.uiPrimary)
             list.appendRect(Rect(x: r.minX, y: r.maxY - w, width: r.width, height: w), color: theme.uiPrimary)

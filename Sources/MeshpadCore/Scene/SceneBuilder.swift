@@ -34,9 +34,12 @@ public struct SceneBuilder {
     ) {
         list.removeAll()
         list.background = theme.background
-        list.dotColor = theme.nodeFill.mixed(with: theme.nodeBorder, amount: 0.35)
-        list.hairlineColor = theme.edge.mixed(with: theme.background, amount: 0.4)
-        list.linkHairlineColor = theme.linkEdge.mixed(with: theme.background, amount: 0.4)
+        // Far out a node is a dot: in its fill, or its border where the fill is close to the
+        // background (white boxes on paper would vanish).
+        let fillStandsOut = abs(theme.nodeFill.luminance - theme.background.luminance) > 60
+        list.dotColor = fillStandsOut ? theme.nodeFill.mixed(with: theme.nodeBorder, amount: 0.35) : theme.nodeBorder
+        list.hairlineColor = theme.edge.mixed(with: theme.background, amount: 0.25)
+        list.linkHairlineColor = theme.linkEdge.mixed(with: theme.background, amount: 0.25)
         let scale = pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1
         let zoomPixels = camera.zoom * scale
         let deviceViewport = Rect(x: 0, y: 0, width: viewportSize.x * scale, height: viewportSize.y * scale)

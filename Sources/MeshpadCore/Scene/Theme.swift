@@ -19,6 +19,9 @@ public struct RGBA: Hashable, Sendable {
 
     public func withAlpha(_ alpha: UInt8) -> RGBA { RGBA(r, g, b, alpha) }
 
+    /// Perceived brightness, 0…255 (Rec. 709 weights).
+    public var luminance: Double { 0.2126 * Double(r) + 0.7152 * Double(g) + 0.0722 * Double(b) }
+
     /// `amount` (0…1) of the way from this colour to `other`.
     public func mixed(with other: RGBA, amount: Double) -> RGBA {
         func mix(_ x: UInt8, _ y: UInt8) -> UInt8 { UInt8((Double(x) + (Double(y) - Double(x)) * min(max(amount, 0), 1)).rounded()) }
