@@ -9,7 +9,7 @@ APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/meshpad
 
-.PHONY: deps build run test bench screenshots icons install uninstall install-check clean
+.PHONY: deps build run test bench fuzz sanitize soak screenshots icons install uninstall install-check clean
 
 deps:
 	@missing=""; \
@@ -41,6 +41,12 @@ test: deps
 BENCH_ARGS ?=
 bench: build
 	$(RELEASE_BIN) bench $(BENCH_ARGS)
+
+# Fuzzes every parser (native, .mm, OPML, Markdown, replay scripts) with libFuzzer and
+# AddressSanitizer, FUZZ_SECONDS each; seeds in Tests/Fuzz/corpus, crashes kept in .build/fuzz.
+FUZZ_SECONDS ?= 60
+fuzz: deps
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Tests/Fuzz/run.sh
 
 # Regenerates the README's pictures with `meshpad render`, so they always show the current look.
 screenshots: build

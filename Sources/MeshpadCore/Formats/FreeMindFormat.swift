@@ -91,7 +91,7 @@ public enum FreeMindFormat {
             case "font" where parent == "node":
                 guard let id = nodeStack.last else { return }
                 document?.modify(id) { node in
-                    if let size = attributes["SIZE"].flatMap(Double.init), size.isFinite, size > 0 { node.style.fontSize = size }
+                    if let size = attributes["SIZE"].flatMap(Double.init), size.isFinite, size > 0 { node.style.fontSize = min(size, NodeStyle.largestPointSize) }
                     node.style.bold = attributes["BOLD"] == "true"
                     node.style.italic = attributes["ITALIC"] == "true"
                 }
@@ -218,7 +218,8 @@ public enum FreeMindFormat {
                 if let link = node.link { attributes.append(("LINK", link)) }
                 out += "<node" + attributes.map { " \($0.0)=\"\(escapeAttribute($0.1))\"" }.joined() + ">\n"
                 if node.style.fontSize != nil || node.style.bold || node.style.italic {
-                    var font = "<font NAME=\"SansSerif\" SIZE=\"\(Int((node.style.fontSize ?? 12).rounded()))\""
+                    let size = min(max(node.style.fontSize ?? 12, 1), NodeStyle.largestPointSize)
+                    var font = "<font NAME=\"SansSerif\" SIZE=\"\(Int(size.rounded()))\""
                     if node.style.bold { font += " BOLD=\"true\"" }
                     if node.style.italic { font += " ITALIC=\"true\"" }
                     out += font + "/>\n"

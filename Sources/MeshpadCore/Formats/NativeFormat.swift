@@ -120,7 +120,7 @@ public enum NativeFormat {
                 }
                 node.style = NodeStyle(shape: shape, textColor: style.textColor.flatMap(RGBA.init(hexString:)),
                                        fillColor: style.fillColor.flatMap(RGBA.init(hexString:)),
-                                       fontSize: style.fontSize.flatMap { $0.isFinite && $0 > 0 ? $0 : nil },
+                                       fontSize: style.fontSize.flatMap { $0.isFinite && $0 > 0 ? min($0, NodeStyle.largestPointSize) : nil },
                                        bold: style.bold ?? false, italic: style.italic ?? false,
                                        edgeColor: style.edgeColor.flatMap(RGBA.init(hexString:)),
                                        edgeWidth: style.edgeWidth.flatMap { $0.isFinite && $0 > 0 ? min($0, 64) : nil })

@@ -16,6 +16,46 @@ enum XMLSafety {
         }
     }
 
+    /// Encodings read besides UTF-8: single-byte ones, where libxml2 turns every byte into a
+    /// valid character before any name reaches Foundation.
+    static let singleByteEncodings: Set<String> = ["iso-8859-1", "iso8859-1", "latin1", "latin-1", "iso-8859-15", "windows-1252", "cp1252"]
+
+    /// Refuses text that is not valid UTF-8 in a document read as UTF-8 (no encoding declared,
+    /// or UTF-8 or ASCII declared), naming the line and column of the first bad byte, and refuses
+    /// a declared encoding it does not know.
+    ///
+    /// why: swift-corelibs-foundation's XMLParser traps (crashes the app) when an element or
+    /// attribute name is not valid UTF-8, and libxml2 passes such names on, also under an encoding
+    /// it does not know. Found by `make fuzz`.
+    static func checkEncoding(_ data: Data, format: String) throws(FormatError) {
+        var head = data.prefix(256)
+        if head.starts(with: [0xEF, 0xBB, 0xBF]) { head = head.dropFirst(3) }
+        let declaration = String(decoding: head, as: UTF8.self).lowercased()
+        if declaration.hasPrefix("<?xml"), let end = declaration.firstIndex(of: ">"),
+           let encoding = declaration[..<end].range(of: "encoding=") {
+            let value = String(declaration[encoding.upperBound...].dropFirst().prefix { $0 != "\"" && $0 != "'" })
+            if singleByteEncodings.contains(value) { return }
+            guard ["utf-8", "utf8", "us-ascii", "ascii"].contains(value) else {
+                throw FormatError(format: format, reason: .malformed(line: 1, column: 1,
+                                  detail: "the file is in the encoding '\(value.prefix(40))', which Meshpad does not read (save it as UTF-8)"))
+            }
+        }
+        if String(validating: data, as: UTF8.self) != nil { return }
+        var line = 1, column = 1
+        var iterator = data.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let scalar):
+                if scalar == "\n" { line += 1; column = 1 } else { column += 1 }
+            case .emptyInput:
+                return
+            case .error:
+                throw FormatError(format: format, reason: .malformed(line: line, column: column, detail: "the text is not valid UTF-8"))
+            }
+        }
+    }
+
     /// Bytes before the first start tag (`<` followed by a letter).
     private static func prologLength(_ data: Data) -> Int {
         var previousWasOpen = false
@@ -96,6 +136,7 @@ enum XMLMapParsing {
     /// every way the parse can fail into a `FormatError` naming the line and column.
     static func parse(_ data: Data, format: String, with reader: XMLMapReader) throws(FormatError) {
         try XMLSafety.checkProlog(data, format: format)
+        try XMLSafety.checkEncoding(data, format: format)
         let parser = XMLParser(data: data)
         parser.shouldResolveExternalEntities = false
         parser.delegate = reader

@@ -62,6 +62,15 @@ public struct Document: Sendable {
     private var nextNodeNumber = 1
     private var nextEdgeNumber = 1
 
+    /// No map needs a node further out than this (100,000 nodes side by side span ~10⁷):
+    /// positions beyond it are refused, so the spatial index and the camera never overflow.
+    public static let coordinateLimit = 1e8
+
+    /// A finite position within `coordinateLimit` of the origin.
+    public static func isUsable(_ position: Vec2) -> Bool {
+        position.isFinite && abs(position.x) <= coordinateLimit && abs(position.y) <= coordinateLimit
+    }
+
     /// A document holding just a root node at the map origin.
     public init(rootText: String) {
         rootID = NodeID(nextNodeNumber)
@@ -248,7 +257,7 @@ public struct Document: Sendable {
 
     /// Moves a node's centre to `position` (map units). Non-finite positions are ignored.
     public mutating func move(_ id: NodeID, to position: Vec2) {
-        guard position.isFinite, let i = indexByID[id] else { return }
+        guard Self.isUsable(position), let i = indexByID[id] else { return }
         let touching = edgesOfNode[i]
         let oldFrame = nodes[i].frame
         let visible = !hiddenFlags[i]
@@ -270,7 +279,7 @@ public struct Document: Sendable {
     /// Counts as one change.
     public mutating func move(_ positions: [NodeID: Vec2]) {
         for (id, position) in positions {
-            guard position.isFinite, let i = indexByID[id] else { continue }
+            guard Self.isUsable(position), let i = indexByID[id] else { continue }
             nodes[i].position = position
         }
         rebuildSpatialIndex()
@@ -781,7 +790,7 @@ public struct Document: Sendable {
         ordered.append(contentsOf: storedNodes[(rootIndex + 1)...])
         for node in ordered {
             guard indexByID[node.id] == nil else { throw .duplicateNode(node.id) }
-            guard node.position.isFinite else { throw .badPosition(node.id) }
+            guard Self.isUsable(node.position) else { throw .badPosition(node.id) }
             indexByID[node.id] = nodes.count
             nodes.append(node)
         }
@@ -832,7 +841,7 @@ public struct Document: Sendable {
     private mutating func insertNode(text: String, at position: Vec2) -> NodeID {
         let id = NodeID(nextNodeNumber)
         nextNodeNumber += 1
-        appendNode(Node(id: id, text: text, position: position.isFinite ? position : .zero))
+        appendNode(Node(id: id, text: text, position: Self.isUsable(position) ? position : .zero))
         revision &+= 1
         structureRevision &+= 1
         textRevision &+= 1
@@ -931,7 +940,7 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
         switch self {
         case .missingRoot(let id): return "the root node \(id) is missing"
         case .duplicateNode(let id): return "two nodes have the ID \(id)"
-        case .badPosition(let id): return "node \(id) has a position that is not a finite number"
+        case .badPosition(let id): return "node \(id) has a position that is not a number within ±100,000,000"
         case .danglingEdge(let id): return "edge \(id) joins a node that does not exist"
         case .selfLink(let id): return "tree edge \(id) makes a node its own child"
         case .duplicateEdge(let id): return "edge \(id) repeats another edge between the same two nodes"

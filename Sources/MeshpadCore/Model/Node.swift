@@ -83,6 +83,8 @@ public struct NodeStyle: Equatable, Sendable {
 
     /// The point size the theme's text size stands for.
     public static let basePointSize = 12.0
+    /// No file may ask for bigger text than this (points).
+    public static let largestPointSize = 512.0
     /// The text sizes a person can choose (the style panel steps through them).
     public static let pointSizes: [Double] = [8, 10, 12, 14, 18, 24, 32, 48]
 

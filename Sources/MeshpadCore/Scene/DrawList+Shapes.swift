@@ -74,7 +74,6 @@ extension DrawList {
         let bw = max(borderWidth, 0)
         // Fill reaches half-way under the border so no seam shows between them.
         let fillRadii = Vec2(max(radii.x - bw / 2, 0.5), max(radii.y - bw / 2, 0.5))
-        let n = Int32(segments)
         // why: a fan's long thin triangles each cost their whole bounding box in the software
         // renderer; horizontal bands (pairs of points mirrored left/right) tile the ellipse with
         // boxes that barely overlap.

@@ -102,7 +102,13 @@ public struct SpatialIndex: Sendable {
     public init() {}
 
     static func cell(_ x: Double, _ y: Double, size: Double = cellSize) -> Cell {
-        Cell(x: Int32(clamping: Int((x / size).rounded(.down))), y: Int32(clamping: Int((y / size).rounded(.down))))
+        // why: a Double beyond Int's range traps when converted; documents keep positions within
+        // ±1e8, and this keeps any stray value from crashing.
+        func index(_ v: Double) -> Int32 {
+            let q = (v / size).rounded(.down)
+            return q.isFinite ? Int32(max(min(q, 2e9), -2e9)) : 0
+        }
+        return Cell(x: index(x), y: index(y))
     }
 
     static func levelSize(_ level: Int) -> Double {
