@@ -182,7 +182,12 @@ final class FontChain {
 
     /// Advance width of one line in pixels at the current size.
     func width(of line: Substring) -> Int {
-        if isPlain(line) { return fonts[0].width(of: String(line)) }
+        if isPlain(line) {
+            // why: the font may still be set for the last Arabic run it shaped; measured that way,
+            // the same text would come out a different width (and a node a different size).
+            fonts[0].shape(rightToLeft: false, script: nil)
+            return fonts[0].width(of: String(line))
+        }
         var total = 0
         for run in runs(of: line) {
             let font = fonts[run.font]

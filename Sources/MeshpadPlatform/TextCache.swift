@@ -50,7 +50,17 @@ public final class TextCache {
         rasterisedThisFrame = 0
         deferredThisFrame = 0
         isLimited = limited
+        entries.clock += 1
+        // why: a label not drawn for a while (scrolled away, edited, deleted, another zoom step)
+        // is let go, so texture memory follows what is on screen rather than filling the byte
+        // limit over a kiosk's weeks.
+        if entries.clock % 60 == 0 {
+            for old in entries.evict(unusedSince: entries.clock - Self.framesKept) { forget(old) }
+        }
     }
+
+    /// Frames a texture survives without being drawn.
+    public static let framesKept = 600
 
     private var isLimited = true
 

@@ -82,6 +82,19 @@ func main() -> ExitStatus {
             print(Bench.table(results))
             print(Bench.editingTable(try Bench.runEditing(options)))
             print(Bench.json(results, options: options))
+        case .soak(let source, let events, let seed, let size):
+            let opened = try open(source, creating: false)
+            print("Meshpad soak — \(events) random inputs, seed \(seed), \(size.width)x\(size.height), checked every 1000")
+            let result = try Soak.run(events: events, seed: seed, document: opened.document, size: size) { print($0) }
+            let growth = result.rssEndMiB - result.rssWarmMiB
+            print(String(format: "%d events in %.1f s, %d checks, %d nodes at the end", result.events, result.seconds, result.checks, result.nodesAtEnd))
+            print(String(format: "RSS %.1f MiB at start, %.1f MiB after warming up (%d events), %.1f MiB at the end: %+.1f MiB since warming up",
+                         result.rssStartMiB, result.rssWarmMiB, max(1000, events / 10), result.rssEndMiB, growth))
+            if !result.problems.isEmpty {
+                result.problems.forEach { Log.error($0) }
+                return .failure
+            }
+            print("clean")
         case .replay(let request):
             let opened = try open(request.map, creating: false)
             try ReplayRunner.run(scriptPath: request.script, document: opened.document, file: opened.file, size: request.size,

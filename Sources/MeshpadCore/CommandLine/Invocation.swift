@@ -88,6 +88,8 @@ public enum Invocation: Equatable, Sendable {
     case convert(input: String, output: String, scale: Double, appearance: Appearance = Appearance())
     /// `nodeCounts` empty means the defaults (1k, 10k, 100k).
     case bench(nodeCounts: [Int], frames: Int, size: PixelSize, accelerated: Bool)
+    /// The real app on `events` random inputs from `seed`, checked every 1,000.
+    case soak(MapSource, events: Int, seed: UInt64, size: PixelSize)
 
     public static let appVersion = "0.1.0"
 
@@ -97,6 +99,7 @@ public enum Invocation: Equatable, Sendable {
                meshpad render (--sample | --procedural N [--seed S] | FILE) OUT.png [--size WxH] [--fit] [--theme T]
                meshpad convert IN OUT [--scale S] [--theme T]
                meshpad bench [--nodes N] [--frames F] [--size WxH] [--renderer software|accelerated]
+               meshpad soak [--events N] [--seed S] [--map FILE | --sample | --procedural N] [--size WxH]
                meshpad replay SCRIPT.jsonl [--map FILE | --sample | --procedural N [--seed S]]
                               [--size WxH] [--dump STATE.json] [--screenshot OUT.png] [--realtime] [--autosave]
                               [--theme T] [--scale S]
@@ -127,6 +130,7 @@ public enum Invocation: Equatable, Sendable {
           --nodes N        bench: map size (repeatable; default 1000, 10000 and 100000)
           --frames F       bench: frames per scenario (default 120)
           --renderer R     bench: software (default) or accelerated
+          --events N       soak: how many random inputs (default 100000)
           -h, --help       show this help
           --version        show the version
         """
@@ -135,7 +139,7 @@ public enum Invocation: Equatable, Sendable {
         var rest = arguments[...]
         if rest.contains("--help") || rest.contains("-h") { return .help }
         if rest.contains("--version") { return .version }
-        let verb = ["render", "replay", "convert", "bench"].contains(rest.first ?? "") ? rest.first : nil
+        let verb = ["render", "replay", "convert", "bench", "soak"].contains(rest.first ?? "") ? rest.first : nil
         if verb != nil { rest = rest.dropFirst() }
 
         var size = PixelSize.defaultWindow
@@ -147,6 +151,7 @@ public enum Invocation: Equatable, Sendable {
         var benchNodes: [Int] = []
         var benchFrames = 120
         var accelerated = false
+        var soakEvents = 100_000
         var named: [String: String] = [:]
         var positional: [String] = []
         while let argument = rest.popFirst() {
@@ -192,6 +197,13 @@ public enum Invocation: Equatable, Sendable {
                 }
                 accelerated = value == "accelerated"
                 flags.insert(argument)
+            case "--events":
+                let value = try value(after: argument, in: &rest)
+                guard let n = Int(value), (1...100_000_000).contains(n) else {
+                    throw UsageError("--events wants a count from 1 to 100000000; got '\(value)'")
+                }
+                soakEvents = n
+                flags.insert(argument)
             case "--fit", "--realtime", "--autosave":
                 flags.insert(argument)
             case "--scale":
@@ -221,6 +233,7 @@ public enum Invocation: Equatable, Sendable {
         case "replay": ["--map", "--dump", "--screenshot", "--realtime", "--autosave", "--theme", "--scale"]
         case "convert": ["--scale", "--theme"]
         case "bench": ["--nodes", "--frames", "--renderer"]
+        case "soak": ["--events", "--map"]
         default: ["--record", "--theme", "--scale"]
         }
         if verb != "convert", flags.contains("--scale"), !(1...4).contains(scale) {
@@ -249,6 +262,12 @@ public enum Invocation: Equatable, Sendable {
                 throw UsageError("convert needs an input and an output file: meshpad convert map.mm map.meshpad")
             }
             return .convert(input: positional[0], output: positional[1], scale: scale, appearance: appearance)
+        case "soak":
+            let files = named["--map"].map { [$0] } ?? []
+            guard positional.isEmpty else { throw UsageError("soak takes only options: meshpad soak --events 1000000 --seed 7") }
+            let source = try source(sample: sampleFlag, nodeCount: nodeCount, seed: seed, files: files, required: false)
+            // why: --seed is the stream's seed; a procedural map takes the same one.
+            return .soak(source, events: soakEvents, seed: seed, size: size)
         case "replay":
             guard positional.count == 1, let script = positional.first else {
                 throw UsageError("replay needs one script: meshpad replay SCRIPT.jsonl [--dump STATE.json]")

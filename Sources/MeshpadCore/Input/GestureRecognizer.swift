@@ -227,6 +227,14 @@ public struct GestureRecognizer: Sendable {
         }
     }
 
+    /// Ends a node drag where it is (a key made a command mid-drag): returns the commit of the
+    /// move so far, and ignores the rest of that pointer's gesture until it lifts.
+    public mutating func interruptDrag() -> Intent? {
+        guard case .draggingNodes(let drag) = state else { return nil }
+        state = .holding(drag.pointer)
+        return commitIntent(drag)
+    }
+
     /// Fires time-based gestures (long press) that are due at `time`.
     public mutating func tick(at time: Double) -> [Intent] {
         guard case .pressed(let press) = state, time - press.time >= settings.longPressSeconds else { return [] }

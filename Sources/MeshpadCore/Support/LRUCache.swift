@@ -10,6 +10,8 @@ public struct LRUCache<Key: Hashable, Value> {
         var cost: Int
         var previous: Int
         var next: Int
+        /// `clock` when it was last used.
+        var stamp: Int
     }
 
     public let costLimit: Int
@@ -29,10 +31,15 @@ public struct LRUCache<Key: Hashable, Value> {
 
     public var count: Int { slotByKey.count }
 
+    /// The owner's notion of time (frames drawn, say): entries remember when they were last
+    /// used, and `evict(unusedSince:)` drops those not used since a given time.
+    public var clock = 0
+
     /// The cached value, marked as most recently used.
     public mutating func value(for key: Key) -> Value? {
         guard let slot = slotByKey[key], let entry = slots[slot] else { return nil }
         moveToFront(slot)
+        slots[slot]?.stamp = clock
         return entry.value
     }
 
@@ -42,7 +49,7 @@ public struct LRUCache<Key: Hashable, Value> {
     public mutating func insert(_ value: Value, for key: Key, cost: Int) -> [Value] {
         var evicted: [Value] = []
         if let old = removeValue(for: key) { evicted.append(old) }
-        let entry = Entry(key: key, value: value, cost: cost, previous: -1, next: head)
+        let entry = Entry(key: key, value: value, cost: cost, previous: -1, next: head, stamp: clock)
         let slot: Int
         if let reused = freeSlots.popLast() {
             slot = reused
@@ -70,6 +77,16 @@ public struct LRUCache<Key: Hashable, Value> {
         freeSlots.append(slot)
         totalCost -= entry.cost
         return entry.value
+    }
+
+    /// Drops every entry not used since `time` (on `clock`) and returns them: least recently
+    /// used first, so it stops at the first entry used since.
+    public mutating func evict(unusedSince time: Int) -> [Value] {
+        var evicted: [Value] = []
+        while tail >= 0, let last = slots[tail], last.stamp < time {
+            if let value = removeValue(for: last.key) { evicted.append(value) }
+        }
+        return evicted
     }
 
     /// Empties the cache and returns every value it held.

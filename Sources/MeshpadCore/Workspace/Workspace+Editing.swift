@@ -5,6 +5,7 @@ extension Workspace {
     /// Carries out a command as a person's edit: one undo step (with the tree laid out again,
     /// in a tree-mode map, unless `relayout` is false).
     mutating func execute(_ command: Command, relayout: Bool = true) {
+        settleGesture()
         perform(command)
         finishStep([command], relayout: relayout)
     }
@@ -72,11 +73,19 @@ extension Workspace {
         }
     }
 
+    /// A command is about to be recorded while a node is being dragged (a key pressed
+    /// mid-drag): the drag so far is recorded first, as its own step, and the rest of that
+    /// gesture is ignored, so no step ever starts from a half-dragged, unrecorded position.
+    mutating func settleGesture() {
+        if let commit = recognizer.interruptDrag() { _ = apply(commit) }
+    }
+
     // MARK: - Creating nodes
 
     /// A new, empty child of `parent`, selected and in text editing (Tab, New).
     mutating func createChild(of parent: NodeID) {
         commitEditing()
+        settleGesture()
         guard let parentNode = document.node(parent), !document.isHidden(parent) else { return }
         var commands: [Command] = []
         if parentNode.folded {
@@ -262,6 +271,8 @@ extension Workspace {
     /// `typed` (typing on a selected node, as in Freeplane).
     mutating func beginEditing(_ id: NodeID, replacingWith typed: String? = nil, isNewNode: Bool = false) {
         if editing?.node != id { commitEditing() }
+        // Typing while a finger drags a node: the drag so far is one step, the text the next.
+        settleGesture()
         guard let node = document.node(id), !document.isHidden(id) else { return }
         if editing?.node != id {
             select([id])
@@ -382,6 +393,7 @@ extension Workspace {
         }
         let items = OutlineText.parse(text)
         guard !items.isEmpty else { return }
+        settleGesture()
         let parent = focus.flatMap { document.isHidden($0) ? nil : $0 }
         var commands: [Command] = []
         if let parent, document.node(parent)?.folded == true {

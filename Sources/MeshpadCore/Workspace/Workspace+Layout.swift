@@ -63,6 +63,7 @@ extension Workspace {
     /// layout. One undo step either way; nodes glide to their places.
     mutating func tidy(forceLayout: Bool? = nil) {
         commitEditing()
+        settleGesture()
         finishForceLayout()
         if forceLayout ?? Self.looksLikeAGraph(document) {
             startForceLayout()
@@ -114,7 +115,7 @@ extension Workspace {
 
     /// Ends a force layout (settled, or interrupted by a touch or a key) where it is, as one
     /// undo step from where the nodes started.
-    mutating func finishForceLayout(glide: Bool = false) {
+    public mutating func finishForceLayout(glide: Bool = false) {
         guard let run = forceRun else { return }
         forceRun = nil
         var ids: [NodeID] = [], from: [Vec2] = [], to: [Vec2] = []

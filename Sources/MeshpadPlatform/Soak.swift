@@ -1,0 +1,141 @@
+import CSDL2
+import Foundation
+import MeshpadCore
+
+/// `meshpad soak`: the real app, headless, on a long seeded stream of random input, checked
+/// as it goes.
+///
+/// Events go through SDL's queue and the event translator, as a person's do; the loop steps at
+/// 1/120 s of simulated time and a frame is drawn every 200 events. Every 1,000 events all
+/// fingers and buttons are lifted, the animations settle, and the state is checked: nothing
+/// non-finite, the zoom within its limits, every edge's ends present, the selection live, and
+/// undoing everything since the last check gives back the map as it was then, and redoing it
+/// all gives back the map as it is now. The history is then cleared, so each round of 1,000
+/// events is checked on its own and a million events take linear time.
+@MainActor
+public enum Soak {
+    public struct Result: Sendable {
+        public var events: Int
+        public var checks: Int
+        public var problems: [String]
+        public var rssStartMiB: Double
+        /// After the first tenth of the events, when caches have filled: growth is measured from here.
+        public var rssWarmMiB: Double
+        public var rssEndMiB: Double
+        public var seconds: Double
+        public var nodesAtEnd: Int
+    }
+
+    public static func run(events count: Int, seed: UInt64, document: Document, size: PixelSize,
+                           progress: (String) -> Void = { _ in }) throws(PlatformError) -> Result {
+        let session = try SDLSession(headless: true)
+        defer { withExtendedLifetime(session) {} }
+        do {
+            let app = try App(document: document, options: App.Options(windowSize: size, preferSoftware: true, hidden: true))
+            let started = App.now()
+            let rssStart = Bench.residentMiB()
+            var rssWarm = rssStart
+            let warmUp = max(1000, count / 10)
+            var generator = SoakGenerator(seed: seed, viewport: app.canvas.viewportSize)
+            var timing = SeededGenerator(seed: seed &+ 0x5EED)
+            var time = 0.0, simulated = 0.0
+            var problems: [String] = []
+            var checks = 0
+            app.workspace.resetHistory()
+            var checkpoint = app.workspace.document
+
+            func deliver(_ input: InputEvent) throws(PlatformError) {
+                guard let event = Recorder.replayEvent(for: input, at: time, windowSize: app.canvas.viewportSize) else { return }
+                try ReplayRunner.push(event, windowSize: app.canvas.viewportSize, windowID: app.canvas.window.id)
+                app.drainEvents(at: time)
+                SDL_SetModState(KMOD_NONE)
+            }
+            func advance(to target: Double) {
+                while simulated + app.stepSeconds <= target {
+                    simulated += app.stepSeconds
+                    app.tick(at: simulated)
+                    app.step()
+                }
+            }
+
+            var round: [String] = []
+            let trace = ProcessInfo.processInfo.environment["MESHPAD_SOAK_TRACE"] != nil
+            for index in 0..<count {
+                time += Double.random(in: 0.004...0.09, using: &timing)
+                let input = generator.next()
+                if trace {
+                    let before = app.workspace.undoStack.undoable.count
+                    try deliver(input)
+                    let after = app.workspace.undoStack.undoable
+                    round.append("\(index + 1) \(input)" + (after.count != before ? "  => \(after.last.map { String(describing: $0).prefix(300) } ?? "")" : "")
+                                 + (app.workspace.editing.map { " [editing \($0.node)]" } ?? ""))
+                } else {
+                    try deliver(input)
+                }
+                advance(to: time)
+                if index % 20 == 19 { app.paintSettled() }
+                if index + 1 == warmUp { rssWarm = Bench.residentMiB() }
+                guard index % 1000 == 999 || index == count - 1 else { continue }
+                for input in generator.restPoint() { try deliver(input) }
+                var settling = 0
+                while app.workspace.isAnimating && settling < 12_000 {
+                    time += app.stepSeconds
+                    advance(to: time)
+                    settling += 1
+                }
+                checks += 1
+                let found = check(app.workspace, since: checkpoint)
+                if !found.isEmpty {
+                    problems += found.map { "after event \(index + 1): \($0)" }
+                    if trace { round.forEach { print($0) } }
+                    break
+                }
+                round.removeAll()
+                app.workspace.resetHistory()
+                checkpoint = app.workspace.document
+                if checks % (ProcessInfo.processInfo.environment["MESHPAD_SOAK_VERBOSE"] == nil ? 100 : 5) == 0 { progress("\(index + 1) events, \(app.workspace.document.nodeCount) nodes, RSS \(String(format: "%.1f", Bench.residentMiB())) MiB, label textures \(app.canvas.painter.textCache.count) (\(app.canvas.painter.textCache.bytes / 1024) KiB)") }
+            }
+            app.paintSettled()
+            app.autosaveWriter.waitUntilIdle()
+            return Result(events: count, checks: checks, problems: problems, rssStartMiB: rssStart, rssWarmMiB: rssWarm,
+                          rssEndMiB: Bench.residentMiB(), seconds: App.now() - started, nodesAtEnd: app.workspace.document.nodeCount)
+        }
+    }
+
+    /// The invariants, and undo back to `checkpoint` and redo forward again, on a copy.
+    static func check(_ workspace: Workspace, since checkpoint: Document) -> [String] {
+        var problems = workspace.invariantViolations()
+        var copy = workspace
+        copy.commitEditing()
+        copy.finishForceLayout()
+        guard copy.isAtRest else { return problems + ["a gesture is still in progress after every pointer was lifted"] }
+        let now = copy.document
+        var guardSteps = 0
+        while copy.undoStack.canUndo && guardSteps < 100_000 {
+            copy.undo()
+            guardSteps += 1
+        }
+        if !copy.document.hasSameContent(as: checkpoint) {
+            problems.append("undoing all \(guardSteps) steps did not give back the map as it was" + difference(copy.document, checkpoint))
+        }
+        while copy.undoStack.canRedo && guardSteps > 0 {
+            copy.redo()
+            guardSteps -= 1
+        }
+        if !copy.document.hasSameContent(as: now) {
+            problems.append("redoing every step did not give back the map as it is" + difference(copy.document, now))
+        }
+        return problems
+    }
+
+    /// The first way two maps differ, for the report.
+    static func difference(_ a: Document, _ b: Document) -> String {
+        if a.nodes.count != b.nodes.count { return " (\(a.nodes.count) nodes instead of \(b.nodes.count))" }
+        if a.edges != b.edges { return " (the edges differ: \(a.edges.count) against \(b.edges.count))" }
+        if a.layoutMode != b.layoutMode { return " (layout \(a.layoutMode) against \(b.layoutMode))" }
+        for (x, y) in zip(a.nodes, b.nodes) where !(x.hasSameContent(as: y) && x.size == y.size) {
+            return " (node \(x.id): '\(x.text)' at \(x.position) size \(x.size) folded \(x.folded) style \(x.style) against '\(y.text)' at \(y.position) size \(y.size) folded \(y.folded) style \(y.style))"
+        }
+        return ""
+    }
+}
