@@ -18,4 +18,8 @@ static inline Uint32 meshpad_pixelformat_argb8888(void) { return SDL_PIXELFORMAT
 #include <malloc.h>
 static inline void meshpad_release_free_memory(void) { malloc_trim(0); }
 
+/// Bytes of heap in use (allocated and not freed): what the soak checks for leaks, apart from
+/// freed memory the allocator keeps mapped.
+static inline size_t meshpad_heap_in_use(void) { struct mallinfo2 info = mallinfo2(); return info.uordblks + info.hblkhd; }
+
 #endif

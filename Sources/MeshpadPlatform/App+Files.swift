@@ -87,7 +87,8 @@ extension App {
     }
 
     func requestQuit() {
-        if file.isDirty(workspace.document) {
+        // why: folds in a read-only view are not changes to keep; there is nothing to save.
+        if file.isDirty(workspace.document) && !options.readOnly {
             workspace.present(Dialog(kind: .unsavedChanges(then: .quit), title: "Save changes to \(file.displayName) before closing?"))
         } else {
             quitNow()
@@ -124,6 +125,8 @@ extension App {
             }
             save()
             if !file.isDirty(workspace.document) { carryOut(followUp) }
+        case (.pin, _):
+            break
         case (.unsavedChanges(let followUp), .discard):
             options.recovery?.discard(for: file.path)
             file.markSaved(workspace.document)

@@ -26,6 +26,13 @@ public final class App {
         public var recovery: RecoveryStore?
         /// The recent-files list; nil keeps none.
         public var recentFilesPath: String?
+        /// `--read-only`: view, pan, zoom, fold and search; nothing can be changed or saved.
+        public var readOnly = false
+        /// `--kiosk`: fullscreen, locked, reset when idle.
+        public var kiosk: KioskMode?
+        /// Thresholds and zoom clamp from the config file.
+        public var gestures = GestureSettings()
+        public var zoomClamp = Camera.defaultZoomLimits
 
         public init(windowSize: PixelSize = .defaultWindow, title: String = "Meshpad", theme: Theme = .standard,
                     preferSoftware: Bool = false, hidden: Bool = false, recordPath: String? = nil,
@@ -66,6 +73,7 @@ public final class App {
     /// still be discarded (holding it longer would double the memory of a big map on first edit).
     var launchDocument: Document?
     var pendingFollowUp: Dialog.FollowUp?
+    var kioskState: KioskState?
     private var textInputActive = SDL_IsTextInputActive() == SDL_TRUE
     private var shownTextInputRect: Rect?
     private var shownTitle = ""
@@ -84,7 +92,8 @@ public final class App {
     public init(document: Document, file: DocumentFile? = nil, warnings: [String] = [],
                 options: Options = Options()) throws(PlatformError) {
         canvas = try Canvas(title: options.title, size: options.windowSize, theme: options.theme,
-                            hidden: options.hidden, preferSoftware: options.preferSoftware, uiScale: options.uiScale)
+                            hidden: options.hidden, preferSoftware: options.preferSoftware, uiScale: options.uiScale,
+                            fullscreen: options.kiosk != nil)
         hud = HUD(renderer: canvas.renderer, font: canvas.hudFont)
         recorder = try options.recordPath.map { path throws(PlatformError) in try Recorder(path: path) }
         self.options = options
@@ -97,11 +106,20 @@ public final class App {
         opened.markSaved(prepared)
         self.file = opened
         autosave = AutosaveSchedule(writtenRevision: prepared.revision)
-        workspace = Workspace(document: prepared, viewportSize: canvas.viewportSize, sizing: canvas.sizing)
+        workspace = Workspace(document: prepared, viewportSize: canvas.viewportSize, settings: options.gestures,
+                              sizing: canvas.sizing, zoomClamp: options.zoomClamp)
         workspace.targetPixels = canvas.touchTargetPixels
         workspace.treeLayout = options.theme.treeLayout
-        if let path = opened.path, FileManager.default.fileExists(atPath: path) { rememberRecent(path) }
-        if restoreRecoveryIfAny() {
+        workspace.isReadOnly = options.readOnly
+        if let kiosk = options.kiosk {
+            workspace.kiosk = kiosk.lock
+            kioskState = KioskState(start: prepared, lastInput: Double(SDL_GetTicks64()) / 1000, session: KioskState.sessionName())
+            // why: on X11 this keeps Alt+Tab and the desktop's shortcuts inside the kiosk.
+            SDL_SetWindowKeyboardGrab(canvas.window.handle, SDL_TRUE)
+        }
+        if let path = opened.path, FileManager.default.fileExists(atPath: path), options.kiosk == nil { rememberRecent(path) }
+        // A kiosk starts every visitor on the map as given; a read-only view has no unsaved work.
+        if options.kiosk == nil && !options.readOnly && restoreRecoveryIfAny() {
             if opened.path != nil { launchDocument = nil }
         } else {
             launchDocument = nil
@@ -138,7 +156,7 @@ public final class App {
                 // time-limited run can still end; one wake-up a second is no measurable load.
                 var timeout = 1.0
                 if let seconds { timeout = min(timeout, seconds - (now - start)) }
-                if let deadline = [workspace.nextDeadline, autosave.deadline].compactMap({ $0 }).min() {
+                if let deadline = [workspace.nextDeadline, autosave.deadline, kioskDeadline].compactMap({ $0 }).min() {
                     timeout = min(timeout, deadline - time)
                 }
                 if SDL_WaitEventTimeout(&event, Int32((max(timeout, 0) * 1000).rounded(.up))) != 0 {
@@ -149,6 +167,7 @@ public final class App {
             }
             drainEvents()
             requests(workspace.tick(at: time))
+            serviceKiosk(at: time)
             serviceFiles(at: time)
             let stepStart = Self.now()
             let steps = clock.advance(bySeconds: stepStart - last)
@@ -178,6 +197,8 @@ public final class App {
         if case .windowResized = input {
             workspace.viewportSize = canvas.viewportSize
             workspace.targetPixels = canvas.touchTargetPixels
+        } else {
+            kioskNoticeInput(at: eventTime)
         }
         requests(workspace.handle(input, at: eventTime))
     }
@@ -199,14 +220,17 @@ public final class App {
 
     func tick(at eventTime: Double) {
         requests(workspace.tick(at: eventTime))
+        serviceKiosk(at: eventTime)
         serviceFiles(at: eventTime)
     }
 
-    private func requests(_ requests: [Workspace.Request]) {
+    func requests(_ requests: [Workspace.Request]) {
         for request in requests {
             switch request {
             case .quit:
                 requestQuit()
+            case .exitKiosk:
+                exitKiosk()
             case .toggleHUD:
                 isHUDVisible.toggle()
             case .contextMenu:
@@ -241,8 +265,9 @@ public final class App {
 
     /// Per loop turn: autosave when due, text input on while a field wants it, the title current.
     func serviceFiles(at now: Double) {
-        if let store = options.recovery, autosave.isDue(revision: workspace.document.revision, at: now) {
-            if autosaveWriter.write(workspace.document, to: store, for: file.path) {
+        // why: the idle demo's changes are nobody's work.
+        if let store = options.recovery, kioskState?.attract == nil, autosave.isDue(revision: workspace.document.revision, at: now) {
+            if autosaveWriter.write(workspace.document, to: store, for: autosaveKey) {
                 autosave.markWritten(workspace.document.revision)
             }
         }
@@ -273,7 +298,8 @@ public final class App {
     }
 
     func updateTitle() {
-        let title = "\(file.isDirty(workspace.document) ? "• " : "")\(file.displayName) — Meshpad"
+        let title = options.readOnly ? "\(file.displayName) (read-only) — Meshpad"
+            : "\(file.isDirty(workspace.document) ? "• " : "")\(file.displayName) — Meshpad"
         guard title != shownTitle else { return }
         shownTitle = title
         SDL_SetWindowTitle(canvas.window.handle, title)

@@ -18,9 +18,10 @@ public final class Canvas {
     /// The size the map and the chrome are laid out in: window pixels divided by the UI scale.
     public var viewportSize: Vec2 { window.size / uiScale }
 
-    public init(title: String, size: PixelSize, theme: Theme, hidden: Bool, preferSoftware: Bool, uiScale: Double = 1) throws(PlatformError) {
+    public init(title: String, size: PixelSize, theme: Theme, hidden: Bool, preferSoftware: Bool, uiScale: Double = 1,
+                fullscreen: Bool = false) throws(PlatformError) {
         self.uiScale = uiScale.isFinite ? min(max(uiScale, 1), 4) : 1
-        window = try Window(title: title, size: size, hidden: hidden)
+        window = try Window(title: title, size: size, hidden: hidden, fullscreen: fullscreen)
         renderer = try SDLRenderer(window: window, preferSoftware: preferSoftware)
         let fontPath = try FontLocator.labelFontPath()
         let baseSize = Int(theme.fontSize.rounded())

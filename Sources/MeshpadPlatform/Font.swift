@@ -99,7 +99,8 @@ public final class FontMeasurer: TextMeasurer {
         if let known = widths[text] { return known }
         let measured = Double(chain.width(of: text))
         if widths.count >= memoLimit { widths.removeAll(keepingCapacity: true) }
-        widths[text] = measured
+        // why: a Substring key keeps its whole base string alive; a copy keeps only the word.
+        widths[Substring(String(text))] = measured
         return measured
     }
 }

@@ -6,9 +6,11 @@ import MeshpadCore
 public final class Window {
     let handle: OpaquePointer
 
-    public init(title: String, size: PixelSize, hidden: Bool = false) throws(PlatformError) {
+    /// `fullscreen`: the whole display, with no decorations to drag or close (a kiosk).
+    public init(title: String, size: PixelSize, hidden: Bool = false, fullscreen: Bool = false) throws(PlatformError) {
         var flags = SDL_WINDOW_RESIZABLE.rawValue | SDL_WINDOW_ALLOW_HIGHDPI.rawValue
         if hidden { flags |= SDL_WINDOW_HIDDEN.rawValue }
+        if fullscreen { flags |= SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue | SDL_WINDOW_BORDERLESS.rawValue }
         let position = meshpad_windowpos_centered()
         guard let window = SDL_CreateWindow(title, position, position, Int32(size.width), Int32(size.height), flags) else {
             throw .window(detail: PlatformError.sdlMessage)

@@ -41,6 +41,56 @@ func open(_ source: MapSource, creating: Bool) throws(FormatError) -> Opened {
     }
 }
 
+/// Why the app cannot start as asked (a bad config, a kiosk without a PIN).
+struct LaunchError: Error, CustomStringConvertible {
+    let description: String
+}
+
+/// The window's options: the command line over the config file over the defaults.
+func launchOptions(windowSize: PixelSize, record: String?, appearance: Appearance, mode: LaunchMode) throws(LaunchError) -> App.Options {
+    let configPath = mode.configPath ?? Config.standardPath()
+    if mode.configPath != nil && !FileManager.default.fileExists(atPath: configPath) {
+        throw LaunchError(description: "\(configPath): no such config file")
+    }
+    let config: Config
+    do {
+        config = try Config.load(path: configPath)
+    } catch {
+        throw LaunchError(description: error.description)
+    }
+    config.warnings.forEach { Log.notice($0) }
+    var options = App.Options.interactive(windowSize: windowSize, recordPath: record)
+    options.theme = appearance.themeName.flatMap(Theme.named) ?? config.themeName.flatMap(Theme.named) ?? .standard
+    options.uiScale = appearance.uiScale ?? config.uiScale ?? 1
+    options.gestures = config.gestures
+    options.zoomClamp = config.zoomLimits ?? Camera.defaultZoomLimits
+    if mode.readOnly {
+        options.readOnly = true
+        options.recovery = nil
+    }
+    guard mode.kiosk else { return options }
+    guard let pin = config.kiosk.pin else {
+        throw LaunchError(description: "--kiosk needs a PIN to leave by: set \"kiosk\": { \"pin\": \"…\" } (4 to 12 digits) in \(configPath)")
+    }
+    var attract: [ReplayEvent] = []
+    if let script = mode.attractScript ?? config.kiosk.attractScript {
+        guard let data = FileManager.default.contents(atPath: script), let text = String(data: data, encoding: .utf8) else {
+            throw LaunchError(description: "\(script): the attract script cannot be read")
+        }
+        do {
+            attract = try ReplayEvent.parseScript(text)
+        } catch {
+            throw LaunchError(description: "\(script): \(error.description)")
+        }
+    }
+    let store = config.kiosk.autosaveDirectory.map(RecoveryStore.init(directory:)) ?? options.recovery ?? RecoveryStore.standard()
+    options.kiosk = KioskMode(lock: KioskLock(settings: config.kiosk, pin: pin), idleResetSeconds: config.kiosk.idleResetSeconds,
+                              attract: attract, autosave: store)
+    options.recovery = store
+    options.recentFilesPath = nil
+    return options
+}
+
 @MainActor
 func main() -> ExitStatus {
     let invocation: Invocation
@@ -100,12 +150,16 @@ func main() -> ExitStatus {
             try ReplayRunner.run(scriptPath: request.script, document: opened.document, file: opened.file, size: request.size,
                                  dumpPath: request.dump, screenshotPath: request.screenshot,
                                  realtime: request.realtime, autosave: request.autosave, appearance: request.appearance)
-        case .open(let source, let windowSize, let record, let appearance):
-            let opened = try open(source, creating: true)
+        case .open(let source, let windowSize, let record, let appearance, let mode):
+            let options: App.Options
+            do {
+                options = try launchOptions(windowSize: windowSize, record: record, appearance: appearance, mode: mode)
+            } catch {
+                Log.error(error.description)
+                return .failure
+            }
+            let opened = try open(source, creating: !mode.readOnly)
             let session = try SDLSession(headless: false)
-            var options = App.Options.interactive(windowSize: windowSize, recordPath: record)
-            options.theme = appearance.theme
-            options.uiScale = appearance.uiScale ?? 1
             let app = try App(document: opened.document, file: opened.file, warnings: opened.warnings, options: options)
             app.run()
             withExtendedLifetime(session) {}

@@ -48,6 +48,25 @@ public struct Appearance: Equatable, Sendable {
     public var theme: Theme { themeName.flatMap(Theme.named) ?? .standard }
 }
 
+/// How the interactive app is locked down, and where its settings come from.
+public struct LaunchMode: Equatable, Sendable {
+    /// `--read-only`: view, pan, zoom, fold and search only.
+    public var readOnly = false
+    /// `--kiosk`: fullscreen, no quitting or files without the PIN, reset when idle.
+    public var kiosk = false
+    /// `--attract SCRIPT.jsonl`: the kiosk's idle demo (instead of the config's).
+    public var attractScript: String?
+    /// `--config FILE` instead of `$XDG_CONFIG_HOME/meshpad/config.json`.
+    public var configPath: String?
+
+    public init(readOnly: Bool = false, kiosk: Bool = false, attractScript: String? = nil, configPath: String? = nil) {
+        self.readOnly = readOnly
+        self.kiosk = kiosk
+        self.attractScript = attractScript
+        self.configPath = configPath
+    }
+}
+
 /// What `meshpad replay` was asked to do.
 public struct ReplayRequest: Equatable, Sendable {
     public var script: String
@@ -79,7 +98,7 @@ public enum Invocation: Equatable, Sendable {
     case help
     case version
     /// The interactive app; `record` names a file that receives every input event as a replay script.
-    case open(MapSource, windowSize: PixelSize, record: String?, appearance: Appearance = Appearance())
+    case open(MapSource, windowSize: PixelSize, record: String?, appearance: Appearance = Appearance(), mode: LaunchMode = LaunchMode())
     /// `fit`: frame the whole map at any zoom the clamp allows; otherwise the app's opening view
     /// (the whole map at 100 % or less).
     case render(MapSource, output: String, size: PixelSize, fit: Bool, appearance: Appearance = Appearance())
@@ -95,6 +114,7 @@ public enum Invocation: Equatable, Sendable {
 
     public static let usage = """
         usage: meshpad [FILE] [--size WxH] [--theme T] [--scale S] [--record SESSION.jsonl]
+                       [--read-only] [--kiosk [--attract SCRIPT.jsonl]] [--config CONFIG.json]
                meshpad --procedural N [--seed S] [--size WxH] [--theme T] [--scale S] [--record SESSION.jsonl]
                meshpad render (--sample | --procedural N [--seed S] | FILE) OUT.png [--size WxH] [--fit] [--theme T]
                meshpad convert IN OUT [--scale S] [--theme T]
@@ -123,6 +143,12 @@ public enum Invocation: Equatable, Sendable {
           --screenshot F   replay: write the final frame as PNG
           --realtime       replay: deliver events at their real times
           --autosave       replay: autosave and restore recovery files like the app
+          --read-only      window: view, pan, zoom, fold and search only; nothing is changed or saved
+          --kiosk          window: fullscreen for unattended screens; leaving needs the PIN from the
+                           config (after its exit chord, or a 3 s press in the top-left corner);
+                           visitors' maps are autosaved, and the map resets when idle
+          --attract F      kiosk: play replay script F in a loop while idle
+          --config F       read settings from F instead of $XDG_CONFIG_HOME/meshpad/config.json
           --fit            render: fit the whole map, zooming in if it is small
           --theme T        light (default), dark, high-contrast or classic
           --scale S        window: draw everything S times bigger (1 to 4), for screens that report
@@ -204,7 +230,7 @@ public enum Invocation: Equatable, Sendable {
                 }
                 soakEvents = n
                 flags.insert(argument)
-            case "--fit", "--realtime", "--autosave":
+            case "--fit", "--realtime", "--autosave", "--read-only", "--kiosk":
                 flags.insert(argument)
             case "--scale":
                 let value = try value(after: argument, in: &rest)
@@ -219,7 +245,7 @@ public enum Invocation: Equatable, Sendable {
                     throw UsageError("--theme is one of \(Theme.all.map(\.name).joined(separator: ", ")); got '\(value)'")
                 }
                 named[argument] = value
-            case "--record", "--map", "--dump", "--screenshot":
+            case "--record", "--map", "--dump", "--screenshot", "--attract", "--config":
                 named[argument] = try value(after: argument, in: &rest)
             default:
                 if argument.hasPrefix("-") && argument != "-" {
@@ -234,7 +260,7 @@ public enum Invocation: Equatable, Sendable {
         case "convert": ["--scale", "--theme"]
         case "bench": ["--nodes", "--frames", "--renderer"]
         case "soak": ["--events", "--map"]
-        default: ["--record", "--theme", "--scale"]
+        default: ["--record", "--theme", "--scale", "--read-only", "--kiosk", "--attract", "--config"]
         }
         if verb != "convert", flags.contains("--scale"), !(1...4).contains(scale) {
             throw UsageError("--scale for a window is from 1 to 4 (how many times bigger to draw); got '\(scale)'")
@@ -279,7 +305,12 @@ public enum Invocation: Equatable, Sendable {
                                          appearance: appearance))
         default:
             let source = try source(sample: sampleFlag, nodeCount: nodeCount, seed: seed, files: positional, required: false)
-            return .open(source, windowSize: size, record: named["--record"], appearance: appearance)
+            if named["--attract"] != nil && !flags.contains("--kiosk") {
+                throw UsageError("--attract plays while a kiosk is idle: add --kiosk")
+            }
+            let mode = LaunchMode(readOnly: flags.contains("--read-only"), kiosk: flags.contains("--kiosk"),
+                                  attractScript: named["--attract"], configPath: named["--config"])
+            return .open(source, windowSize: size, record: named["--record"], appearance: appearance, mode: mode)
         }
     }
 

@@ -113,6 +113,8 @@ public struct GestureRecognizer: Sendable {
     public var settings: GestureSettings
     /// The toolbar's mode: what a drag from a node or on the surface does.
     public var mode: CanvasMode = .normal
+    /// False in a read-only map: a drag from a node pans, and no link can be drawn.
+    public var nodesMovable = true
     private(set) var state: State = .idle
     private var fingers: [Int64: Vec2] = [:]
     private var fingerOrder: [Int64] = []
@@ -235,6 +237,15 @@ public struct GestureRecognizer: Sendable {
         return commitIntent(drag)
     }
 
+    /// Forgets every pointer and gesture (a modal dialog took over): events for pointers that
+    /// were down are ignored until they land again. A node drag must be settled first.
+    public mutating func cancelAll() {
+        state = .idle
+        fingers = [:]
+        fingerOrder = []
+        lastTap = nil
+    }
+
     /// Fires time-based gestures (long press) that are due at `time`.
     public mutating func tick(at time: Double) -> [Intent] {
         guard case .pressed(let press) = state, time - press.time >= settings.longPressSeconds else { return [] }
@@ -290,6 +301,7 @@ public struct GestureRecognizer: Sendable {
             if mode == .select { kind = .band(additive: modifiers.contains(.shift) || modifiers.contains(.ctrl)) }
             else if pointer.isMouse && modifiers.contains(.shift) { kind = .band(additive: true) }
         }
+        if !nodesMovable && kind == .link { kind = .normal }
         state = .pressed(Press(pointer: pointer, start: p, time: time, node: node, modifiers: modifiers, kind: kind, badge: badge, isSecondary: secondary))
         return []
     }
@@ -324,7 +336,7 @@ public struct GestureRecognizer: Sendable {
             case .normal:
                 break
             }
-            if let node = press.node {
+            if let node = press.node, nodesMovable {
                 var intents: [Intent] = []
                 let ids: [NodeID]
                 if selection.contains(node) {

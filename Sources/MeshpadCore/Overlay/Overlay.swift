@@ -39,6 +39,8 @@ public struct Dialog: Equatable, Sendable {
         case saveAs
         /// Unsaved changes: save first? Then carry out `then`.
         case unsavedChanges(then: FollowUp)
+        /// The kiosk's PIN pad: digits only, shown as dots, with an on-screen keypad.
+        case pin
     }
 
     /// What to do once unsaved changes are dealt with.
@@ -73,7 +75,7 @@ public struct Dialog: Equatable, Sendable {
 
     public var hasField: Bool {
         switch kind {
-        case .open, .saveAs: return true
+        case .open, .saveAs, .pin: return true
         case .unsavedChanges: return false
         }
     }
@@ -84,8 +86,12 @@ public struct Dialog: Equatable, Sendable {
         case .open: return [("Cancel", .cancel), ("Open", .confirm)]
         case .saveAs: return [("Cancel", .cancel), ("Save", .confirm)]
         case .unsavedChanges: return [("Cancel", .cancel), ("Don't save", .discard), ("Save", .save)]
+        case .pin: return [("Cancel", .cancel), ("Unlock", .confirm)]
         }
     }
+
+    /// The keypad's keys, row by row ("⌫" deletes the last digit).
+    public static let keypad: [[String]] = [["1", "2", "3"], ["4", "5", "6"], ["7", "8", "9"], ["⌫", "0", "OK"]]
 }
 
 /// Where the chrome, banner and dialog parts are on screen, in window pixels: one layout for
@@ -99,6 +105,8 @@ public struct OverlayLayout: Sendable {
     public struct Part: Sendable {
         public enum Role: Equatable, Sendable {
             case panel, title, message, field, recent(Int), button(Dialog.Action), bannerText, bannerButton(Banner.Action), banner
+            /// A key of the PIN pad.
+            case keypad(String)
             case toolbarPanel, toolbar(ToolbarItem)
             case searchBar, searchField, searchStatus, searchButton(SearchAction)
             case outlinePanel, outlineRow(NodeID), outlineDisclosure(NodeID)
@@ -148,6 +156,7 @@ public struct OverlayLayout: Sendable {
         var rows = 1.0 + (dialog.message == nil ? 0 : 1) + 1
         let shownRecent = dialog.hasField ? min(dialog.recent.count, 5) : 0
         if dialog.hasField { rows += 1 + Double(shownRecent) }
+        if dialog.kind == .pin { rows += Double(Dialog.keypad.count) }
         let height = min(viewportSize.y - 2 * pad, rows * row + (rows + 1) * 8 + 2 * pad)
         let panel = Rect(x: (viewportSize.x - width) / 2, y: max(pad, (viewportSize.y - height) / 2), width: width, height: height)
         parts.append(Part(role: .panel, rect: panel, text: ""))
@@ -160,13 +169,25 @@ public struct OverlayLayout: Sendable {
             y += row + 8
         }
         if dialog.hasField {
-            parts.append(Part(role: .field, rect: Rect(x: panel.minX + pad, y: y, width: inner, height: row), text: dialog.field))
+            // why: the PIN is drawn as dots, so a visitor watching cannot read it off the screen.
+            let shown = dialog.kind == .pin ? String(repeating: "●", count: dialog.field.count) : dialog.field
+            parts.append(Part(role: .field, rect: Rect(x: panel.minX + pad, y: y, width: inner, height: row), text: shown))
             y += row + 8
             for index in 0..<shownRecent {
                 parts.append(Part(role: .recent(index), rect: Rect(x: panel.minX + pad, y: y, width: inner, height: row), text: dialog.recent[index]))
                 y += row
             }
             y += 8
+        }
+        if dialog.kind == .pin {
+            let keyWidth = min(120, (inner - 16) / 3)
+            let left = panel.minX + (panel.width - 3 * keyWidth - 16) / 2
+            for keys in Dialog.keypad {
+                for (column, key) in keys.enumerated() {
+                    parts.append(Part(role: .keypad(key), rect: Rect(x: left + Double(column) * (keyWidth + 8), y: y, width: keyWidth, height: row), text: key))
+                }
+                y += row + 8
+            }
         }
         let buttons = dialog.buttons
         let buttonWidth = min(160, (inner - Double(buttons.count - 1) * 8) / Double(buttons.count))
@@ -182,7 +203,7 @@ public struct OverlayLayout: Sendable {
     public func part(at point: Vec2) -> Part.Role? {
         for part in parts.reversed() where part.rect.contains(point) {
             switch part.role {
-            case .recent, .button, .bannerButton, .field, .toolbar, .searchField, .searchButton, .outlineRow, .outlineDisclosure, .styleOption,
+            case .recent, .button, .bannerButton, .field, .keypad, .toolbar, .searchField, .searchButton, .outlineRow, .outlineDisclosure, .styleOption,
                  .minimapToggle, .minimap:
                 return part.role
             case .panel, .banner, .toolbarPanel, .searchBar, .outlinePanel, .stylePanel:

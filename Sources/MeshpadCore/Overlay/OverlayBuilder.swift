@@ -104,6 +104,9 @@ public struct OverlayBuilder {
                 list.appendRect(device(part.rect.outset(by: -2)), color: theme.uiField)
                 // why: a bar after the text stands in for the caret; typing always appends.
                 label(part.text + "|", in: part.rect, color: theme.uiText)
+            case .keypad:
+                list.appendRect(device(part.rect), color: theme.uiButton)
+                label(part.text, in: part.rect, color: theme.uiText, centred: true)
             case .recent:
                 list.appendRect(device(part.rect.outset(by: -1)), color: theme.uiButton.withAlpha(120))
                 label(part.text, in: part.rect, color: theme.uiText)

@@ -226,3 +226,27 @@ private struct Fields {
         return result
     }
 }
+
+extension ReplayEvent {
+    /// The input event this line stands for, in a viewport of `viewportSize` (the workspace's
+    /// pixels); mouse positions in the script are window pixels, `uiScale` times bigger.
+    /// The kiosk's attract loop feeds these straight to the workspace, without SDL's queue, so
+    /// a real touch can always be told from the demo's.
+    public func inputEvent(viewportSize: Vec2, uiScale: Double = 1) -> InputEvent {
+        let scale = uiScale > 0 && uiScale.isFinite ? uiScale : 1
+        func finger(_ x: Double, _ y: Double) -> Vec2 { Vec2(x * viewportSize.x, y * viewportSize.y) }
+        func window(_ x: Double, _ y: Double) -> Vec2 { Vec2(x / scale, y / scale) }
+        switch kind {
+        case .fingerDown(let id, let x, let y): return .fingerDown(id: id, position: finger(x, y))
+        case .fingerMove(let id, let x, let y): return .fingerMove(id: id, position: finger(x, y))
+        case .fingerUp(let id, let x, let y): return .fingerUp(id: id, position: finger(x, y))
+        case .mouseDown(let button, let x, let y): return .mouseDown(button: button, position: window(x, y), clicks: 1, modifiers: modifiers)
+        case .mouseMove(let x, let y): return .mouseMove(position: window(x, y), modifiers: modifiers)
+        case .mouseUp(let button, let x, let y): return .mouseUp(button: button, position: window(x, y), modifiers: modifiers)
+        case .wheel(let dx, let dy, let x, let y): return .wheel(delta: Vec2(dx, dy), position: window(x, y), modifiers: modifiers)
+        case .key(let name): return .key(name: name, modifiers: modifiers)
+        case .text(let text): return .text(text)
+        case .textEditing(let text, let cursor): return .textEditing(text: text, cursor: cursor)
+        }
+    }
+}

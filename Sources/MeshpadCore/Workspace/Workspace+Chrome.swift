@@ -131,6 +131,22 @@ extension Workspace {
     mutating func handleDialog(_ event: InputEvent) -> [Request] {
         guard var current = dialog else { return [] }
         needsRedraw = true
+        if current.kind == .pin {
+            switch event {
+            case .text(let text):
+                for character in text {
+                    guard let shown = dialog else { break }
+                    _ = handlePinDialog(shown, key: String(character))
+                }
+                return []
+            case .key("Backspace", _):
+                return handlePinDialog(current, key: "⌫")
+            case .key("Return", _), .key("Keypad Enter", _):
+                return submitPin(current)
+            default:
+                break
+            }
+        }
         switch event {
         case .text(let text):
             guard current.hasField else { return [] }
@@ -177,6 +193,10 @@ extension Workspace {
             defer { overlayPointer = nil; overlayPressed = nil }
             guard let pressed = overlayPressed, layout.part(at: p) == pressed else { return [] }
             switch pressed {
+            case .keypad(let key):
+                return handlePinDialog(current, key: key)
+            case .button(.confirm) where current.kind == .pin:
+                return submitPin(current)
             case .button(let action):
                 return finish(current, action)
             case .recent(let index) where index < current.recent.count:

@@ -5,6 +5,7 @@ extension Workspace {
     /// Carries out a command as a person's edit: one undo step (with the tree laid out again,
     /// in a tree-mode map, unless `relayout` is false).
     mutating func execute(_ command: Command, relayout: Bool = true) {
+        guard allows(command) || !refusesChange() else { return }
         settleGesture()
         perform(command)
         finishStep([command], relayout: relayout)
@@ -84,6 +85,7 @@ extension Workspace {
 
     /// A new, empty child of `parent`, selected and in text editing (Tab, New).
     mutating func createChild(of parent: NodeID) {
+        guard !refusesChange() else { return }
         commitEditing()
         settleGesture()
         guard let parentNode = document.node(parent), !document.isHidden(parent) else { return }
@@ -105,6 +107,7 @@ extension Workspace {
     /// A new sibling after (Enter) or before (Shift+Enter) the focused node; a child of the root
     /// when the root is focused, a free node below a free node.
     mutating func createSibling(of sibling: NodeID, before: Bool) {
+        guard !refusesChange() else { return }
         commitEditing()
         guard let node = document.node(sibling), !document.isHidden(sibling) else { return }
         guard let parent = document.parent(of: sibling) else {
@@ -127,6 +130,7 @@ extension Workspace {
 
     /// A new free node (no parent) at a map point: double tap on the surface, New with nothing selected.
     mutating func createFreeNode(at mapPoint: Vec2) {
+        guard !refusesChange() else { return }
         commitEditing()
         guard mapPoint.isFinite else { return }
         let command = insertNode(at: mapPoint, parent: nil, edgeIndex: document.edges.count)
@@ -166,6 +170,7 @@ extension Workspace {
     /// Deletes the selected edge, or the selected nodes with everything below them. The root
     /// stays (a map always has somewhere to add a node): deleting it empties it.
     mutating func deleteSelection() {
+        guard !refusesChange() else { return }
         commitEditing()
         if let edge = selectedEdge {
             let fragment = document.fragment(nodes: [], edges: [edge])
@@ -194,6 +199,7 @@ extension Workspace {
 
     /// Applies a style choice to every selected node: one undo step (laid out again in a tidy map).
     mutating func applyStyle(_ option: StyleOption) {
+        guard !refusesChange() else { return }
         commitEditing()
         let ids = document.nodes.map(\.id).filter { selection.contains($0) }
         guard !ids.isEmpty else {
@@ -221,6 +227,7 @@ extension Workspace {
     /// joined; a refused link says why.
     @discardableResult
     mutating func link(_ from: NodeID, _ to: NodeID) -> Bool {
+        guard !refusesChange() else { return false }
         guard from != to, document.contains(from), document.contains(to) else { return false }
         guard document.canJoin(from, to, kind: .link) else {
             toast("Those two nodes are already connected")
@@ -236,6 +243,7 @@ extension Workspace {
 
     /// Ctrl+L: links the two selected nodes, from the one selected first to the focused one.
     mutating func linkSelected() {
+        guard !refusesChange() else { return }
         commitEditing()
         guard selection.count == 2, let to = focus, let from = selection.first(where: { $0 != to }) else {
             toast("Select two nodes to link them")
@@ -270,6 +278,7 @@ extension Workspace {
     /// Starts editing a node's text in place: the caret at the end, or the text replaced by
     /// `typed` (typing on a selected node, as in Freeplane).
     mutating func beginEditing(_ id: NodeID, replacingWith typed: String? = nil, isNewNode: Bool = false) {
+        guard !refusesChange() else { return }
         if editing?.node != id { commitEditing() }
         // Typing while a finger drags a node: the drag so far is one step, the text the next.
         settleGesture()
@@ -391,6 +400,7 @@ extension Workspace {
             typeIntoSearch(text.split(separator: "\n", omittingEmptySubsequences: true).first.map(String.init) ?? "")
             return
         }
+        guard !refusesChange() else { return }
         let items = OutlineText.parse(text)
         guard !items.isEmpty else { return }
         settleGesture()

@@ -62,6 +62,7 @@ extension Workspace {
     /// Tidy: the tree layout (the map then stays tidy: tree mode), or for a graph the force
     /// layout. One undo step either way; nodes glide to their places.
     mutating func tidy(forceLayout: Bool? = nil) {
+        guard !refusesChange() else { return }
         commitEditing()
         settleGesture()
         finishForceLayout()

@@ -43,7 +43,7 @@ extension Workspace {
         let canvas = canvasRect
         // The toolbar covers the bottom of the canvas: frame what is above it.
         let usable = Vec2(canvas.width, max(canvas.height - targetPixels - 24, canvas.height * 0.5))
-        var target = Camera(zoomLimits: Self.zoomLimits(for: document, viewportSize: viewportSize))
+        var target = Camera(zoomLimits: Self.zoomLimits(for: document, viewportSize: viewportSize, clamp: zoomClamp))
         target.frame(box, viewportSize: usable, maxZoom: maxZoom)
         target.place(mapPoint: box.center, atScreen: Vec2(canvas.minX + usable.x / 2, usable.y / 2))
         view.fly(to: target, pivot: canvas.center)

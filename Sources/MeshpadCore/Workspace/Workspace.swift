@@ -26,6 +26,8 @@ public struct Workspace {
         case setClipboard(String)
         /// Read the system clipboard and hand its text to `paste(_:)`.
         case readClipboard
+        /// The kiosk's PIN was entered: leave (after the last autosave).
+        case exitKiosk
     }
 
     /// A node's text being edited in place.
@@ -106,37 +108,49 @@ public struct Workspace {
     public internal(set) var styleOpen = false
     /// The minimap is shown.
     public internal(set) var minimapOpen = false
+    /// The map can be viewed, folded and searched but not changed (`--read-only`).
+    public var isReadOnly = false
+    /// Set in kiosk mode: no quitting or file commands, except through the PIN.
+    public var kiosk: KioskLock?
+    var cornerHold: CornerHold?
 
     public init(document: Document, viewportSize: Vec2, camera: Camera? = nil,
                 settings: GestureSettings = GestureSettings(),
-                sizing: NodeSizing = NodeSizing(measurer: FixedAdvanceMeasurer())) {
+                sizing: NodeSizing = NodeSizing(measurer: FixedAdvanceMeasurer()),
+                zoomClamp: ClosedRange<Double> = Camera.defaultZoomLimits) {
         self.document = document
+        self.zoomClamp = zoomClamp
         self.viewportSize = viewportSize
         self.sizing = sizing
         selection = [document.rootID]
         focus = document.rootID
-        var framing = Camera(zoomLimits: Self.zoomLimits(for: document, viewportSize: viewportSize))
+        var framing = Camera(zoomLimits: Self.zoomLimits(for: document, viewportSize: viewportSize, clamp: zoomClamp))
         framing.frame(document.bounds, viewportSize: viewportSize)
         view = ViewState(camera: camera ?? framing)
         recognizer = GestureRecognizer(settings: settings)
         measureLabels()
     }
 
-    /// 10 %–200 %, except that a map too big to see whole at 10 % may zoom out until it fits:
-    /// on an infinite canvas a person must always be able to see everything at once.
-    public static func zoomLimits(for document: Document, viewportSize: Vec2) -> ClosedRange<Double> {
-        var probe = Camera(zoomLimits: 1e-6...Camera.defaultZoomLimits.upperBound)
+    /// The clamp (10 %–200 % unless the config says otherwise), except that a map too big to
+    /// see whole at its lower end may zoom out until it fits: on an infinite canvas a person
+    /// must always be able to see everything at once.
+    public static func zoomLimits(for document: Document, viewportSize: Vec2,
+                                  clamp: ClosedRange<Double> = Camera.defaultZoomLimits) -> ClosedRange<Double> {
+        var probe = Camera(zoomLimits: 1e-6...max(clamp.upperBound, 1))
         probe.frame(document.bounds, viewportSize: viewportSize, maxZoom: 1)
-        let lower = min(Camera.defaultZoomLimits.lowerBound, probe.zoom * 0.8)
-        return lower...Camera.defaultZoomLimits.upperBound
+        let lower = min(clamp.lowerBound, probe.zoom * 0.8)
+        return lower...clamp.upperBound
     }
+
+    /// The zoom clamp from the config (`zoom.min`, `zoom.max`).
+    public let zoomClamp: ClosedRange<Double>
 
     /// True while anything moves by itself: the loop must keep stepping and drawing.
     public var isAnimating: Bool { view.isAnimating || nodeAnimator.isAnimating || forceRun != nil }
 
     /// When the loop must wake up even without events (a pending long press, a banner to hide).
     public var nextDeadline: Double? {
-        [recognizer.nextDeadline, banner?.expiresAt].compactMap { $0 }.min()
+        [recognizer.nextDeadline, banner?.expiresAt, cornerDeadline].compactMap { $0 }.min()
     }
 
     /// Where the chrome, banner and dialog are drawn and tapped.
@@ -151,7 +165,7 @@ public struct Workspace {
     public var wantsTextInput: Bool {
         if let dialog { return dialog.hasField }
         if editing != nil || search != nil { return true }
-        return !lastInputWasTouch && focus != nil
+        return !isReadOnly && !lastInputWasTouch && focus != nil
     }
 
     /// Where typed text appears, in window pixels: the caret of the node being edited, or the
@@ -214,7 +228,7 @@ public struct Workspace {
         undoStack = UndoStack()
         nodeAnimator = NodeAnimator()
         recognizer = GestureRecognizer(settings: recognizer.settings)
-        var framing = Camera(zoomLimits: Self.zoomLimits(for: newDocument, viewportSize: viewportSize))
+        var framing = Camera(zoomLimits: Self.zoomLimits(for: newDocument, viewportSize: viewportSize, clamp: zoomClamp))
         framing.frame(newDocument.bounds, viewportSize: viewportSize)
         view = ViewState(camera: framing)
         if search != nil { search = SearchState() }
@@ -228,6 +242,11 @@ public struct Workspace {
     public mutating func handle(_ event: InputEvent, at time: Double) -> [Request] {
         now = time
         defer { refreshPanels() }
+        if let consumed = handleKioskEvent(event, at: time) { return consumed }
+        return permitted(route(event, at: time))
+    }
+
+    private mutating func route(_ event: InputEvent, at time: Double) -> [Request] {
         switch event {
         case .quitRequested:
             return [.quit]
@@ -261,6 +280,7 @@ public struct Workspace {
             return []
         default:
             recognizer.mode = mode
+            recognizer.nodesMovable = !isReadOnly
             let intents = recognizer.handle(event, at: time, document: document, camera: view.camera, selection: selection)
             return intents.flatMap { apply($0) }
         }
@@ -271,7 +291,8 @@ public struct Workspace {
         now = time
         defer { refreshPanels() }
         if let expiry = banner?.expiresAt, time >= expiry { show(nil) }
-        return recognizer.tick(at: time).flatMap { apply($0) }
+        tickKiosk(at: time)
+        return permitted(recognizer.tick(at: time).flatMap { apply($0) })
     }
 
     /// Advances tweens and glides by one fixed step.
@@ -286,6 +307,16 @@ public struct Workspace {
     /// Carries out one intent. Public so tests can drive the workspace intent by intent.
     public mutating func apply(_ intent: Intent) -> [Request] {
         needsRedraw = true
+        if isReadOnly {
+            // why: the recognizer starts none of these in a read-only map; this is the backstop.
+            switch intent {
+            case .moveNodes, .commitMove, .link, .linkPreview: return []
+            case .edit, .surfaceDoubleTap:
+                _ = refusesChange()
+                return []
+            default: break
+            }
+        }
         switch intent {
         case .select(let id, let toggle):
             if editing?.node == id && !toggle { return [] }
@@ -422,7 +453,7 @@ public struct Workspace {
         chrome.targetPixels = targetPixels
         chrome.labelWidths = labelWidths
         let hasSelection = !selection.isEmpty || selectedEdge != nil
-        chrome.toolbar = ToolbarItem.allCases.map { item in
+        chrome.toolbar = ToolbarItem.allCases.filter { !isReadOnly || Self.readOnlyToolbar.contains($0) }.map { item in
             switch item {
             case .link: return ToolbarButton(item: item, isOn: mode == .link)
             case .select: return ToolbarButton(item: item, isOn: mode == .select)
