@@ -127,7 +127,7 @@ public final class SDLRenderer {
 }
 
 /// A frame's pixels read back from the renderer, 0xAARRGGBB, row by row from the top.
-public struct PixelBuffer: Sendable {
+public struct PixelBuffer: Equatable, Sendable {
     public let width: Int
     public let height: Int
     public var pixels: [UInt32]
