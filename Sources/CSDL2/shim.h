@@ -18,6 +18,11 @@ static inline Uint32 meshpad_pixelformat_argb8888(void) { return SDL_PIXELFORMAT
 #include <malloc.h>
 static inline void meshpad_release_free_memory(void) { malloc_trim(0); }
 
+/// Big blocks (large label textures and surfaces) from mmap, always: freed, they go straight
+/// back to the system, instead of leaving holes in the heap that a long-running app's resident
+/// size never loses. Setting the threshold also stops glibc from raising it on its own.
+static inline void meshpad_map_large_blocks(void) { mallopt(M_MMAP_THRESHOLD, 64 * 1024); }
+
 /// Bytes of heap in use (allocated and not freed): what the soak checks for leaks, apart from
 /// freed memory the allocator keeps mapped.
 static inline size_t meshpad_heap_in_use(void) { struct mallinfo2 info = mallinfo2(); return info.uordblks + info.hblkhd; }

@@ -74,6 +74,7 @@ public final class App {
     var launchDocument: Document?
     var pendingFollowUp: Dialog.FollowUp?
     var kioskState: KioskState?
+    private var paintsSinceRelease = 0
     private var textInputActive = SDL_IsTextInputActive() == SDL_TRUE
     private var shownTextInputRect: Rect?
     private var shownTitle = ""
@@ -98,6 +99,7 @@ public final class App {
         recorder = try options.recordPath.map { path throws(PlatformError) in try Recorder(path: path) }
         self.options = options
         recent = options.recentFilesPath.map(RecentFiles.load(from:)) ?? RecentFiles()
+        meshpad_map_large_blocks()
         var prepared = document
         prepared.prepareForDisplay(with: canvas.sizing, layout: canvas.painter.scene.theme.treeLayout)
         meshpad_release_free_memory()
@@ -152,6 +154,7 @@ public final class App {
             let now = Self.now()
             if let seconds, now - start >= seconds { break }
             if !workspace.needsRedraw && !workspace.isAnimating {
+                releaseMemoryAfterActivity()
                 // why: a timeout rather than SDL_WaitEvent so a pending long press and a
                 // time-limited run can still end; one wake-up a second is no measurable load.
                 var timeout = 1.0
@@ -185,6 +188,15 @@ public final class App {
                 }
             }
         }
+    }
+
+    /// Going idle after drawing a while: hands the heap's free pages back to the system, so
+    /// what textures and edits came and went does not stay in the resident set for weeks (a
+    /// kiosk). A few milliseconds, at a moment nothing is waiting to be drawn.
+    func releaseMemoryAfterActivity() {
+        guard paintsSinceRelease >= 60 else { return }
+        paintsSinceRelease = 0
+        meshpad_release_free_memory()
     }
 
     /// Handles one input event as if it arrived now; tests drive the app with it.
@@ -323,6 +335,7 @@ public final class App {
     /// Draws the current state as the next frame (without presenting), for screenshots.
     func paintSettled() {
         paint(alpha: 1, complete: true)
+        paintsSinceRelease += 1
     }
 
     private func paint(alpha: Double, complete: Bool) {
@@ -344,6 +357,7 @@ public final class App {
         }
         canvas.renderer.present()
         framesRendered += 1
+        paintsSinceRelease += 1
         // Labels that waited for the rasterisation budget get drawn on the next frame.
         workspace.needsRedraw = canvas.painter.hasDeferredLabels
         let end = Self.now()

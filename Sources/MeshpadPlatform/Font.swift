@@ -77,7 +77,7 @@ public final class Font {
 public final class FontMeasurer: TextMeasurer {
     private let chain: FontChain
     private var widths: [Substring: Double] = [:]
-    private let memoLimit = 50_000
+    private let memoLimit = 8192
     public let lineHeight: Double
     private weak var library: FontLibrary?
     private let face: FontLibrary.Face

@@ -10,8 +10,12 @@ import Foundation
 public final class SDLSession {
     public let isHeadless: Bool
 
-    public init(headless: Bool) throws(PlatformError) {
+    /// `kiosk`: SIGINT and SIGTERM keep their default action (the system or an operator can
+    /// always stop a kiosk; visitors cannot send signals), instead of becoming a quit request
+    /// that the kiosk ignores like the window's close button.
+    public init(headless: Bool, kiosk: Bool = false) throws(PlatformError) {
         isHeadless = headless
+        if kiosk { SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1") }
         if headless {
             SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, "offscreen", SDL_HINT_OVERRIDE)
             // why: otherwise SDL backs the window's framebuffer with an OpenGL texture, and on a
@@ -31,6 +35,8 @@ public final class SDLSession {
         SDL_SetHint(SDL_HINT_IME_SUPPORT_EXTENDED_TEXT, "1")
         // why: Meshpad draws the composition in the node itself, underlined at the caret.
         SDL_SetHint(SDL_HINT_IME_SHOW_UI, "0")
+        // why: a kiosk must stay up when focus goes elsewhere (a notification, a second screen).
+        if kiosk { SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0") }
 
         if SDL_Init(UInt32(SDL_INIT_VIDEO) | UInt32(SDL_INIT_EVENTS)) != 0 {
             let detail = PlatformError.sdlMessage

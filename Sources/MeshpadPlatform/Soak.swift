@@ -58,6 +58,7 @@ public enum Soak {
                 }
             }
 
+            let noPaint = ProcessInfo.processInfo.environment["MESHPAD_SOAK_NO_PAINT"] != nil
             var round: [String] = []
             let trace = ProcessInfo.processInfo.environment["MESHPAD_SOAK_TRACE"] != nil
             for index in 0..<count {
@@ -73,7 +74,7 @@ public enum Soak {
                     try deliver(input)
                 }
                 advance(to: time)
-                if index % 20 == 19 { app.paintSettled() }
+                if index % 20 == 19 && !noPaint { app.paintSettled() }
                 if index + 1 == warmUp { rssWarm = Bench.residentMiB() }
                 guard index % 1000 == 999 || index == count - 1 else { continue }
                 for input in generator.restPoint() { try deliver(input) }
@@ -91,6 +92,8 @@ public enum Soak {
                     break
                 }
                 round.removeAll()
+                // Every pointer is up and nothing moves: where the running app would go idle.
+                app.releaseMemoryAfterActivity()
                 app.workspace.resetHistory()
                 checkpoint = app.workspace.document
                 if checks % (ProcessInfo.processInfo.environment["MESHPAD_SOAK_VERBOSE"] == nil ? 100 : 5) == 0 { progress("\(index + 1) events, \(app.workspace.document.nodeCount) nodes, RSS \(String(format: "%.1f", Bench.residentMiB())) MiB, heap \(meshpad_heap_in_use() >> 20) MiB, label textures \(app.canvas.painter.textCache.count) (\(app.canvas.painter.textCache.bytes / 1024) KiB)") }

@@ -60,7 +60,7 @@ public final class TextCache {
     }
 
     /// Frames a texture survives without being drawn.
-    public static let framesKept = 600
+    public static let framesKept = 240
 
     private var isLimited = true
 
@@ -69,7 +69,7 @@ public final class TextCache {
     public var count: Int { entries.count }
     public var bytes: Int { entries.totalCost }
 
-    init(renderer: SDLRenderer, fonts: FontLibrary, byteLimit: Int = 64 << 20, countLimit: Int = 8192) {
+    init(renderer: SDLRenderer, fonts: FontLibrary, byteLimit: Int = 32 << 20, countLimit: Int = 8192) {
         self.renderer = renderer
         self.fonts = fonts
         entries = LRUCache(costLimit: byteLimit, countLimit: countLimit)

@@ -159,7 +159,7 @@ func main() -> ExitStatus {
                 return .failure
             }
             let opened = try open(source, creating: !mode.readOnly)
-            let session = try SDLSession(headless: false)
+            let session = try SDLSession(headless: false, kiosk: mode.kiosk)
             let app = try App(document: opened.document, file: opened.file, warnings: opened.warnings, options: options)
             app.run()
             withExtendedLifetime(session) {}

@@ -202,8 +202,13 @@ extension PlatformTests {
     /// A real process killed with SIGKILL mid-edit loses at most about a second of work.
     @Suite(.serialized)
     struct CrashRecoveryTests {
-        static let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-            .appendingPathComponent("../../.build/debug/meshpad").standardized.path
+        /// The app built beside the test bundle (so `make sanitize`'s own build path works too).
+        static let binary: String = {
+            let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("meshpad").path
+            if FileManager.default.isExecutableFile(atPath: beside) { return beside }
+            return URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+                .appendingPathComponent("../../.build/debug/meshpad").standardized.path
+        }()
 
         func line(_ t: Int, _ type: String, _ x: Int) -> String {
             type == "mouse_move" ? "{\"t\":\(t),\"type\":\"mouse_move\",\"x\":\(x),\"y\":300}"
