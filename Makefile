@@ -38,7 +38,7 @@ test: deps
 	SDL_VIDEODRIVER=offscreen $(SWIFT) test --skip-build
 	SDL_VIDEODRIVER=offscreen SWIFT_DETERMINISTIC_HASHING=1 .build/debug/meshpad soak --events $(CI_SOAK_EVENTS) --seed 1
 
-CI_SOAK_EVENTS ?= 10000
+CI_SOAK_EVENTS ?= 20000
 
 # The real app, headless, on SOAK_EVENTS random touches, clicks, keys and text, its invariants and
 # undo checked every 1000 events, RSS printed (1,000,000 events take about 10 minutes).

@@ -41,6 +41,9 @@ final class FontLibrary {
         rasterising[.regular] = regularRaster
     }
 
+    /// Font files open across every chain (the soak reports it).
+    var openFontCount: Int { (measuring.values.map(\.fonts.count) + rasterising.values.map(\.fonts.count)).reduce(0, +) }
+
     /// The measurer for a face (shared, so its width memo is too).
     func measurer(for face: Face) -> FontMeasurer {
         if let known = measurers[face] { return known }

@@ -96,7 +96,7 @@ public enum Soak {
                 app.releaseMemoryAfterActivity()
                 app.workspace.resetHistory()
                 checkpoint = app.workspace.document
-                if checks % (ProcessInfo.processInfo.environment["MESHPAD_SOAK_VERBOSE"] == nil ? 100 : 5) == 0 { progress("\(index + 1) events, \(app.workspace.document.nodeCount) nodes, RSS \(String(format: "%.1f", Bench.residentMiB())) MiB, heap \(meshpad_heap_in_use() >> 20) MiB, label textures \(app.canvas.painter.textCache.count) (\(app.canvas.painter.textCache.bytes / 1024) KiB)") }
+                if checks % (ProcessInfo.processInfo.environment["MESHPAD_SOAK_VERBOSE"] == nil ? 100 : 5) == 0 { progress("\(index + 1) events, \(app.workspace.document.nodeCount) nodes, RSS \(String(format: "%.1f", Bench.residentMiB())) MiB, heap \(meshpad_heap_in_use() >> 20) MiB, fonts \(app.canvas.fonts.openFontCount), label textures \(app.canvas.painter.textCache.count) (\(app.canvas.painter.textCache.bytes / 1024) KiB)") }
             }
             app.paintSettled()
             app.autosaveWriter.waitUntilIdle()
