@@ -22,6 +22,13 @@ public enum Soak {
         /// After the first tenth of the events, when caches have filled: growth is measured from here.
         public var rssWarmMiB: Double
         public var rssEndMiB: Double
+        /// The same two with the label textures dropped and free pages handed back: what is
+        /// left is everything but a bounded, rebuildable cache, so the difference is growth.
+        public var rssWarmSettledMiB: Double
+        public var rssEndSettledMiB: Double
+        /// The highest RSS seen at a check.
+        public var rssPeakMiB: Double
+        public var growthMiB: Double { rssEndSettledMiB - rssWarmSettledMiB }
         public var seconds: Double
         public var nodesAtEnd: Int
     }
@@ -34,7 +41,14 @@ public enum Soak {
             let app = try App(document: document, options: App.Options(windowSize: size, preferSoftware: true, hidden: true))
             let started = App.now()
             let rssStart = Bench.residentMiB()
-            var rssWarm = rssStart
+            var rssWarm = rssStart, rssWarmSettled = rssStart, rssPeak = rssStart
+            // why: label textures are a cache of up to 32 MiB that fills and empties with what
+            // was last on screen; measured without it, a difference is memory that stays.
+            func settledRSS() -> Double {
+                app.canvas.painter.textCache.removeAll()
+                meshpad_release_free_memory()
+                return Bench.residentMiB()
+            }
             let warmUp = max(1000, count / 10)
             var generator = SoakGenerator(seed: seed, viewport: app.canvas.viewportSize)
             var timing = SeededGenerator(seed: seed &+ 0x5EED)
@@ -75,7 +89,10 @@ public enum Soak {
                 }
                 advance(to: time)
                 if index % 20 == 19 && !noPaint { app.paintSettled() }
-                if index + 1 == warmUp { rssWarm = Bench.residentMiB() }
+                if index + 1 == warmUp {
+                    rssWarm = Bench.residentMiB()
+                    rssWarmSettled = settledRSS()
+                }
                 guard index % 1000 == 999 || index == count - 1 else { continue }
                 for input in generator.restPoint() { try deliver(input) }
                 var settling = 0
@@ -94,16 +111,26 @@ public enum Soak {
                 round.removeAll()
                 // Every pointer is up and nothing moves: where the running app would go idle.
                 app.releaseMemoryAfterActivity()
+                rssPeak = max(rssPeak, Bench.residentMiB())
                 app.workspace.resetHistory()
                 checkpoint = app.workspace.document
                 if checks % (ProcessInfo.processInfo.environment["MESHPAD_SOAK_VERBOSE"] == nil ? 100 : 5) == 0 { progress("\(index + 1) events, \(app.workspace.document.nodeCount) nodes, RSS \(String(format: "%.1f", Bench.residentMiB())) MiB, heap \(meshpad_heap_in_use() >> 20) MiB, fonts \(app.canvas.fonts.openFontCount), label textures \(app.canvas.painter.textCache.count) (\(app.canvas.painter.textCache.bytes / 1024) KiB)") }
             }
             app.paintSettled()
             app.autosaveWriter.waitUntilIdle()
-            return Result(events: count, checks: checks, problems: problems, rssStartMiB: rssStart, rssWarmMiB: rssWarm,
-                          rssEndMiB: Bench.residentMiB(), seconds: App.now() - started, nodesAtEnd: app.workspace.document.nodeCount)
+            let rssEnd = Bench.residentMiB()
+            var result = Result(events: count, checks: checks, problems: problems, rssStartMiB: rssStart, rssWarmMiB: rssWarm,
+                                rssEndMiB: rssEnd, rssWarmSettledMiB: rssWarmSettled, rssEndSettledMiB: settledRSS(),
+                                rssPeakMiB: max(rssPeak, rssEnd), seconds: App.now() - started, nodesAtEnd: app.workspace.document.nodeCount)
+            // Short runs are still warming up; from 200,000 events on, growth is a finding.
+            if count >= 200_000 && result.growthMiB > Self.growthLimitMiB {
+                result.problems.append(String(format: "resident memory grew by %.1f MiB after warming up (limit %.0f MiB)", result.growthMiB, Self.growthLimitMiB))
+            }
+            return result
         }
     }
+
+    public static let growthLimitMiB = 5.0
 
     /// The invariants, and undo back to `checkpoint` and redo forward again, on a copy.
     static func check(_ workspace: Workspace, since checkpoint: Document) -> [String] {

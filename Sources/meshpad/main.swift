@@ -134,12 +134,17 @@ func main() -> ExitStatus {
             print(Bench.json(results, options: options))
         case .soak(let source, let events, let seed, let size):
             let opened = try open(source, creating: false)
-            print("Meshpad soak — \(events) random inputs, seed \(seed), \(size.width)x\(size.height), checked every 1000")
-            let result = try Soak.run(events: events, seed: seed, document: opened.document, size: size) { print($0) }
-            let growth = result.rssEndMiB - result.rssWarmMiB
+            FileHandle.standardOutput.write(Data("Meshpad soak — \(events) random inputs, seed \(seed), \(size.width)x\(size.height), checked every 1000\n".utf8))
+            let result = try Soak.run(events: events, seed: seed, document: opened.document, size: size) { line in
+                // why: unbuffered, so a long soak's progress shows as it goes, even into a file.
+                FileHandle.standardOutput.write(Data((line + "\n").utf8))
+            }
             print(String(format: "%d events in %.1f s, %d checks, %d nodes at the end", result.events, result.seconds, result.checks, result.nodesAtEnd))
-            print(String(format: "RSS %.1f MiB at start, %.1f MiB after warming up (%d events), %.1f MiB at the end: %+.1f MiB since warming up",
-                         result.rssStartMiB, result.rssWarmMiB, max(1000, events / 10), result.rssEndMiB, growth))
+            print(String(format: "RSS %.1f MiB at start; after warming up (%d events) %.1f MiB, %.1f MiB without label textures; "
+                         + "at the end %.1f MiB, %.1f MiB without label textures; peak %.1f MiB",
+                         result.rssStartMiB, max(1000, events / 10), result.rssWarmMiB, result.rssWarmSettledMiB,
+                         result.rssEndMiB, result.rssEndSettledMiB, result.rssPeakMiB))
+            print(String(format: "growth since warming up: %+.1f MiB (limit %.0f MiB from 200000 events)", result.growthMiB, Soak.growthLimitMiB))
             if !result.problems.isEmpty {
                 result.problems.forEach { Log.error($0) }
                 return .failure
