@@ -254,3 +254,26 @@ import Testing
                 == .mouseDown(button: .left, position: Vec2(100, 50), clicks: 1, modifiers: .shift))
     }
 }
+
+@Suite struct DialogInterruptionTests {
+    /// The window's close button mid-drag brings up a question: the drag so far is kept as one
+    /// step, and once the dialog goes the canvas is not stuck in a gesture whose finger lifted
+    /// while the dialog had every event.
+    @Test func aDialogMidDragEndsTheDrag() throws {
+        var rig = EditRig()
+        let id = rig.document.rootID
+        let start = try #require(rig.document.node(id)?.position)
+        let from = rig.screen(of: id)
+        rig.send(.fingerDown(id: 1, position: from), after: 0.5)
+        for i in 1...5 { rig.send(.fingerMove(id: 1, position: from + Vec2(Double(i) * 10, 0)), after: 0.016) }
+        rig.workspace.present(Dialog(kind: .unsavedChanges(then: .quit), title: "Save?"))
+        rig.send(.fingerUp(id: 1, position: from + Vec2(50, 0)))
+        rig.key("Escape")
+        #expect(rig.workspace.dialog == nil)
+        #expect(!rig.workspace.recognizer.isActive)
+        #expect(rig.workspace.isAtRest)
+        #expect(rig.document.node(id)?.position == start + Vec2(50, 0))
+        rig.workspace.undo()
+        #expect(rig.document.node(id)?.position == start)
+    }
+}

@@ -90,12 +90,6 @@ extension Workspace {
     }
 
     mutating func presentPinPad() {
-        commitEditing()
-        // why: the pad takes every event from now on, so the canvas would never hear the
-        // pointers lift; what they were doing ends here (a drag so far is one undo step).
-        settleGesture()
-        recognizer.cancelAll()
-        overlayPointer = nil
         present(Dialog(kind: .pin, title: "Enter the PIN to leave the kiosk"))
     }
 

@@ -195,7 +195,15 @@ public struct Workspace {
     }
 
     public mutating func present(_ dialog: Dialog?) {
-        if dialog != nil { commitEditing() }
+        if dialog != nil && self.dialog == nil {
+            commitEditing()
+            // why: the dialog takes every event from now on, so the canvas would never hear the
+            // pointers lift; what they were doing ends here (a drag so far is one undo step).
+            settleGesture()
+            recognizer.cancelAll()
+            linkPreview = nil
+            band = nil
+        }
         self.dialog = dialog
         overlayPressed = nil
         overlayPointer = nil
