@@ -37,6 +37,16 @@ public enum Soak {
                            progress: (String) -> Void = { _ in }) throws(PlatformError) -> Result {
         let session = try SDLSession(headless: true)
         defer { withExtendedLifetime(session) {} }
+        // why: should random input ever reach a file dialog (a signal raises the quit question),
+        // a typed relative path must land in a scratch folder, not where the soak was started.
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-soak-\(ProcessInfo.processInfo.processIdentifier)")
+        try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        let startedIn = FileManager.default.currentDirectoryPath
+        FileManager.default.changeCurrentDirectoryPath(scratch.path)
+        defer {
+            FileManager.default.changeCurrentDirectoryPath(startedIn)
+            try? FileManager.default.removeItem(at: scratch)
+        }
         do {
             let app = try App(document: document, options: App.Options(windowSize: size, preferSoftware: true, hidden: true))
             let started = App.now()
