@@ -37,6 +37,30 @@ import Testing
         #expect(rig.document.layoutMode == .free)
     }
 
+    /// Found by the soak: typing on a node while the force layout still moved it, then Escape,
+    /// put the node back where it was mid-run without a record, so redo-all came out elsewhere.
+    @Test func typingDuringAForceLayoutEndsTheLayoutFirst() {
+        var rig = EditRig()
+        let start = rig.document
+        rig.key("t", [.ctrl, .shift])
+        for _ in 0..<6 { rig.workspace.step(bySeconds: 1.0 / 120) }
+        #expect(rig.workspace.isAnimating, "the force layout runs on screen")
+        let child = rig.document.nodes[1].id
+        let before = rig.document.node(child)?.position
+        rig.workspace.select([child])
+        rig.type("x")
+        for _ in 0..<240 { rig.workspace.step(bySeconds: 1.0 / 120) }
+        #expect(rig.document.node(child)?.position != before, "the layout moved the node")
+        rig.key("Escape")
+        rig.settle()
+        let now = rig.document
+        var copy = rig.workspace
+        while copy.undoStack.canUndo { copy.undo() }
+        #expect(copy.document.hasSameContent(as: start))
+        while copy.undoStack.canRedo { copy.redo() }
+        #expect(copy.document.hasSameContent(as: now))
+    }
+
     @Test func aTreeModeMapMakesRoomForEveryNewChild() {
         var rig = EditRig()
         rig.key("T", .ctrl)

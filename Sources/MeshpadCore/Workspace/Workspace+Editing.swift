@@ -77,8 +77,11 @@ extension Workspace {
     /// A command is about to be recorded while a node is being dragged (a key pressed
     /// mid-drag): the drag so far is recorded first, as its own step, and the rest of that
     /// gesture is ignored, so no step ever starts from a half-dragged, unrecorded position.
+    /// A force layout still moving the nodes ends where it is, as its own step, for the same
+    /// reason (an edit begun mid-run would remember a position the run then moves away from).
     mutating func settleGesture() {
         if let commit = recognizer.interruptDrag() { _ = apply(commit) }
+        finishForceLayout()
     }
 
     // MARK: - Creating nodes
