@@ -740,3 +740,24 @@ import Testing
         #expect(inside, "all within the panel")
     }
 }
+
+@Suite struct EditingExactnessTests {
+    /// Found by the soak: a node whose text is typed and then taken back ends exactly where it
+    /// was, not one unit in the last place off (which no undo step would record).
+    @Test(arguments: [-124.99028267505453, 0.1 + 0.2, 1e7 / 3, -33.3])
+    func typingAndTakingItBackLeavesTheNodeExactlyWhereItWas(x: Double) throws {
+        var rig = EditRig()
+        let child = try #require(rig.document.children(of: rig.document.rootID).first)
+        rig.workspace.document.move(child, to: Vec2(x, 50))
+        let before = try #require(rig.document.node(child)?.position)
+        rig.workspace.select([child])
+        let steps = rig.workspace.undoStack.undoable.count
+        rig.key("F2")
+        rig.type("xyz")
+        #expect(rig.document.node(child)?.position != before, "the node grew from its anchored side")
+        for _ in 0..<3 { rig.key("Backspace") }
+        rig.key("Return")
+        #expect(rig.document.node(child)?.position == before)
+        #expect(rig.workspace.undoStack.undoable.count == steps)
+    }
+}

@@ -312,7 +312,12 @@ extension Workspace {
         editing = session
         if document.node(session.node)?.text != session.editor.text {
             document.setText(session.editor.text, of: session.node, sizing: sizing)
-            if let anchor = session.anchorX, let node = document.node(session.node) {
+            if session.editor.text == session.original {
+                // why: back to the text it had, the node goes back exactly where it was; the
+                // anchor arithmetic can land one unit in the last place off, and with the text
+                // unchanged no undo step would record that difference.
+                document.move(session.node, to: session.originalPosition)
+            } else if let anchor = session.anchorX, let node = document.node(session.node) {
                 let side: Double = session.originalPosition.x >= anchor ? 1 : -1
                 document.move(session.node, to: Vec2(anchor + side * node.size.x / 2, node.position.y))
             }
@@ -326,7 +331,12 @@ extension Workspace {
         editing = nil
         needsRedraw = true
         let final = session.editor.text
-        guard final != session.original else { return }
+        guard final != session.original else {
+            if document.node(session.node)?.position != session.originalPosition {
+                document.move(session.node, to: session.originalPosition)
+            }
+            return
+        }
         var steps = [Command.setText(session.node, from: session.original, to: final)]
         if let position = document.node(session.node)?.position, position != session.originalPosition {
             steps.append(.move(ids: [session.node], from: [session.originalPosition], to: [position]))
@@ -344,6 +354,8 @@ extension Workspace {
         needsRedraw = true
         if document.node(session.node)?.text != session.original {
             document.setText(session.original, of: session.node, sizing: sizing)
+        }
+        if document.node(session.node)?.position != session.originalPosition {
             document.move(session.node, to: session.originalPosition)
         }
         if session.isNewNode, let last = undoStack.last {
