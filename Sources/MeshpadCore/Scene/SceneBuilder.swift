@@ -109,8 +109,10 @@ public struct SceneBuilder {
         for e in edgeIndices {
             let edge = document.edges[e]
             let ends = document.endpoints(ofEdgeAt: e)
-            let fromNode = document.nodes[ends.from], toNode = document.nodes[ends.to]
-            let from = position(fromNode), to = position(toNode)
+            // why: the ends are read field by field; binding whole `Node`s copied (and retained)
+            // every string and array in them, twice an edge, which tripled a 100k fit frame.
+            let from = hasGliders ? drawnPositions[document.nodes[ends.from].id] ?? document.nodes[ends.from].position : document.nodes[ends.from].position
+            let to = hasGliders ? drawnPositions[document.nodes[ends.to].id] ?? document.nodes[ends.to].position : document.nodes[ends.to].position
             let box = Rect(x: min(from.x, to.x), y: min(from.y, to.y), width: abs(from.x - to.x), height: abs(from.y - to.y))
             guard box.intersects(visible) else { continue }
             var a = device(from), b = device(to)
@@ -119,11 +121,11 @@ public struct SceneBuilder {
             list.visibleEdgeCount += 1
             if !farOut {
                 // Plain-text nodes have no shape to hide the line's end: it meets their underline.
-                if fromNode.shape == .plain { a = device(Self.attachment(of: fromNode, at: from, toward: to)) }
-                if toNode.shape == .plain { b = device(Self.attachment(of: toNode, at: to, toward: from)) }
+                if document.nodes[ends.from].shape == .plain { a = device(Self.attachment(size: document.nodes[ends.from].size, at: from, toward: to)) }
+                if document.nodes[ends.to].shape == .plain { b = device(Self.attachment(size: document.nodes[ends.to].size, at: to, toward: from)) }
             }
             // A tree edge is drawn in its child's edge style, as in FreeMind.
-            let edgeStyle = edge.kind == .tree ? toNode.style : NodeStyle()
+            let edgeStyle = edge.kind == .tree ? document.nodes[ends.to].style : NodeStyle()
             // Far out, or a pixel wide or less: a plain one-pixel line, which the software
             // renderer draws for a fraction of an anti-aliased quad's cost.
             var width = (edgeStyle.edgeWidth ?? (edge.kind == .tree ? theme.edgeWidth : theme.linkEdgeWidth)) * zoomPixels
@@ -262,9 +264,9 @@ public struct SceneBuilder {
     }
 
     /// Where an edge meets a plain-text node: the end of its underline that faces the other node.
-    static func attachment(of node: Node, at position: Vec2, toward other: Vec2) -> Vec2 {
+    static func attachment(size: Vec2, at position: Vec2, toward other: Vec2) -> Vec2 {
         let side: Double = other.x >= position.x ? 1 : -1
-        return Vec2(position.x + side * node.size.x / 2, position.y + node.size.y / 2)
+        return Vec2(position.x + side * size.x / 2, position.y + size.y / 2)
     }
 
     /// Fold badges: a disc beside each folded node (the count it hides) and beside a selected
