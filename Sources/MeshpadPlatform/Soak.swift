@@ -6,12 +6,17 @@ import MeshpadCore
 /// as it goes.
 ///
 /// Events go through SDL's queue and the event translator, as a person's do; the loop steps at
-/// 1/120 s of simulated time and a frame is drawn every 200 events. Every 1,000 events all
+/// 1/120 s of simulated time and a frame is drawn every 20 events. Every 1,000 events all
 /// fingers and buttons are lifted, the animations settle, and the state is checked: nothing
 /// non-finite, the zoom within its limits, every edge's ends present, the selection live, and
 /// undoing everything since the last check gives back the map as it was then, and redoing it
 /// all gives back the map as it is now. The history is then cleared, so each round of 1,000
 /// events is checked on its own and a million events take linear time.
+///
+/// For finding what went wrong: `MESHPAD_SOAK_TRACE=1` prints the failing round's events with
+/// the commands they recorded; `MESHPAD_SOAK_VERBOSE=1` reports memory every 5,000 events;
+/// `MESHPAD_SOAK_NO_PAINT=1` draws nothing, to tell the drawing's memory from the rest's.
+/// `SWIFT_DETERMINISTIC_HASHING=1` makes a seed replay the same run exactly.
 @MainActor
 public enum Soak {
     public struct Result: Sendable {
