@@ -47,8 +47,7 @@ extension App {
         state.atStart = false
         if state.attract != nil {
             state.attract = nil
-            workspace.restart(with: state.start)
-            autosave = AutosaveSchedule(writtenRevision: workspace.document.revision)
+            startOver(state)
         }
         kioskState = state
     }
@@ -61,7 +60,7 @@ extension App {
                 requests(workspace.handle(event.inputEvent(viewportSize: canvas.viewportSize, uiScale: canvas.uiScale), at: time))
             }
             if attract.isRoundOver(at: time) {
-                workspace.restart(with: state.start)
+                startOver(state)
                 attract.restart(at: time)
             }
             state.attract = attract
@@ -71,13 +70,8 @@ extension App {
         guard let idle = mode.idleResetSeconds, time - state.lastInput >= idle else { return }
         if !state.atStart {
             // The visitor's map is kept (written now, in its own file), then the next one starts fresh.
-            if workspace.document.revision != autosave.writtenRevision {
-                autosaveWriter.waitUntilIdle()
-                _ = autosaveWriter.write(workspace.document, to: mode.autosave, for: state.session)
-                autosaveWriter.waitUntilIdle()
-            }
-            workspace.restart(with: state.start)
-            autosave = AutosaveSchedule(writtenRevision: workspace.document.revision)
+            keepVisitorsMap(state, in: mode)
+            startOver(state)
             state.session = KioskState.sessionName()
             state.atStart = true
             Log.notice("kiosk: idle for \(Int(idle)) s, the map is back at its start")
@@ -94,16 +88,26 @@ extension App {
         return state.lastInput + idle
     }
 
+    /// Writes the visitor's map to its session file now, if anything is not written yet.
+    private func keepVisitorsMap(_ state: KioskState, in mode: KioskMode) {
+        guard workspace.document.revision != autosave.writtenRevision else { return }
+        autosaveWriter.waitUntilIdle()
+        _ = autosaveWriter.write(workspace.document, to: mode.autosave, for: state.session)
+        autosaveWriter.waitUntilIdle()
+    }
+
+    /// The map back at its start, with nothing waiting to be autosaved.
+    private func startOver(_ state: KioskState) {
+        workspace.restart(with: state.start)
+        autosave = AutosaveSchedule(writtenRevision: workspace.document.revision)
+    }
+
     /// The autosave's file name key: the visitor's session in a kiosk, else the map's path.
     var autosaveKey: String? { kioskState?.session ?? file.path }
 
     /// Leaves the kiosk (the PIN was right): the visitor's map is written first.
     func exitKiosk() {
-        if let mode = options.kiosk, let state = kioskState, !state.atStart,
-           workspace.document.revision != autosave.writtenRevision {
-            autosaveWriter.waitUntilIdle()
-            _ = autosaveWriter.write(workspace.document, to: mode.autosave, for: state.session)
-        }
+        if let mode = options.kiosk, let state = kioskState, !state.atStart { keepVisitorsMap(state, in: mode) }
         autosaveWriter.waitUntilIdle()
         Log.notice("kiosk: unlocked with the PIN, quitting")
         isRunning = false

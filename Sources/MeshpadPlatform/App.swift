@@ -115,7 +115,7 @@ public final class App {
         workspace.isReadOnly = options.readOnly
         if let kiosk = options.kiosk {
             workspace.kiosk = kiosk.lock
-            kioskState = KioskState(start: prepared, lastInput: Double(SDL_GetTicks64()) / 1000, session: KioskState.sessionName())
+            kioskState = KioskState(start: prepared, lastInput: time, session: KioskState.sessionName())
             // why: on X11 this keeps Alt+Tab and the desktop's shortcuts inside the kiosk.
             SDL_SetWindowKeyboardGrab(canvas.window.handle, SDL_TRUE)
         }
@@ -335,7 +335,6 @@ public final class App {
     /// Draws the current state as the next frame (without presenting), for screenshots.
     func paintSettled() {
         paint(alpha: 1, complete: true)
-        paintsSinceRelease += 1
     }
 
     private func paint(alpha: Double, complete: Bool) {
@@ -345,6 +344,7 @@ public final class App {
                              extras: workspace.sceneExtras, complete: complete)
         canvas.painter.paintOverlay(banner: workspace.banner, dialog: workspace.dialog, chrome: workspace.chrome,
                                     document: workspace.minimapOpen ? workspace.document : nil, viewportSize: canvas.viewportSize)
+        paintsSinceRelease += 1
     }
 
     private func renderFrame(alpha: Double) {
@@ -357,7 +357,6 @@ public final class App {
         }
         canvas.renderer.present()
         framesRendered += 1
-        paintsSinceRelease += 1
         // Labels that waited for the rasterisation budget get drawn on the next frame.
         workspace.needsRedraw = canvas.painter.hasDeferredLabels
         let end = Self.now()

@@ -44,22 +44,26 @@ public enum ReplayRunner {
         app.autosaveWriter.waitUntilIdle()
     }
 
+    /// Reads and parses a replay script file (the replay verb, the kiosk's attract loop).
+    nonisolated public static func loadScript(_ path: String) throws(PlatformError) -> [ReplayEvent] {
+        let text: String
+        do {
+            text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch {
+            throw .replayScript(path: path, detail: "cannot read it (\(error.localizedDescription))")
+        }
+        do {
+            return try ReplayEvent.parseScript(text)
+        } catch {
+            throw .replayScript(path: path, detail: error.description)
+        }
+    }
+
     /// Runs a script file on `document` and writes what was asked for.
     public static func run(scriptPath: String, document: Document, file: DocumentFile? = nil, size: PixelSize,
                            dumpPath: String?, screenshotPath: String?, realtime: Bool = false,
                            autosave: Bool = false, appearance: Appearance = Appearance()) throws(PlatformError) {
-        let text: String
-        do {
-            text = try String(contentsOfFile: scriptPath, encoding: .utf8)
-        } catch {
-            throw .replayScript(path: scriptPath, detail: "cannot read it (\(error.localizedDescription))")
-        }
-        let events: [ReplayEvent]
-        do {
-            events = try ReplayEvent.parseScript(text)
-        } catch {
-            throw .replayScript(path: scriptPath, detail: error.description)
-        }
+        let events = try loadScript(scriptPath)
         let session = try SDLSession(headless: true)
         try withExtendedLifetime(session) { () throws(PlatformError) in
             var options = App.Options(windowSize: size, theme: appearance.theme, preferSoftware: true, hidden: true)

@@ -52,6 +52,7 @@ public enum Soak {
             FileManager.default.changeCurrentDirectoryPath(startedIn)
             try? FileManager.default.removeItem(at: scratch)
         }
+        // why: a scope of its own, so the app and its window go before the SDL session does.
         do {
             let app = try App(document: document, options: App.Options(windowSize: size, preferSoftware: true, hidden: true))
             let started = App.now()
@@ -87,9 +88,11 @@ public enum Soak {
                 }
             }
 
-            let noPaint = ProcessInfo.processInfo.environment["MESHPAD_SOAK_NO_PAINT"] != nil
+            let environment = ProcessInfo.processInfo.environment
+            let noPaint = environment["MESHPAD_SOAK_NO_PAINT"] != nil
+            let trace = environment["MESHPAD_SOAK_TRACE"] != nil
+            let checksPerReport = environment["MESHPAD_SOAK_VERBOSE"] == nil ? 100 : 5
             var round: [String] = []
-            let trace = ProcessInfo.processInfo.environment["MESHPAD_SOAK_TRACE"] != nil
             for index in 0..<count {
                 time += Double.random(in: 0.004...0.09, using: &timing)
                 let input = generator.next()
@@ -117,7 +120,7 @@ public enum Soak {
                     settling += 1
                 }
                 checks += 1
-                let found = check(app.workspace, since: checkpoint)
+                let found = app.workspace.soakViolations(since: checkpoint)
                 if !found.isEmpty {
                     problems += found.map { "after event \(index + 1): \($0)" }
                     if trace { round.forEach { print($0) } }
@@ -129,7 +132,7 @@ public enum Soak {
                 rssPeak = max(rssPeak, Bench.residentMiB())
                 app.workspace.resetHistory()
                 checkpoint = app.workspace.document
-                if checks % (ProcessInfo.processInfo.environment["MESHPAD_SOAK_VERBOSE"] == nil ? 100 : 5) == 0 { progress("\(index + 1) events, \(app.workspace.document.nodeCount) nodes, RSS \(String(format: "%.1f", Bench.residentMiB())) MiB, heap \(meshpad_heap_in_use() >> 20) MiB, fonts \(app.canvas.fonts.openFontCount), label textures \(app.canvas.painter.textCache.count) (\(app.canvas.painter.textCache.bytes / 1024) KiB)") }
+                if checks % checksPerReport == 0 { progress("\(index + 1) events, \(app.workspace.document.nodeCount) nodes, RSS \(String(format: "%.1f", Bench.residentMiB())) MiB, heap \(meshpad_heap_in_use() >> 20) MiB, fonts \(app.canvas.fonts.openFontCount), label textures \(app.canvas.painter.textCache.count) (\(app.canvas.painter.textCache.bytes / 1024) KiB)") }
             }
             app.paintSettled()
             app.autosaveWriter.waitUntilIdle()
@@ -146,41 +149,4 @@ public enum Soak {
     }
 
     public static let growthLimitMiB = 5.0
-
-    /// The invariants, and undo back to `checkpoint` and redo forward again, on a copy.
-    static func check(_ workspace: Workspace, since checkpoint: Document) -> [String] {
-        var problems = workspace.invariantViolations()
-        var copy = workspace
-        copy.commitEditing()
-        copy.finishForceLayout()
-        guard copy.isAtRest else { return problems + ["a gesture is still in progress after every pointer was lifted"] }
-        let now = copy.document
-        var guardSteps = 0
-        while copy.undoStack.canUndo && guardSteps < 100_000 {
-            copy.undo()
-            guardSteps += 1
-        }
-        if !copy.document.hasSameContent(as: checkpoint) {
-            problems.append("undoing all \(guardSteps) steps did not give back the map as it was" + difference(copy.document, checkpoint))
-        }
-        while copy.undoStack.canRedo && guardSteps > 0 {
-            copy.redo()
-            guardSteps -= 1
-        }
-        if !copy.document.hasSameContent(as: now) {
-            problems.append("redoing every step did not give back the map as it is" + difference(copy.document, now))
-        }
-        return problems
-    }
-
-    /// The first way two maps differ, for the report.
-    static func difference(_ a: Document, _ b: Document) -> String {
-        if a.nodes.count != b.nodes.count { return " (\(a.nodes.count) nodes instead of \(b.nodes.count))" }
-        if a.edges != b.edges { return " (the edges differ: \(a.edges.count) against \(b.edges.count))" }
-        if a.layoutMode != b.layoutMode { return " (layout \(a.layoutMode) against \(b.layoutMode))" }
-        for (x, y) in zip(a.nodes, b.nodes) where !(x.hasSameContent(as: y) && x.size == y.size) {
-            return " (node \(x.id): '\(x.text)' at \(x.position) size \(x.size) folded \(x.folded) style \(x.style) against '\(y.text)' at \(y.position) size \(y.size) folded \(y.folded) style \(y.style))"
-        }
-        return ""
-    }
 }

@@ -74,13 +74,10 @@ func launchOptions(windowSize: PixelSize, record: String?, appearance: Appearanc
     }
     var attract: [ReplayEvent] = []
     if let script = mode.attractScript ?? config.kiosk.attractScript {
-        guard let data = FileManager.default.contents(atPath: script), let text = String(data: data, encoding: .utf8) else {
-            throw LaunchError(description: "\(script): the attract script cannot be read")
-        }
         do {
-            attract = try ReplayEvent.parseScript(text)
+            attract = try ReplayRunner.loadScript(script)
         } catch {
-            throw LaunchError(description: "\(script): \(error.description)")
+            throw LaunchError(description: error.description)
         }
     }
     let store = config.kiosk.autosaveDirectory.map(RecoveryStore.init(directory:)) ?? options.recovery ?? RecoveryStore.standard()

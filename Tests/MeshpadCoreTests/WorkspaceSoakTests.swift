@@ -33,16 +33,7 @@ import Testing
                 workspace.step(bySeconds: 1.0 / 120)
                 settling += 1
             }
-            var problems = workspace.invariantViolations()
-            var copy = workspace
-            copy.commitEditing()
-            copy.finishForceLayout()
-            let now = copy.document
-            var steps = 0
-            while copy.undoStack.canUndo && steps < 100_000 { copy.undo(); steps += 1 }
-            if !copy.document.hasSameContent(as: checkpoint) { problems.append("undo-all of \(steps) steps differs") }
-            while copy.undoStack.canRedo && steps > 0 { copy.redo(); steps -= 1 }
-            if !copy.document.hasSameContent(as: now) { problems.append("redo-all differs") }
+            let problems = workspace.soakViolations(since: checkpoint)
             if !problems.isEmpty { return "seed \(seed) round \(round): \(problems.joined(separator: "; "))" }
             workspace.resetHistory()
             checkpoint = workspace.document

@@ -115,6 +115,7 @@ extension PlatformTests {
                 let rasterised = app.canvas.painter.textCache.rasterisations
                 #expect(app.canvas.painter.textCache.count > 0)
                 for type in [SDL_RENDER_TARGETS_RESET, SDL_RENDER_DEVICE_RESET] {
+                    app.workspace.needsRedraw = false
                     var event = SDL_Event()
                     event.type = type.rawValue
                     SDL_PushEvent(&event)

@@ -189,11 +189,7 @@ public enum Invocation: Equatable, Sendable {
                 }
                 size = parsed
             case "--procedural":
-                let value = try value(after: argument, in: &rest)
-                guard let n = Int(value), (1...1_000_000).contains(n) else {
-                    throw UsageError("--procedural wants a node count from 1 to 1000000; got '\(value)'")
-                }
-                nodeCount = n
+                nodeCount = try wholeNumber(after: argument, in: &rest, from: 1...1_000_000, called: "a node count")
             case "--seed":
                 let value = try value(after: argument, in: &rest)
                 guard let s = UInt64(value) else {
@@ -203,18 +199,10 @@ public enum Invocation: Equatable, Sendable {
             case "--sample":
                 sampleFlag = true
             case "--nodes":
-                let value = try value(after: argument, in: &rest)
-                guard let n = Int(value), (1...1_000_000).contains(n) else {
-                    throw UsageError("--nodes wants a node count from 1 to 1000000; got '\(value)'")
-                }
-                benchNodes.append(n)
+                benchNodes.append(try wholeNumber(after: argument, in: &rest, from: 1...1_000_000, called: "a node count"))
                 flags.insert(argument)
             case "--frames":
-                let value = try value(after: argument, in: &rest)
-                guard let n = Int(value), (10...100_000).contains(n) else {
-                    throw UsageError("--frames wants a number from 10 to 100000; got '\(value)'")
-                }
-                benchFrames = n
+                benchFrames = try wholeNumber(after: argument, in: &rest, from: 10...100_000, called: "a number")
                 flags.insert(argument)
             case "--renderer":
                 let value = try value(after: argument, in: &rest)
@@ -224,11 +212,7 @@ public enum Invocation: Equatable, Sendable {
                 accelerated = value == "accelerated"
                 flags.insert(argument)
             case "--events":
-                let value = try value(after: argument, in: &rest)
-                guard let n = Int(value), (1...100_000_000).contains(n) else {
-                    throw UsageError("--events wants a count from 1 to 100000000; got '\(value)'")
-                }
-                soakEvents = n
+                soakEvents = try wholeNumber(after: argument, in: &rest, from: 1...100_000_000, called: "a count")
                 flags.insert(argument)
             case "--fit", "--realtime", "--autosave", "--read-only", "--kiosk":
                 flags.insert(argument)
@@ -317,6 +301,16 @@ public enum Invocation: Equatable, Sendable {
     private static func value(after option: String, in rest: inout ArraySlice<String>) throws(UsageError) -> String {
         guard let value = rest.popFirst() else { throw UsageError("\(option) needs a value (see meshpad --help)") }
         return value
+    }
+
+    /// The whole number after `option`, within `range`; the error calls it `name`.
+    private static func wholeNumber(after option: String, in rest: inout ArraySlice<String>, from range: ClosedRange<Int>,
+                                    called name: String) throws(UsageError) -> Int {
+        let value = try value(after: option, in: &rest)
+        guard let n = Int(value), range.contains(n) else {
+            throw UsageError("\(option) wants \(name) from \(range.lowerBound) to \(range.upperBound); got '\(value)'")
+        }
+        return n
     }
 
     private static func source(sample: Bool, nodeCount: Int?, seed: UInt64, files: [String], required: Bool) throws(UsageError) -> MapSource {

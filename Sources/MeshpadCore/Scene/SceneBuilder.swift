@@ -51,6 +51,11 @@ public struct SceneBuilder {
         func position(_ node: Node) -> Vec2 {
             hasGliders ? drawnPositions[node.id] ?? node.position : node.position
         }
+        // why: reads the node field by field; binding the whole `Node` copies (and retains) every
+        // string and array in it, which in the edge loop, twice an edge, tripled a 100k fit frame.
+        func position(ofNodeAt i: Int) -> Vec2 {
+            hasGliders ? drawnPositions[document.nodes[i].id] ?? document.nodes[i].position : document.nodes[i].position
+        }
         // Far out, the smallest node is a few pixels: nodes become dots and edges hairlines.
         let farOut = theme.nodeMetrics.minimumSize.y * zoomPixels / 2 < Self.farOutRadiusPixels
 
@@ -109,10 +114,7 @@ public struct SceneBuilder {
         for e in edgeIndices {
             let edge = document.edges[e]
             let ends = document.endpoints(ofEdgeAt: e)
-            // why: the ends are read field by field; binding whole `Node`s copied (and retained)
-            // every string and array in them, twice an edge, which tripled a 100k fit frame.
-            let from = hasGliders ? drawnPositions[document.nodes[ends.from].id] ?? document.nodes[ends.from].position : document.nodes[ends.from].position
-            let to = hasGliders ? drawnPositions[document.nodes[ends.to].id] ?? document.nodes[ends.to].position : document.nodes[ends.to].position
+            let from = position(ofNodeAt: ends.from), to = position(ofNodeAt: ends.to)
             let box = Rect(x: min(from.x, to.x), y: min(from.y, to.y), width: abs(from.x - to.x), height: abs(from.y - to.y))
             guard box.intersects(visible) else { continue }
             var a = device(from), b = device(to)

@@ -131,21 +131,13 @@ extension Workspace {
     mutating func handleDialog(_ event: InputEvent) -> [Request] {
         guard var current = dialog else { return [] }
         needsRedraw = true
-        if current.kind == .pin {
-            switch event {
-            case .text(let text):
-                for character in text {
-                    guard let shown = dialog else { break }
-                    _ = handlePinDialog(shown, key: String(character))
-                }
-                return []
-            case .key("Backspace", _):
-                return handlePinDialog(current, key: "⌫")
-            case .key("Return", _), .key("Keypad Enter", _):
-                return submitPin(current)
-            default:
-                break
+        if current.kind == .pin, case .text(let text) = event {
+            // Typed like the keypad's keys: digits only, at most twelve.
+            for character in text {
+                guard let shown = dialog else { break }
+                _ = handlePinDialog(shown, key: String(character))
             }
+            return []
         }
         switch event {
         case .text(let text):
@@ -195,8 +187,6 @@ extension Workspace {
             switch pressed {
             case .keypad(let key):
                 return handlePinDialog(current, key: key)
-            case .button(.confirm) where current.kind == .pin:
-                return submitPin(current)
             case .button(let action):
                 return finish(current, action)
             case .recent(let index) where index < current.recent.count:
@@ -211,6 +201,8 @@ extension Workspace {
     /// Closes the dialog (the app presents it again with a message if the action fails) and
     /// hands the choice to the app.
     private mutating func finish(_ current: Dialog, _ action: Dialog.Action) -> [Request] {
+        // The PIN is checked here, in the core: only a right one ever reaches the app.
+        if current.kind == .pin && action == .confirm { return submitPin(current) }
         if current.hasField && action == .confirm && current.field.trimmingCharacters(in: .whitespaces).isEmpty {
             var unchanged = current
             unchanged.message = "Type a path first"

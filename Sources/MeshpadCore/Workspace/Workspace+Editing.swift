@@ -5,7 +5,10 @@ extension Workspace {
     /// Carries out a command as a person's edit: one undo step (with the tree laid out again,
     /// in a tree-mode map, unless `relayout` is false).
     mutating func execute(_ command: Command, relayout: Bool = true) {
-        guard allows(command) || !refusesChange() else { return }
+        guard allows(command) else {
+            _ = refusesChange()
+            return
+        }
         settleGesture()
         perform(command)
         finishStep([command], relayout: relayout)
@@ -331,12 +334,8 @@ extension Workspace {
         editing = nil
         needsRedraw = true
         let final = session.editor.text
-        guard final != session.original else {
-            if document.node(session.node)?.position != session.originalPosition {
-                document.move(session.node, to: session.originalPosition)
-            }
-            return
-        }
+        // Back at its original text, editText has put the node back at its original place too.
+        guard final != session.original else { return }
         var steps = [Command.setText(session.node, from: session.original, to: final)]
         if let position = document.node(session.node)?.position, position != session.originalPosition {
             steps.append(.move(ids: [session.node], from: [session.originalPosition], to: [position]))
@@ -354,8 +353,6 @@ extension Workspace {
         needsRedraw = true
         if document.node(session.node)?.text != session.original {
             document.setText(session.original, of: session.node, sizing: sizing)
-        }
-        if document.node(session.node)?.position != session.originalPosition {
             document.move(session.node, to: session.originalPosition)
         }
         if session.isNewNode, let last = undoStack.last {

@@ -41,6 +41,33 @@ extension Workspace {
         return problems
     }
 
+    /// The invariants, then undo back to `checkpoint` and redo forward again, on a copy: what
+    /// the soak checks at each rest point. Empty when all is well.
+    public func soakViolations(since checkpoint: Document) -> [String] {
+        var problems = invariantViolations()
+        var copy = self
+        copy.commitEditing()
+        copy.finishForceLayout()
+        guard copy.isAtRest else { return problems + ["a gesture is still in progress after every pointer was lifted"] }
+        let now = copy.document
+        var steps = 0
+        while copy.undoStack.canUndo && steps < 100_000 {
+            copy.undo()
+            steps += 1
+        }
+        if !copy.document.hasSameContent(as: checkpoint) {
+            problems.append("undoing all \(steps) steps did not give back the map as it was" + copy.document.firstDifference(from: checkpoint))
+        }
+        while copy.undoStack.canRedo && steps > 0 {
+            copy.redo()
+            steps -= 1
+        }
+        if !copy.document.hasSameContent(as: now) {
+            problems.append("redoing every step did not give back the map as it is" + copy.document.firstDifference(from: now))
+        }
+        return problems
+    }
+
     /// Forgets the undo history (a kiosk resetting to its start, a soak starting a new round):
     /// what is on screen stays, nothing before it can be undone.
     public mutating func resetHistory() {
@@ -58,5 +85,17 @@ extension Document {
     public func hasSameContent(as other: Document) -> Bool {
         rootID == other.rootID && layoutMode == other.layoutMode && edges == other.edges
             && nodes.count == other.nodes.count && zip(nodes, other.nodes).allSatisfy { $0.hasSameContent(as: $1) && $0.size == $1.size }
+    }
+
+    /// The first way this map differs from `other`, for a report: " (…)", or "" if none is found.
+    func firstDifference(from other: Document) -> String {
+        if nodes.count != other.nodes.count { return " (\(nodes.count) nodes instead of \(other.nodes.count))" }
+        if edges != other.edges { return " (the edges differ: \(edges.count) against \(other.edges.count))" }
+        if layoutMode != other.layoutMode { return " (layout \(layoutMode) against \(other.layoutMode))" }
+        for (x, y) in zip(nodes, other.nodes) where !(x.hasSameContent(as: y) && x.size == y.size) {
+            return " (node \(x.id): '\(x.text)' at \(x.position) size \(x.size) folded \(x.folded) style \(x.style)"
+                + " against '\(y.text)' at \(y.position) size \(y.size) folded \(y.folded) style \(y.style))"
+        }
+        return ""
     }
 }

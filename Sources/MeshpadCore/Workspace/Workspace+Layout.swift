@@ -65,7 +65,6 @@ extension Workspace {
         guard !refusesChange() else { return }
         commitEditing()
         settleGesture()
-        finishForceLayout()
         if forceLayout ?? Self.looksLikeAGraph(document) {
             startForceLayout()
             return
