@@ -110,11 +110,11 @@ public final class App {
         autosave = AutosaveSchedule(writtenRevision: prepared.revision)
         workspace = Workspace(document: prepared, viewportSize: canvas.viewportSize, settings: options.gestures,
                               sizing: canvas.sizing, zoomClamp: options.zoomClamp)
-        workspace.targetPixels = canvas.touchTargetPixels
-        workspace.treeLayout = options.theme.treeLayout
-        workspace.isReadOnly = options.readOnly
+        workspace.measures.targetPixels = canvas.touchTargetPixels
+        workspace.measures.treeLayout = options.theme.treeLayout
+        workspace.lockdown.isReadOnly = options.readOnly
         if let kiosk = options.kiosk {
-            workspace.kiosk = kiosk.lock
+            workspace.lockdown.kiosk = kiosk.lock
             kioskState = KioskState(start: prepared, lastInput: time, session: KioskState.sessionName())
             // why: on X11 this keeps Alt+Tab and the desktop's shortcuts inside the kiosk.
             SDL_SetWindowKeyboardGrab(canvas.window.handle, SDL_TRUE)
@@ -207,8 +207,8 @@ public final class App {
     func handle(_ input: InputEvent, at eventTime: Double) {
         recorder?.record(input, at: eventTime, viewportSize: canvas.viewportSize, uiScale: canvas.uiScale)
         if case .windowResized = input {
-            workspace.viewportSize = canvas.viewportSize
-            workspace.targetPixels = canvas.touchTargetPixels
+            workspace.measures.viewportSize = canvas.viewportSize
+            workspace.measures.targetPixels = canvas.touchTargetPixels
         } else {
             kioskNoticeInput(at: eventTime)
         }
@@ -340,10 +340,10 @@ public final class App {
     private func paint(alpha: Double, complete: Bool) {
         let frame = workspace.frame(interpolatedBy: alpha)
         canvas.painter.paint(document: workspace.document, camera: frame.camera, viewportSize: canvas.viewportSize,
-                             selection: workspace.selection, drawnPositions: frame.drawnPositions,
+                             selection: workspace.selection.nodes, drawnPositions: frame.drawnPositions,
                              extras: workspace.sceneExtras, complete: complete)
-        canvas.painter.paintOverlay(banner: workspace.banner, dialog: workspace.dialog, chrome: workspace.chrome,
-                                    document: workspace.minimapOpen ? workspace.document : nil, viewportSize: canvas.viewportSize)
+        canvas.painter.paintOverlay(banner: workspace.panels.banner, dialog: workspace.panels.dialog, chrome: workspace.chrome,
+                                    document: workspace.panels.minimapOpen ? workspace.document : nil, viewportSize: canvas.viewportSize)
         paintsSinceRelease += 1
     }
 
@@ -372,7 +372,7 @@ public final class App {
 
     private func hudLines(camera: Camera) -> [String] {
         let list = canvas.painter.lastDrawList
-        let drag = workspace.recognizer.dragOffset
+        let drag = workspace.input.recognizer.dragOffset
         return [
             "drag offset    (\(Self.format(drag.x)), \(Self.format(drag.y)))",
             "portal offset  (\(Self.format(camera.origin.x)), \(Self.format(camera.origin.y)))",
@@ -380,7 +380,7 @@ public final class App {
             "frame          \(Self.format(frameMilliseconds, digits: 2)) ms (update + render + present)",
             "fps            \(Self.format(framesPerSecond, digits: 1)) (while animating)",
             "drawn          \(list.visibleNodeCount) nodes, \(list.visibleEdgeCount) edges",
-            "fingers        \(workspace.recognizer.fingerCount)",
+            "fingers        \(workspace.input.recognizer.fingerCount)",
             "renderer       \(canvas.renderer.name)\(canvas.renderer.hasVSync ? " + vsync" : "")",
         ]
     }

@@ -26,9 +26,9 @@ extension Bench {
             if samples[name] == nil { order.append(name) }
             samples[name, default: []].append(elapsed)
         }
-        func key(_ w: inout Workspace, _ name: String, _ modifiers: KeyModifiers = []) {
+        func key(_ w: inout Workspace, _ key: Key, _ modifiers: KeyModifiers = []) {
             time += 0.1
-            _ = w.handle(.key(name: name, modifiers: modifiers), at: time)
+            _ = w.handle(.key(key, modifiers: modifiers), at: time)
         }
         func select(_ w: inout Workspace, _ id: NodeID) {
             _ = w.apply(.select(id, toggle: false))
@@ -39,36 +39,36 @@ extension Bench {
         for _ in 0..<repeats {
             select(&workspace, leaf)
             measure("new child + text + Return") { w in
-                key(&w, "Tab")
+                key(&w, .tab)
                 time += 0.1
                 _ = w.handle(.text("new idea"), at: time)
-                key(&w, "Return")
+                key(&w, .return)
             }
-            measure("undo new child") { w in key(&w, "Z", .ctrl) }
+            measure("undo new child") { w in key(&w, .z, .ctrl) }
             select(&workspace, middle)
-            measure("delete a node mid-map") { w in key(&w, "Delete") }
-            measure("undo that delete") { w in key(&w, "Z", .ctrl) }
+            measure("delete a node mid-map") { w in key(&w, .delete) }
+            measure("undo that delete") { w in key(&w, .z, .ctrl) }
             select(&workspace, branch)
-            measure("delete a first-level branch") { w in key(&w, "Delete") }
-            measure("undo that delete ") { w in key(&w, "Z", .ctrl) }
+            measure("delete a first-level branch") { w in key(&w, .delete) }
+            measure("undo that delete ") { w in key(&w, .z, .ctrl) }
             select(&workspace, branch)
-            measure("fold a first-level branch") { w in key(&w, "Space") }
-            measure("unfold it") { w in key(&w, "Space") }
+            measure("fold a first-level branch") { w in key(&w, .space) }
+            measure("unfold it") { w in key(&w, .space) }
             measure("search: open, type 4 letters") { w in
-                key(&w, "F", .ctrl)
+                key(&w, .f, .ctrl)
                 for letter in "plan" {
                     time += 0.1
                     _ = w.handle(.text(String(letter)), at: time)
                 }
-                key(&w, "Escape")
+                key(&w, .escape)
             }
-            measure("outline: open") { w in key(&w, "F9") }
-            key(&workspace, "F9")
+            measure("outline: open") { w in key(&w, .f9) }
+            key(&workspace, .f9)
             select(&workspace, leaf)
             measure("paste 100-line outline") { w in
                 w.paste((0..<100).map { String(repeating: "\t", count: min($0 % 4, 3)) + "pasted \($0)" }.joined(separator: "\n"))
             }
-            measure("undo paste") { w in key(&w, "Z", .ctrl) }
+            measure("undo paste") { w in key(&w, .z, .ctrl) }
         }
         return EditingTimes(nodes: count, medians: order.map { name in
             let sorted = (samples[name] ?? []).sorted()

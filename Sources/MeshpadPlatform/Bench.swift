@@ -189,7 +189,7 @@ public enum Bench {
             workspace.step(bySeconds: 1.0 / 120)
             let drawn = workspace.frame(interpolatedBy: 1)
             canvas.painter.paint(document: workspace.document, camera: drawn.camera, viewportSize: viewport,
-                                 selection: workspace.selection, drawnPositions: drawn.drawnPositions)
+                                 selection: workspace.selection.nodes, drawnPositions: drawn.drawnPositions)
             canvas.renderer.present()
             return (App.now() - start) * 1000
         }

@@ -60,8 +60,9 @@ struct EventTranslator {
             return .wheel(delta: delta, position: Vec2(Double(wheel.mouseX), Double(wheel.mouseY)) / uiScale, modifiers: Self.modifiers())
         case SDL_KEYDOWN:
             let key = event.key
-            guard let name = SDL_GetKeyName(key.keysym.sym).map({ String(cString: $0) }), !name.isEmpty else { return nil }
-            return .key(name: name, modifiers: Self.modifiers(from: UInt32(key.keysym.mod)))
+            // Keys Meshpad has no name for mean nothing to it; what they type still arrives as text.
+            guard let mapped = KeyCodes.key(for: key.keysym.sym) else { return nil }
+            return .key(mapped, modifiers: Self.modifiers(from: UInt32(key.keysym.mod)))
         case SDL_TEXTINPUT:
             let text = withUnsafeBytes(of: event.text.text) { bytes in
                 String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)

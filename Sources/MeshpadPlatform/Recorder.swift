@@ -52,8 +52,8 @@ final class Recorder {
             return ReplayEvent(milliseconds: ms, kind: .mouseUp(button: button, x: p.x, y: p.y), modifiers: modifiers)
         case .wheel(let delta, let p, let modifiers):
             return ReplayEvent(milliseconds: ms, kind: .wheel(dx: delta.x, dy: delta.y, x: p.x, y: p.y), modifiers: modifiers)
-        case .key(let name, let modifiers):
-            return ReplayEvent(milliseconds: ms, kind: .key(name: name), modifiers: modifiers)
+        case .key(let key, let modifiers):
+            return ReplayEvent(milliseconds: ms, kind: .key(key), modifiers: modifiers)
         case .text(let text):
             return ReplayEvent(milliseconds: ms, kind: .text(text))
         case .textEditing(let text, let cursor):

@@ -147,10 +147,9 @@ public enum ReplayRunner {
             e.wheel.direction = SDL_MOUSEWHEEL_NORMAL.rawValue
             e.wheel.mouseX = Int32(x.rounded())
             e.wheel.mouseY = Int32(y.rounded())
-        case .key(let name):
-            let key = SDL_GetKeyFromName(name)
-            guard key != SDLK_UNKNOWN.rawValue else {
-                throw .replayScript(path: "", detail: "line \(event.line): unknown key name '\(name)' (SDL key names: Tab, Return, F2, A, =, Keypad +)")
+        case .key(let named):
+            guard let key = KeyCodes.keycode(for: named) else {
+                throw .replayScript(path: "", detail: "line \(event.line): no keycode for the key '\(named.name)'")
             }
             e.type = SDL_KEYDOWN.rawValue
             e.key.windowID = windowID

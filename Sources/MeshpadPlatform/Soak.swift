@@ -97,11 +97,13 @@ public enum Soak {
                 time += Double.random(in: 0.004...0.09, using: &timing)
                 let input = generator.next()
                 if trace {
-                    let before = app.workspace.undoStack.undoable.count
+                    let before = app.workspace.history.done.count
                     try deliver(input)
-                    let after = app.workspace.undoStack.undoable
-                    round.append("\(index + 1) \(input)" + (after.count != before ? "  => \(after.last.map { String(describing: $0).prefix(300) } ?? "")" : "")
-                                 + (app.workspace.editing.map { " [editing \($0.node)]" } ?? ""))
+                    let after = app.workspace.history.done
+                    var line = "\(index + 1) \(input)"
+                    if after.count != before, let step = after.last { line += "  => " + String(String(describing: step).prefix(300)) }
+                    if let session = app.workspace.editing { line += " [editing \(session.node)]" }
+                    round.append(line)
                 } else {
                     try deliver(input)
                 }

@@ -37,11 +37,11 @@ import Testing
         let nodes = document.nodes, edges = document.edges, bounds = document.bounds
         var rng = SeededGenerator(seed: seed * 7)
         let picked = Set((0..<20).map { _ in document.nodes[Int.random(in: 1..<document.nodeCount, using: &rng)].id })
-        let fragment = document.remove(nodes: picked)
+        let fragment = document.removeNodes(picked)
         #expect(!document.nodes.contains { picked.contains($0.id) })
         #expect(document.edges.allSatisfy { document.contains($0.from) && document.contains($0.to) })
         #expect(agreesWithBruteForce(document, seed: seed))
-        document.insert(fragment)
+        document.insertFragment(fragment)
         let byParent = document.childrenByParent()
         #expect(document.nodes.allSatisfy { document.children(of: $0.id) == (byParent[$0.id] ?? []) }, "children keep their order")
         #expect(document.nodes == nodes)
@@ -92,23 +92,27 @@ import Testing
         #expect(agreesWithBruteForce(document, seed: seed))
     }
 
-    @Test func commandsAndTheirInversesCancelOut() {
+    @Test func changesAndTheirInversesCancelOut() {
         let sizing = NodeSizing(measurer: FixedAdvanceMeasurer())
         var document = randomMap(seed: 21, count: 50)
+        document.measureAll(with: sizing)
         let nodes = document.nodes, edges = document.edges
         let a = document.nodes[3].id, b = document.nodes[7].id
-        let commands: [Command] = [
-            .move(ids: [a, b], from: [document.nodes[3].position, document.nodes[7].position], to: [Vec2(1, 2), Vec2(3, 4)]),
-            .setText(a, from: document.nodes[3].text, to: "changed and much longer"),
-            .setFolded(ids: [document.rootID], from: [false], to: [true]),
-            .remove(document.fragment(nodes: [b], edges: [])),
-            .batch([.setText(b, from: document.nodes[7].text, to: "x"), .setFolded(ids: [b], from: [false], to: [true])]),
+        let steps: [[Change]] = [
+            [.move(ids: [a, b], from: [document.nodes[3].position, document.nodes[7].position], to: [Vec2(1, 2), Vec2(3, 4)])],
+            [.setText(node: a, from: document.nodes[3].text, to: "changed and much longer")],
+            [.setFolded(ids: [document.rootID], from: [false], to: [true])],
+            [.remove(document.fragment(nodes: [b], edges: []))],
+            [.setText(node: b, from: document.nodes[7].text, to: "x"), .setFolded(ids: [b], from: [false], to: [true])],
+            [.setDetails(node: a, from: NodeDetails(), to: NodeDetails(note: "a note", link: "https://example.org", icons: ["idea"]))],
         ]
-        for command in commands {
-            document.apply(command, sizing: sizing)
-            document.apply(command.inverse, sizing: sizing)
-            #expect(document.nodes == nodes, "\(command.summary)")
-            #expect(document.edges == edges, "\(command.summary)")
+        for changes in steps {
+            let transaction = document.transact("step", sizing: sizing, changes)
+            #expect(document.checkInvariants().isEmpty, "\(changes)")
+            transaction.undo(on: &document, sizing: sizing)
+            #expect(document.nodes == nodes, "\(changes)")
+            #expect(document.edges == edges, "\(changes)")
+            #expect(document.checkInvariants().isEmpty, "\(changes)")
         }
     }
 

@@ -43,9 +43,9 @@ import Testing
         }
         let child = try #require(document.addChild(of: document.rootID, text: "x", at: .zero) as NodeID?)
         expectBumped()
-        document.move(child, to: Vec2(5, 5))
+        document.moveNode(child, to: Vec2(5, 5))
         expectBumped()
-        document.setText("longer text", of: child, sizing: NodeSizing(measurer: FixedAdvanceMeasurer()))
+        document.setNodeText("longer text", of: child, sizing: NodeSizing(measurer: FixedAdvanceMeasurer()))
         expectBumped()
         document.measureAll(with: NodeSizing(measurer: FixedAdvanceMeasurer()))
         #expect(document.revision == last, "re-measuring derives sizes; it changes nothing the user made")
@@ -53,7 +53,7 @@ import Testing
 
     @Test func moveIgnoresNonFinitePositions() {
         var document = Document(rootText: "Root")
-        document.move(document.rootID, to: Vec2(.nan, 3))
+        document.moveNode(document.rootID, to: Vec2(.nan, 3))
         #expect(document.root.position == .zero)
     }
 

@@ -1,3 +1,4 @@
+import Testing
 @testable import MeshpadCore
 
 /// Drives a whole workspace through `handle`, as the app does, on a simulated clock: keys,
@@ -14,6 +15,8 @@ struct EditRig {
         let sizing = NodeSizing(measurer: FixedAdvanceMeasurer())
         document.measureAll(with: sizing)
         workspace = Workspace(document: document, viewportSize: Vec2(800, 600), camera: camera, sizing: sizing)
+        // Every transaction is followed by the document's full consistency check.
+        workspace.history.checksInvariants = true
     }
 
     var document: Document { workspace.document }
@@ -29,17 +32,19 @@ struct EditRig {
         time += dt
         let made = workspace.handle(event, at: time)
         requests += made
+        #expect(workspace.history.invariantFailures.isEmpty, "after \(event): \(workspace.history.invariantFailures)")
         return made
     }
 
+    /// A key by its name in scripts (`Tab`, `Z`, `Keypad +`).
     @discardableResult
     mutating func key(_ name: String, _ modifiers: KeyModifiers = []) -> [Workspace.Request] {
-        send(.key(name: name, modifiers: modifiers))
+        send(.key(Key(name: name)!, modifiers: modifiers))
     }
 
     /// A key press as SDL delivers it: the key, then (if it types one) its character.
     mutating func press(_ name: String, typing text: String, _ modifiers: KeyModifiers = []) {
-        send(.key(name: name, modifiers: modifiers))
+        send(.key(Key(name: name)!, modifiers: modifiers))
         send(.text(text), after: 0.001)
     }
 
@@ -90,11 +95,11 @@ struct EditRig {
     }
 
     /// Where a toolbar button is on screen.
-    func toolbarButton(_ item: ToolbarItem) -> Vec2 {
-        workspace.overlayLayout.rect(of: .toolbar(item))?.center ?? Vec2(-1, -1)
+    func toolbarButton(_ action: Action) -> Vec2 {
+        workspace.overlayLayout.rect(of: .toolbar(action))?.center ?? Vec2(-1, -1)
     }
 
-    mutating func tapToolbar(_ item: ToolbarItem) { tap(toolbarButton(item)) }
+    mutating func tapToolbar(_ action: Action) { tap(toolbarButton(action)) }
 
     /// The document's content (nodes with their derived sizes, and edges, in their order): what
     /// undoing everything must give back exactly.

@@ -8,7 +8,7 @@ import Testing
         rig.key("Tab")
         let child = try? #require(rig.workspace.editing?.node)
         #expect(rig.document.parent(of: child ?? root) == root)
-        #expect(rig.workspace.selection == [child ?? root])
+        #expect(rig.workspace.selection.nodes == [child ?? root])
         rig.type("roof")
         rig.key("Return")
         #expect(rig.workspace.editing == nil)
@@ -88,13 +88,13 @@ import Testing
 
     @Test func newOnTheToolbarAddsAChildOrAFreeNodeAtTheCentre() {
         var rig = EditRig()
-        rig.tapToolbar(.new)
+        rig.tapToolbar(.newNode)
         #expect(rig.workspace.editing.flatMap { rig.document.parent(of: $0.node) } == rig.document.rootID)
         rig.key("Escape")
         rig.settle()
         rig.tap(Vec2(700, 120))
-        #expect(rig.workspace.selection.isEmpty)
-        rig.tapToolbar(.new)
+        #expect(rig.workspace.selection.nodes.isEmpty)
+        rig.tapToolbar(.newNode)
         let id = rig.workspace.editing?.node ?? NodeID(0)
         #expect(rig.document.parent(of: id) == nil)
         #expect(rig.document.node(id).map { $0.position.distance(to: rig.camera.mapPoint(ofScreen: Vec2(400, 300))) < 1 } == true)
@@ -107,28 +107,28 @@ import Testing
         rig.type("oops")
         rig.key("Escape")
         #expect(rig.content == before)
-        #expect(!rig.workspace.undoStack.canUndo)
-        #expect(rig.workspace.selection == [rig.document.rootID], "the parent is selected again")
+        #expect(!rig.workspace.history.canUndo)
+        #expect(rig.workspace.selection.nodes == [rig.document.rootID], "the parent is selected again")
     }
 
     @Test func linkModeDrawsARubberBandAndLinksOnRelease() {
         var rig = EditRig()
-        rig.tapToolbar(.link)
-        #expect(rig.workspace.mode == .link)
+        rig.tapToolbar(.linkMode)
+        #expect(rig.workspace.input.mode == .link)
         let food = rig.id("food"), health = rig.id("health care")
         let foodAt = rig.document.node(food)?.position
         let a = rig.screen(of: food), b = rig.screen(of: health)
         rig.send(.fingerDown(id: 1, position: a), after: 0.5)
         rig.send(.fingerMove(id: 1, position: a + Vec2(-40, 40)))
         rig.send(.fingerMove(id: 1, position: a.interpolated(to: b, alpha: 0.5)))
-        #expect(rig.workspace.linkPreview?.from == food)
+        #expect(rig.workspace.input.linkPreview?.from == food)
         #expect(rig.document.node(food)?.position == foodAt, "in Link mode a drag from a node does not move it")
         rig.send(.fingerMove(id: 1, position: b))
         rig.send(.fingerUp(id: 1, position: b))
-        #expect(rig.workspace.linkPreview == nil)
+        #expect(rig.workspace.input.linkPreview == nil)
         let edge = rig.document.edge(between: food, and: health)
         #expect(edge?.kind == .link && edge?.from == food && edge?.to == health)
-        #expect(rig.workspace.selectedEdge == edge?.id)
+        #expect(rig.workspace.selection.edge == edge?.id)
     }
 
     @Test func releasingALinkOnNothingOrOnItselfMakesNoEdge() {
@@ -138,7 +138,7 @@ import Testing
         rig.mouseDrag(from: food, to: Vec2(700, 80), button: .right)
         rig.mouseDrag(from: food, to: food + Vec2(10, 2), button: .right)
         #expect(rig.document.edges.count == edges)
-        #expect(rig.workspace.linkPreview == nil)
+        #expect(rig.workspace.input.linkPreview == nil)
     }
 
     @Test func rightButtonAndAltDragLinkWithoutTheMode() {
@@ -163,7 +163,7 @@ import Testing
         rig.click(rig.screen(of: rig.id("clean water")), .ctrl)
         rig.key("L", .ctrl)
         #expect(rig.document.edges.count == count, "no duplicate")
-        #expect(rig.workspace.banner != nil, "a refused link says why")
+        #expect(rig.workspace.panels.banner != nil, "a refused link says why")
         rig.click(rig.screen(of: rig.id("food")))
         rig.click(rig.screen(of: rig.id("every human has a right to")), .ctrl)
         rig.key("L", .ctrl)
@@ -186,7 +186,7 @@ import Testing
         rig.key("Delete")
         for gone in ["food", "rice", "brown"] { #expect(!rig.document.nodes.contains { $0.text == gone }) }
         #expect(rig.document.edges.allSatisfy { rig.document.contains($0.from) && rig.document.contains($0.to) })
-        #expect(rig.workspace.selection == [rig.document.rootID])
+        #expect(rig.workspace.selection.nodes == [rig.document.rootID])
     }
 
     @Test func aTapNearAnEdgeSelectsItAndBackspaceDeletesJustTheEdge() {
@@ -196,8 +196,8 @@ import Testing
         let a = rig.screen(of: rig.document.rootID), b = rig.screen(of: shelter)
         rig.tap(a.interpolated(to: b, alpha: 0.5) + Vec2(6, 0))
         let edge = rig.document.edge(between: rig.document.rootID, and: shelter)
-        #expect(rig.workspace.selectedEdge == edge?.id)
-        #expect(rig.workspace.selection.isEmpty)
+        #expect(rig.workspace.selection.edge == edge?.id)
+        #expect(rig.workspace.selection.nodes.isEmpty)
         rig.key("Backspace")
         #expect(rig.document.contains(shelter), "the nodes stay")
         #expect(rig.document.edge(between: rig.document.rootID, and: shelter) == nil)
@@ -223,7 +223,7 @@ import Testing
     @Test func theToolbarDeleteIsDisabledWithNothingSelected() {
         var rig = EditRig()
         rig.key("Escape")
-        #expect(rig.workspace.chrome.toolbar.first { $0.item == .delete }?.isEnabled == false)
+        #expect(rig.workspace.chrome.toolbar.first { $0.action == .delete }?.isEnabled == false)
         rig.tapToolbar(.delete)
         #expect(rig.document.nodeCount == 6)
     }
@@ -254,10 +254,10 @@ import Testing
         let edited = rig.content
         #expect(edited != original)
         var steps = 0
-        while rig.workspace.undoStack.canUndo && steps < 100 { rig.key("Z", .ctrl); steps += 1 }
+        while rig.workspace.history.canUndo && steps < 100 { rig.key("Z", .ctrl); steps += 1 }
         rig.settle()
         #expect(rig.content == original)
-        while rig.workspace.undoStack.canRedo && steps > 0 { rig.key("Y", .ctrl); steps -= 1 }
+        while rig.workspace.history.canRedo && steps > 0 { rig.key("Y", .ctrl); steps -= 1 }
         rig.settle()
         #expect(rig.content == edited)
         #expect(steps == 0)
@@ -268,7 +268,7 @@ import Testing
         let shelter = rig.id("shelter")
         let start = rig.document.node(shelter)?.position ?? .zero
         rig.mouseDrag(from: rig.screen(of: shelter), to: rig.screen(of: shelter) + Vec2(50, 50))
-        #expect(rig.workspace.undoStack.undoable.count == 1)
+        #expect(rig.workspace.history.done.count == 1)
         rig.key("Z", .ctrl)
         #expect(rig.document.node(shelter)?.position == start)
         rig.key("Z", [.ctrl, .shift])
@@ -313,7 +313,7 @@ import Testing
         rig.key("Return")
         rig.key("Escape")
         var guardSteps = 0
-        while rig.workspace.undoStack.canUndo && guardSteps < 500 { rig.workspace.undo(); guardSteps += 1 }
+        while rig.workspace.history.canUndo && guardSteps < 500 { rig.workspace.undo(); guardSteps += 1 }
         rig.settle()
         #expect(rig.content == original)
     }
@@ -324,12 +324,12 @@ import Testing
         var rig = EditRig()
         rig.click(rig.screen(of: rig.id("food")))
         rig.click(rig.screen(of: rig.id("shelter")), .shift)
-        #expect(rig.workspace.selection == [rig.id("food"), rig.id("shelter")])
+        #expect(rig.workspace.selection.nodes == [rig.id("food"), rig.id("shelter")])
         rig.click(rig.screen(of: rig.id("food")), .ctrl)
-        #expect(rig.workspace.selection == [rig.id("shelter")])
-        rig.tapToolbar(.select)
+        #expect(rig.workspace.selection.nodes == [rig.id("shelter")])
+        rig.tapToolbar(.selectMode)
         rig.tap(rig.screen(of: rig.id("education")))
-        #expect(rig.workspace.selection == [rig.id("shelter"), rig.id("education")])
+        #expect(rig.workspace.selection.nodes == [rig.id("shelter"), rig.id("education")])
     }
 
     @Test func shiftDragOnTheSurfaceSelectsWhatTheRectangleTouches() {
@@ -337,45 +337,45 @@ import Testing
         rig.key("Escape")
         // A box around the two lower nodes (education, health care) and nothing else.
         rig.mouseDrag(from: Vec2(150, 440), to: Vec2(650, 520), .shift)
-        #expect(rig.workspace.selection == [rig.id("education"), rig.id("health care")])
-        #expect(rig.workspace.band == nil)
+        #expect(rig.workspace.selection.nodes == [rig.id("education"), rig.id("health care")])
+        #expect(rig.workspace.input.band == nil)
         #expect(rig.camera.origin == Vec2(400, 300), "the band does not pan")
     }
 
     @Test func selectModeBandsWithAFinger() {
         var rig = EditRig()
-        rig.tapToolbar(.select)
+        rig.tapToolbar(.selectMode)
         rig.fingerDrag(from: Vec2(60, 150), to: Vec2(300, 260))
-        #expect(rig.workspace.selection == [rig.id("clean water")])
+        #expect(rig.workspace.selection.nodes == [rig.id("clean water")])
         rig.key("Escape")
-        #expect(rig.workspace.mode == .normal, "Escape leaves the mode first")
+        #expect(rig.workspace.input.mode == .normal, "Escape leaves the mode first")
         rig.key("Escape")
-        #expect(rig.workspace.selection.isEmpty)
+        #expect(rig.workspace.selection.nodes.isEmpty)
     }
 
     @Test func ctrlASelectsEveryVisibleNode() {
         var rig = EditRig()
         rig.key("A", .ctrl)
-        #expect(rig.workspace.selection.count == 6)
+        #expect(rig.workspace.selection.nodes.count == 6)
     }
 
     @Test(arguments: [("Up", "shelter"), ("Right", "food"), ("Left", "clean water")])
     func arrowsMoveToTheNearestNodeThatWay(arrow: String, expected: String) {
         var rig = EditRig()
         rig.key(arrow)
-        #expect(rig.workspace.selection == [rig.id(expected)])
+        #expect(rig.workspace.selection.nodes == [rig.id(expected)])
     }
 
     @Test func downFromTheRootPicksABottomNodeAndShiftArrowsExtend() {
         var rig = EditRig()
         rig.key("Down")
-        let first = rig.workspace.selection
+        let first = rig.workspace.selection.nodes
         #expect(first == [rig.id("education")] || first == [rig.id("health care")])
         rig.key("Escape")
         rig.click(rig.screen(of: rig.id("shelter")))
         rig.key("Down", .shift)
-        #expect(rig.workspace.selection == [rig.document.rootID, rig.id("shelter")])
-        #expect(rig.workspace.focus == rig.document.rootID)
+        #expect(rig.workspace.selection.nodes == [rig.document.rootID, rig.id("shelter")])
+        #expect(rig.workspace.selection.focus == rig.document.rootID)
     }
 }
 
@@ -432,7 +432,7 @@ import Testing
         #expect(rig.document.nodes[2].text == "food fight", "the node shows the text as it is typed")
         rig.key("Escape")
         #expect(rig.document.nodes[2].text == "food")
-        #expect(!rig.workspace.undoStack.canUndo)
+        #expect(!rig.workspace.history.canUndo)
     }
 
     @Test func aTapElsewhereCommitsTheEdit() {
@@ -443,7 +443,7 @@ import Testing
         rig.tap(rig.screen(of: rig.id("shelter")))
         #expect(rig.workspace.editing == nil)
         #expect(rig.document.nodes[2].text == "foods")
-        #expect(rig.workspace.undoStack.undoable.count == 1)
+        #expect(rig.workspace.history.done.count == 1)
     }
 
     @Test func anInputMethodCompositionShowsButIsNotTextUntilCommitted() {
@@ -602,20 +602,20 @@ import Testing
         var rig = EditRig()
         rig.key("F", .ctrl)
         rig.type("EA")
-        let search = try? #require(rig.workspace.search)
+        let search = try? #require(rig.workspace.panels.search)
         #expect(search?.matches == [rig.id("health care"), rig.id("clean water")], "any case, outline order")
-        #expect(rig.workspace.selection == [rig.id("health care")])
+        #expect(rig.workspace.selection.nodes == [rig.id("health care")])
         #expect(rig.workspace.sceneExtras.highlighted == [rig.id("health care"), rig.id("clean water")])
         rig.key("Return")
-        #expect(rig.workspace.selection == [rig.id("clean water")])
+        #expect(rig.workspace.selection.nodes == [rig.id("clean water")])
         rig.key("F3")
-        #expect(rig.workspace.selection == [rig.id("health care")])
+        #expect(rig.workspace.selection.nodes == [rig.id("health care")])
         rig.key("F3", .shift)
         rig.settle()
         #expect(rig.screen(of: rig.id("clean water")).distance(to: Vec2(400, 300)) < 60, "the match is brought to the middle")
         rig.key("Escape")
-        #expect(rig.workspace.search == nil)
-        #expect(rig.workspace.selection == [rig.id("clean water")])
+        #expect(rig.workspace.panels.search == nil)
+        #expect(rig.workspace.selection.nodes == [rig.id("clean water")])
     }
 
     @Test func searchOpensFoldsToShowAHiddenMatch() {
@@ -624,13 +624,13 @@ import Testing
         rig.key("F", .ctrl)
         rig.type("water")
         #expect(!rig.document.root.folded)
-        #expect(rig.workspace.selection == [rig.id("clean water")])
+        #expect(rig.workspace.selection.nodes == [rig.id("clean water")])
     }
 
     @Test func theOutlineListsTheTreeAndATapSelectsAndCentres() {
         var rig = EditRig(camera: Camera(origin: Vec2(2000, 2000), zoom: 1))
         rig.tapToolbar(.outline)
-        let rows = rig.workspace.outline?.rows ?? []
+        let rows = rig.workspace.panels.outline?.rows ?? []
         #expect(rows.map { rig.text(of: $0.id) ?? "" } == ["every human has a right to", "shelter", "food", "education", "health care", "clean water"])
         #expect(rows.map(\.depth) == [0, 1, 1, 1, 1, 1])
         guard let row = rig.workspace.overlayLayout.rect(of: .outlineRow(rig.id("education"))) else {
@@ -639,7 +639,7 @@ import Testing
         }
         rig.tap(row.center)
         rig.settle()
-        #expect(rig.workspace.selection == [rig.id("education")])
+        #expect(rig.workspace.selection.nodes == [rig.id("education")])
         let canvasCentre = rig.workspace.canvasRect.center
         #expect(rig.screen(of: rig.id("education")).distance(to: canvasCentre) < 60)
         #expect(rig.screen(of: rig.id("education")).x > OverlayLayout.outlineWidth(viewportSize: Vec2(800, 600)), "not under the panel")
@@ -652,28 +652,28 @@ import Testing
         rig.key("F9")
         let origin = rig.camera.origin
         rig.fingerDrag(from: Vec2(100, 500), to: Vec2(100, 200))
-        #expect((rig.workspace.outline?.scroll ?? 0) > 250)
+        #expect((rig.workspace.panels.outline?.scroll ?? 0) > 250)
         rig.send(.wheel(delta: Vec2(0, -3), position: Vec2(100, 300), modifiers: []))
-        #expect((rig.workspace.outline?.scroll ?? 0) > 350)
+        #expect((rig.workspace.panels.outline?.scroll ?? 0) > 350)
         #expect(rig.camera.origin == origin)
-        #expect(rig.workspace.selection == [rig.document.rootID], "a scroll is not a tap")
+        #expect(rig.workspace.selection.nodes == [rig.document.rootID], "a scroll is not a tap")
     }
 }
 
 @Suite struct ToolbarTests {
     @Test func buttonsAreFingerSizedAndTogglesShowTheirState() {
         var rig = EditRig()
-        rig.workspace.targetPixels = 30
-        #expect(rig.workspace.targetPixels == 44, "never under 44 px")
-        rig.workspace.targetPixels = 57
-        for item in ToolbarItem.allCases {
-            let rect = rig.workspace.overlayLayout.rect(of: .toolbar(item))
-            #expect((rect?.height ?? 0) >= 57 && (rect?.width ?? 0) >= 57, "\(item)")
+        rig.workspace.measures.targetPixels = 30
+        #expect(rig.workspace.measures.targetPixels == 44, "never under 44 px")
+        rig.workspace.measures.targetPixels = 57
+        for action in Action.toolbar {
+            let rect = rig.workspace.overlayLayout.rect(of: .toolbar(action))
+            #expect((rect?.height ?? 0) >= 57 && (rect?.width ?? 0) >= 57, "\(action)")
         }
-        rig.tapToolbar(.link)
-        #expect(rig.workspace.chrome.toolbar.first { $0.item == .link }?.isOn == true)
-        rig.tapToolbar(.select)
-        #expect(rig.workspace.mode == .select)
+        rig.tapToolbar(.linkMode)
+        #expect(rig.workspace.chrome.toolbar.first { $0.action == .linkMode }?.isOn == true)
+        rig.tapToolbar(.selectMode)
+        #expect(rig.workspace.input.mode == .select)
         #expect(TouchTarget.pixels(dpi: 96, pixelScale: 1) == 44)
         #expect(TouchTarget.pixels(dpi: 220, pixelScale: 1) == 78)
         #expect(TouchTarget.pixels(dpi: 220, pixelScale: 2) == 44)
@@ -698,7 +698,7 @@ import Testing
 
     @Test func aPressThatSlidesOffAButtonDoesNothing() {
         var rig = EditRig()
-        let button = rig.toolbarButton(.new)
+        let button = rig.toolbarButton(.newNode)
         rig.send(.fingerDown(id: 1, position: button), after: 0.5)
         rig.send(.fingerMove(id: 1, position: button + Vec2(0, -150)))
         rig.send(.fingerUp(id: 1, position: button + Vec2(0, -150)))
@@ -718,7 +718,7 @@ import Testing
         let corner = rig.document.bounds.origin + Vec2(100, 100)
         rig.tap(geometry.point(ofMap: corner))
         #expect(rig.camera.mapPoint(ofScreen: rig.workspace.canvasRect.center).distance(to: corner) < 2 / geometry.pixelsPerUnit)
-        #expect(rig.workspace.selection == [rig.document.rootID], "a tap on the minimap is not a tap on the map")
+        #expect(rig.workspace.selection.nodes == [rig.document.rootID], "a tap on the minimap is not a tap on the map")
         // A drag on it follows the finger.
         let far = rig.document.bounds.center + Vec2(rig.document.bounds.width / 4, 0)
         rig.fingerDrag(from: geometry.point(ofMap: corner), to: geometry.point(ofMap: far))
@@ -748,16 +748,16 @@ import Testing
     func typingAndTakingItBackLeavesTheNodeExactlyWhereItWas(x: Double) throws {
         var rig = EditRig()
         let child = try #require(rig.document.children(of: rig.document.rootID).first)
-        rig.workspace.document.move(child, to: Vec2(x, 50))
+        rig.workspace.document.moveNode(child, to: Vec2(x, 50))
         let before = try #require(rig.document.node(child)?.position)
         rig.workspace.select([child])
-        let steps = rig.workspace.undoStack.undoable.count
+        let steps = rig.workspace.history.done.count
         rig.key("F2")
         rig.type("xyz")
         #expect(rig.document.node(child)?.position != before, "the node grew from its anchored side")
         for _ in 0..<3 { rig.key("Backspace") }
         rig.key("Return")
         #expect(rig.document.node(child)?.position == before)
-        #expect(rig.workspace.undoStack.undoable.count == steps)
+        #expect(rig.workspace.history.done.count == steps)
     }
 }

@@ -67,7 +67,7 @@ import Testing
             case 5: event = .mouseUp(button: .left, position: p, modifiers: [])
             case 6: event = .wheel(delta: Vec2(value() / 100, value() / 100), position: p, modifiers: .ctrl)
             case 7: event = .wheel(delta: Vec2(value() / 100, value() / 100), position: p, modifiers: [])
-            default: event = .key(name: ["=", "-", "0"].randomElement(using: &rng) ?? "=", modifiers: [])
+            default: event = .key([Key.equals, .minus, .digit0].randomElement(using: &rng) ?? .equals, modifiers: [])
             }
             _ = rig.workspace.handle(event, at: rig.time)
             rig.time += 0.01

@@ -81,7 +81,7 @@ import Testing
         let intents = rig.up(1, end)
         let mapEnd = rig.workspace.document.node(shelter)?.position ?? .zero
         #expect(intents == [.commitMove([shelter], from: [mapStart], to: [mapEnd])])
-        #expect(rig.workspace.undoStack.undoable.count == 1, "a drag is one undo step")
+        #expect(rig.workspace.history.done.count == 1, "a drag is one undo step")
         #expect(rig.selection == [shelter], "dragging an unselected node selects it")
     }
 

@@ -17,7 +17,7 @@ struct GestureRig {
     }
 
     var camera: Camera { workspace.view.camera }
-    var selection: Set<NodeID> { workspace.selection }
+    var selection: Set<NodeID> { workspace.selection.nodes }
     func screen(of id: NodeID) -> Vec2 { camera.screenPoint(ofMap: workspace.document.node(id)?.position ?? .zero) }
     func node(named text: String) -> NodeID { workspace.document.nodes.first { $0.text == text }?.id ?? NodeID(0) }
 

@@ -99,26 +99,3 @@ import Testing
         #expect(PixelSize(parsing: "99999x10") == nil)
     }
 }
-
-@Suite struct KeyBindingsTests {
-    @Test(arguments: [
-        ("F12", KeyModifiers(), ViewAction.toggleHUD),
-        ("=", KeyModifiers(), .zoomIn),
-        ("=", KeyModifiers.shift, .zoomIn),
-        ("+", KeyModifiers.shift, .zoomIn),
-        ("Keypad +", KeyModifiers(), .zoomIn),
-        ("-", KeyModifiers(), .zoomOut),
-        ("Keypad -", KeyModifiers(), .zoomOut),
-        ("0", KeyModifiers(), .resetZoom),
-        ("Q", KeyModifiers.ctrl, .quit),
-    ])
-    func keysMapToViewActions(key: String, modifiers: KeyModifiers, action: ViewAction) {
-        #expect(KeyBindings.viewAction(forKey: key, modifiers: modifiers) == action)
-    }
-
-    @Test func ctrlZeroAndPlainQDoNothingToTheView() {
-        #expect(KeyBindings.viewAction(forKey: "0", modifiers: .ctrl) == nil)
-        #expect(KeyBindings.viewAction(forKey: "Q", modifiers: []) == nil)
-        #expect(KeyBindings.viewAction(forKey: "A", modifiers: []) == nil)
-    }
-}

@@ -44,7 +44,7 @@ import Testing
 @Suite struct KioskWorkspaceTests {
     static func kioskRig() -> EditRig {
         var rig = EditRig()
-        rig.workspace.kiosk = KioskLockTests.lock()
+        rig.workspace.lockdown.kiosk = KioskLockTests.lock()
         return rig
     }
 
@@ -65,22 +65,22 @@ import Testing
             requests += rig.key(key, modifiers)
         }
         #expect(requests.isEmpty)
-        #expect(rig.workspace.dialog == nil)
+        #expect(rig.workspace.panels.dialog == nil)
     }
 
     @Test func exitChordThenPinOnThePadLeaves() throws {
         var rig = Self.kioskRig()
         rig.key("K", [.ctrl, .alt, .shift])
-        #expect(rig.workspace.dialog?.kind == .pin)
+        #expect(rig.workspace.panels.dialog?.kind == .pin)
         for digit in ["2", "4", "6"] { try Self.tapKey(digit, on: &rig) }
-        #expect(rig.workspace.dialog?.field == "246")
+        #expect(rig.workspace.panels.dialog?.field == "246")
         // The PIN is drawn as dots.
         #expect(rig.workspace.overlayLayout.parts.first { $0.role == .field }?.text == "●●●")
         try Self.tapKey("8", on: &rig)
         let before = rig.requests.count
         try Self.tapKey("OK", on: &rig)
         #expect(Self.exits(Array(rig.requests[before...])))
-        #expect(rig.workspace.dialog == nil)
+        #expect(rig.workspace.panels.dialog == nil)
     }
 
     @Test func wrongPinKeepsTheKioskAndSaysSo() throws {
@@ -89,10 +89,10 @@ import Testing
         rig.type("1357")
         rig.key("Return")
         #expect(!Self.exits(rig.requests))
-        #expect(rig.workspace.dialog?.message == "Wrong PIN")
-        #expect(rig.workspace.dialog?.field == "")
+        #expect(rig.workspace.panels.dialog?.message == "Wrong PIN")
+        #expect(rig.workspace.panels.dialog?.field == "")
         rig.key("Escape")
-        #expect(rig.workspace.dialog == nil)
+        #expect(rig.workspace.panels.dialog == nil)
         #expect(!Self.exits(rig.requests))
     }
 
@@ -101,14 +101,14 @@ import Testing
         rig.send(.fingerDown(id: 3, position: Vec2(10, 10)), after: 1)
         rig.time += 1.5
         _ = rig.workspace.tick(at: rig.time)
-        #expect(rig.workspace.dialog == nil)
+        #expect(rig.workspace.panels.dialog == nil)
         #expect(rig.workspace.nextDeadline.map { abs($0 - (rig.time + 1.5)) < 1e-9 } == true)
         rig.time += 1.6
         _ = rig.workspace.tick(at: rig.time)
-        #expect(rig.workspace.dialog?.kind == .pin)
+        #expect(rig.workspace.panels.dialog?.kind == .pin)
         // Lifting the finger afterwards neither types nor taps anything on the pad.
         rig.send(.fingerUp(id: 3, position: Vec2(10, 10)))
-        #expect(rig.workspace.dialog?.field == "")
+        #expect(rig.workspace.panels.dialog?.field == "")
     }
 
     @Test func aShortOrWanderingCornerPressDoesNot() {
@@ -119,7 +119,7 @@ import Testing
         rig.send(.fingerMove(id: 2, position: Vec2(200, 200)), after: 0.1)
         rig.time += 5
         _ = rig.workspace.tick(at: rig.time)
-        #expect(rig.workspace.dialog == nil)
+        #expect(rig.workspace.panels.dialog == nil)
     }
 
     /// A person hammering at the screen and keyboard, the pad included, never gets out.
@@ -131,7 +131,7 @@ import Testing
         var padsShown = 0
         for index in 0..<20_000 {
             if index % 500 == 0 { requests += rig.key("K", [.ctrl, .alt, .shift]) }
-            if rig.workspace.dialog?.kind == .pin { padsShown += 1 }
+            if rig.workspace.panels.dialog?.kind == .pin { padsShown += 1 }
             requests += rig.send(generator.next(), after: 0.03)
             requests += rig.workspace.tick(at: rig.time)
         }
@@ -155,22 +155,22 @@ import Testing
         #expect(rig.document.nodeCount == start.nodeCount + 1)
         rig.workspace.restart(with: start)
         #expect(rig.document.hasSameContent(as: start))
-        #expect(!rig.workspace.undoStack.canUndo)
-        #expect(rig.workspace.outline == nil && rig.workspace.search == nil && rig.workspace.editing == nil)
-        #expect(rig.workspace.kiosk != nil)
+        #expect(!rig.workspace.history.canUndo)
+        #expect(rig.workspace.panels.outline == nil && rig.workspace.panels.search == nil && rig.workspace.editing == nil)
+        #expect(rig.workspace.lockdown.kiosk != nil)
     }
 }
 
 @Suite struct ReadOnlyTests {
     static func readOnlyRig() -> EditRig {
         var rig = EditRig()
-        rig.workspace.isReadOnly = true
+        rig.workspace.lockdown.isReadOnly = true
         return rig
     }
 
     @Test func toolbarOffersOnlyViewing() {
         let rig = Self.readOnlyRig()
-        #expect(Set(rig.workspace.chrome.toolbar.map(\.item)) == [.select, .fit, .outline, .search])
+        #expect(Set(rig.workspace.chrome.toolbar.map(\.action)) == [.selectMode, .fit, .outline, .search])
     }
 
     @Test func editingKeysChangeNothingAndSaySo() {
@@ -186,7 +186,7 @@ import Testing
         #expect(requests.isEmpty)
         #expect(rig.document.hasSameContent(as: start))
         #expect(rig.workspace.editing == nil)
-        #expect(rig.workspace.banner?.message.contains("read-only") == true)
+        #expect(rig.workspace.panels.banner?.message.contains("read-only") == true)
     }
 
     @Test func draggingANodePansInstead() {
@@ -234,7 +234,7 @@ import Testing
 
 @Suite struct AttractLoopTests {
     @Test func handsOutEventsOnTimeAndStartsAgain() {
-        let events = [ReplayEvent(milliseconds: 0, kind: .key(name: "F9")), ReplayEvent(milliseconds: 1000, kind: .key(name: "F9"))]
+        let events = [ReplayEvent(milliseconds: 0, kind: .key(.f9)), ReplayEvent(milliseconds: 1000, kind: .key(.f9))]
         var loop = AttractLoop(events: events, startingAt: 100)
         #expect(loop.due(at: 100).count == 1)
         #expect(loop.due(at: 100.5).isEmpty)
@@ -269,8 +269,8 @@ import Testing
         rig.workspace.present(Dialog(kind: .unsavedChanges(then: .quit), title: "Save?"))
         rig.send(.fingerUp(id: 1, position: from + Vec2(50, 0)))
         rig.key("Escape")
-        #expect(rig.workspace.dialog == nil)
-        #expect(!rig.workspace.recognizer.isActive)
+        #expect(rig.workspace.panels.dialog == nil)
+        #expect(!rig.workspace.input.recognizer.isActive)
         #expect(rig.workspace.isAtRest)
         #expect(rig.document.node(id)?.position == start + Vec2(50, 0))
         rig.workspace.undo()

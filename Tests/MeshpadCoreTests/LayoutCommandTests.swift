@@ -22,7 +22,7 @@ import Testing
         rig.tapToolbar(.tidy)
         #expect(rig.document.layoutMode == .tree)
         #expect(noOverlaps(rig.document))
-        #expect(rig.workspace.undoStack.undoable.count == 1)
+        #expect(rig.workspace.history.done.count == 1)
         // The document holds the end at once; the drawing glides there.
         #expect(rig.workspace.isAnimating)
         rig.workspace.step(bySeconds: 0.1)
@@ -55,9 +55,9 @@ import Testing
         rig.settle()
         let now = rig.document
         var copy = rig.workspace
-        while copy.undoStack.canUndo { copy.undo() }
+        while copy.history.canUndo { copy.undo() }
         #expect(copy.document.hasSameContent(as: start))
-        while copy.undoStack.canRedo { copy.redo() }
+        while copy.history.canRedo { copy.redo() }
         #expect(copy.document.hasSameContent(as: now))
     }
 
@@ -74,7 +74,7 @@ import Testing
         rig.settle()
         #expect(rig.document.children(of: rig.id("food")).count == 4)
         #expect(noOverlaps(rig.document))
-        #expect(rig.workspace.undoStack.undoable.count == 5, "tidy, then each new node with its text and layout as one step")
+        #expect(rig.workspace.history.done.count == 5, "tidy, then each new node with its text and layout as one step")
     }
 
     @Test func foldingInATreeModeMapClosesTheGap() {
@@ -135,7 +135,7 @@ import Testing
         rig.settle()
         #expect(!rig.workspace.isAnimating)
         #expect(rig.document.nodes.allSatisfy { $0.position.isFinite })
-        #expect(rig.workspace.undoStack.undoable.count == 1)
+        #expect(rig.workspace.history.done.count == 1)
         let settled = rig.document.nodes.map(\.position)
         #expect(settled != early)
         rig.key("Z", .ctrl)
@@ -151,8 +151,8 @@ import Testing
         rig.key("T", [.ctrl, .shift])
         rig.workspace.step(bySeconds: 0.05)
         rig.tap(Vec2(20, 20))
-        #expect(!rig.workspace.isAnimating || rig.workspace.forceRun == nil)
-        #expect(rig.workspace.undoStack.undoable.count == 1)
+        #expect(!rig.workspace.isAnimating || rig.workspace.runningLayout == nil)
+        #expect(rig.workspace.history.done.count == 1)
     }
 
     @Test func aBigGraphIsSettledAtOnceAndGlidedTo() {
@@ -164,9 +164,9 @@ import Testing
         }
         var rig = EditRig(document: document)
         rig.key("T", [.ctrl, .shift])
-        #expect(rig.workspace.forceRun == nil)
-        #expect(rig.workspace.nodeAnimator.count > 100, "the nodes glide to where it settled")
-        #expect(rig.workspace.undoStack.undoable.count == 1)
+        #expect(rig.workspace.runningLayout == nil)
+        #expect(rig.workspace.view.glides.count > 100, "the nodes glide to where it settled")
+        #expect(rig.workspace.history.done.count == 1)
     }
 
     @Test func theLayoutModeAndTheChildrenOrderSurviveSavingAndOpening() throws {

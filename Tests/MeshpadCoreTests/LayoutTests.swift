@@ -444,7 +444,7 @@ func visibleIndices(_ document: Document) -> [Int] {
 
     @Test func theSameSeedGivesTheSameLayout() {
         var document = randomGraph(nodes: 150, links: 30, seed: 5)
-        for i in 1...40 { document.move(NodeID(i), to: .zero) }   // ties broken by the seed
+        for i in 1...40 { document.moveNode(NodeID(i), to: .zero) }   // ties broken by the seed
         var a = ForceLayout(document: document, seed: 42), b = ForceLayout(document: document, seed: 42)
         a.run()
         b.run()

@@ -22,7 +22,7 @@ import Testing
         #expect(events[3].line == 5)
         #expect(events[6].kind == .wheel(dx: 0, dy: -1.5, x: 320, y: 240))
         #expect(events[6].modifiers == .ctrl)
-        #expect(events[7].kind == .key(name: "Tab"))
+        #expect(events[7].kind == .key(.tab))
         #expect(events[8].kind == .text("héllo"))
     }
 
@@ -65,7 +65,7 @@ import Testing
             ReplayEvent(milliseconds: 41, kind: .mouseMove(x: 11, y: 21)),
             ReplayEvent(milliseconds: 42, kind: .mouseUp(button: .right, x: 11, y: 21)),
             ReplayEvent(milliseconds: 50, kind: .wheel(dx: 0.5, dy: -1.25, x: 5, y: 6), modifiers: [.ctrl, .shift]),
-            ReplayEvent(milliseconds: 60, kind: .key(name: "Keypad +")),
+            ReplayEvent(milliseconds: 60, kind: .key(.keypadPlus)),
             ReplayEvent(milliseconds: 70, kind: .text("quote \" and \\ and 日本語 and 👍")),
         ]
         let script = events.map(\.jsonLine).joined(separator: "\n")

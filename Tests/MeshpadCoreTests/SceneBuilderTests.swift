@@ -31,7 +31,7 @@ import Testing
 
     @Test func anEdgeCrossingTheViewIsDrawnEvenWithBothEndsOutside() {
         var document = Document(rootText: "left")
-        document.move(document.rootID, to: Vec2(-5000, 0))
+        document.moveNode(document.rootID, to: Vec2(-5000, 0))
         let right = document.addNode(text: "right", at: Vec2(5000, 0))
         document.connect(document.rootID, to: right)
         let list = build(measured(document), camera: Camera(origin: Vec2(400, 300)))

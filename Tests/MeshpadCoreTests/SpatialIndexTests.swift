@@ -59,13 +59,13 @@ import Testing
         for _ in 0..<600 {
             let id = NodeID(Int.random(in: 1...800, using: &rng))
             let jump = Vec2(Double.random(in: -3000...3000, using: &rng), Double.random(in: -3000...3000, using: &rng))
-            document.move(id, to: (document.node(id)?.position ?? .zero) + jump)
+            document.moveNode(id, to: (document.node(id)?.position ?? .zero) + jump)
         }
         agrees(document, &rng)
         // A bulk move (a layout) re-files everything.
         TreeLayout().apply(to: &document)
         agrees(document, &rng)
-        document.setText("a much longer text that makes this node far wider than it was", of: document.rootID,
+        document.setNodeText("a much longer text that makes this node far wider than it was", of: document.rootID,
                          sizing: NodeSizing(measurer: FixedAdvanceMeasurer()))
         agrees(document, &rng)
     }
@@ -80,7 +80,7 @@ import Testing
 
     @Test func aLinkAcrossTheWholeMapIsFoundFromAnywhereAlongIt() {
         var document = Document(rootText: "west")
-        document.move(document.rootID, to: Vec2(-200_000, 0))
+        document.moveNode(document.rootID, to: Vec2(-200_000, 0))
         let east = document.addNode(text: "east", at: Vec2(200_000, 10))
         document.connect(document.rootID, to: east)
         var found: [Int] = []

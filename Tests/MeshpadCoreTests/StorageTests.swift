@@ -110,7 +110,7 @@ import Glibc
         try AtomicFile.write(try NativeFormat.encode(.sample()), to: documentPath)
         #expect(store.pending(for: documentPath) == nil)
         var changed = Document.sample()
-        changed.move(changed.rootID, to: Vec2(5, 5))
+        changed.moveNode(changed.rootID, to: Vec2(5, 5))
         // The file system's clock may be coarse: make the document clearly older.
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: documentPath)
         try store.save(changed, for: documentPath)

@@ -11,7 +11,7 @@ import Testing
         var rig = EditRig()
         rig.click(rig.screen(of: rig.id("food")))
         rig.click(rig.screen(of: rig.id("shelter")), .ctrl)
-        rig.tapToolbar(.style)
+        rig.tapToolbar(.stylePanel)
         #expect(rig.workspace.chrome.styleOpen)
         let yellow = RGBA(hex: 0xFFF1A8)
         rig.tap(option(rig, .fill(yellow)))
@@ -22,7 +22,7 @@ import Testing
             let style = rig.document.node(rig.id(name))?.style
             #expect(style?.fillColor == yellow && style?.shape == .roundedBox && style?.fontSize == 14 && style?.bold == true, "\(name)")
         }
-        #expect(rig.workspace.undoStack.undoable.count == 4)
+        #expect(rig.workspace.history.done.count == 4)
         #expect(rig.workspace.chrome.styleCurrent?.fillColor == yellow, "the panel shows the shared style")
         for _ in 0..<4 { rig.key("Z", .ctrl) }
         #expect(rig.document.node(rig.id("food"))?.style == NodeStyle())
@@ -33,7 +33,7 @@ import Testing
         let food = rig.id("food")
         let small = rig.document.node(food)?.size ?? .zero
         rig.click(rig.screen(of: food))
-        rig.workspace.styleOpen = true
+        rig.workspace.panels.styleOpen = true
         rig.tap(option(rig, .larger))
         rig.tap(option(rig, .larger))
         rig.key("B", .ctrl)

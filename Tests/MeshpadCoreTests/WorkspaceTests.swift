@@ -24,7 +24,7 @@ import Testing
         var rig = GestureRig()
         dragRoot(&rig, by: Vec2(120, 30))
         #expect(rig.workspace.document.root.position == Vec2(120, 30))
-        _ = rig.workspace.handle(.key(name: "Z", modifiers: .ctrl), at: 2)
+        _ = rig.workspace.handle(.key(.z, modifiers: .ctrl), at: 2)
         #expect(rig.workspace.document.root.position == .zero, "the document holds the settled position at once")
         #expect(rig.workspace.isAnimating)
         let path = settle(&rig.workspace)
@@ -33,9 +33,9 @@ import Testing
         #expect(!rig.workspace.isAnimating)
         #expect(rig.workspace.frame(interpolatedBy: 1).drawnPositions.isEmpty)
 
-        _ = rig.workspace.handle(.key(name: "Y", modifiers: .ctrl), at: 3)
+        _ = rig.workspace.handle(.key(.y, modifiers: .ctrl), at: 3)
         #expect(rig.workspace.document.root.position == Vec2(120, 30))
-        _ = rig.workspace.handle(.key(name: "Z", modifiers: [.ctrl, .shift]), at: 3.1)
+        _ = rig.workspace.handle(.key(.z, modifiers: [.ctrl, .shift]), at: 3.1)
         #expect(rig.workspace.document.root.position == Vec2(120, 30), "Ctrl+Shift+Z with nothing to redo does nothing")
     }
 
@@ -49,7 +49,7 @@ import Testing
         for _ in 0..<15 { rig.workspace.undo() }
         _ = settle(&rig.workspace)
         #expect(rig.workspace.document.nodes.map(\.position) == original)
-        #expect(!rig.workspace.undoStack.canUndo)
+        #expect(!rig.workspace.history.canUndo)
     }
 
     @Test func edgesFollowGlidingNodes() {

@@ -58,13 +58,13 @@ extension PlatformTests {
                 #expect(!app.file.isDirty(app.workspace.document), "an opened map is clean, even after its layout")
                 dragRoot(app, by: Vec2(40, 0), at: 1)
                 #expect(app.file.isDirty(app.workspace.document))
-                app.handle(.key(name: "S", modifiers: .ctrl), at: 2)
+                app.handle(.key(.s, modifiers: .ctrl), at: 2)
                 #expect(!app.file.isDirty(app.workspace.document))
                 let saved = try MapFile.read(path)
                 #expect(saved.format == .freeMind)
                 #expect(saved.document.nodeCount == 6)
                 #expect(FileManager.default.fileExists(atPath: path + "~"))
-                #expect(app.workspace.banner?.isError == false)
+                #expect(app.workspace.panels.banner?.isError == false)
             }
         }
 
@@ -81,11 +81,11 @@ extension PlatformTests {
                 dragRoot(app, by: Vec2(40, 0), at: 1)
                 // The folder vanishes (an unplugged stick, a network share gone).
                 try FileManager.default.removeItem(at: folder)
-                app.handle(.key(name: "S", modifiers: .ctrl), at: 2)
+                app.handle(.key(.s, modifiers: .ctrl), at: 2)
                 #expect(app.file.isDirty(app.workspace.document))
-                #expect(app.workspace.banner?.isError == true)
-                #expect(app.workspace.banner?.message.contains("Not saved") == true)
-                #expect(app.workspace.banner?.message.contains("plan.meshpad") == true)
+                #expect(app.workspace.panels.banner?.isError == true)
+                #expect(app.workspace.panels.banner?.message.contains("Not saved") == true)
+                #expect(app.workspace.panels.banner?.message.contains("plan.meshpad") == true)
             }
         }
 
@@ -112,7 +112,7 @@ extension PlatformTests {
                 let app = try makeApp(path, in: directory)
                 #expect(app.workspace.document.root.position == moved)
                 #expect(app.file.isDirty(app.workspace.document))
-                #expect(app.workspace.banner?.actions.contains(.discardRecovery) == true)
+                #expect(app.workspace.panels.banner?.actions.contains(.discardRecovery) == true)
                 // Discard: back to the file, and the recovery is gone.
                 let discard = try #require(app.workspace.overlayLayout.parts.first { $0.role == .bannerButton(.discardRecovery) })
                 app.handle(.fingerDown(id: 1, position: discard.rect.center), at: 5)
@@ -128,14 +128,14 @@ extension PlatformTests {
                 dragRoot(app, by: Vec2(10, 10), at: 1)
                 app.handle(.quitRequested, at: 2)
                 #expect(app.isRunning, "not gone yet")
-                guard case .unsavedChanges(then: .quit)? = app.workspace.dialog?.kind else {
-                    Issue.record("no unsaved-changes dialog: \(String(describing: app.workspace.dialog))")
+                guard case .unsavedChanges(then: .quit)? = app.workspace.panels.dialog?.kind else {
+                    Issue.record("no unsaved-changes dialog: \(String(describing: app.workspace.panels.dialog))")
                     return
                 }
-                app.handle(.key(name: "Escape", modifiers: []), at: 3)
-                #expect(app.isRunning && app.workspace.dialog == nil, "Cancel keeps the app and the changes")
+                app.handle(.key(.escape, modifiers: []), at: 3)
+                #expect(app.isRunning && app.workspace.panels.dialog == nil, "Cancel keeps the app and the changes")
                 app.handle(.quitRequested, at: 4)
-                app.handle(.key(name: "Return", modifiers: []), at: 5)
+                app.handle(.key(.return, modifiers: []), at: 5)
                 #expect(!app.isRunning, "Save, then quit")
                 #expect(try MapFile.read(path).document.root.position == Vec2(10, 10))
             }
@@ -143,14 +143,14 @@ extension PlatformTests {
 
         @Test func saveAsByTypingAPathWritesThatFormatAndRemembersIt() throws {
             try withSampleMapApp { (app: App, directory: URL, path: String) throws in
-                app.handle(.key(name: "S", modifiers: [.ctrl, .shift]), at: 1)
-                #expect(app.workspace.dialog?.kind == .saveAs)
+                app.handle(.key(.s, modifiers: [.ctrl, .shift]), at: 1)
+                #expect(app.workspace.panels.dialog?.kind == .saveAs)
                 #expect(app.workspace.wantsTextInput)
-                app.handle(.key(name: "Backspace", modifiers: .ctrl), at: 1.1)
+                app.handle(.key(.backspace, modifiers: .ctrl), at: 1.1)
                 let target = directory.appendingPathComponent("outline.opml").path
                 app.handle(.text(target), at: 1.2)
-                app.handle(.key(name: "Return", modifiers: []), at: 1.3)
-                #expect(app.workspace.dialog == nil)
+                app.handle(.key(.return, modifiers: []), at: 1.3)
+                #expect(app.workspace.panels.dialog == nil)
                 #expect(app.file.path == target)
                 #expect(try MapFile.read(target).format == .opml)
                 #expect(RecentFiles.load(from: directory.appendingPathComponent("recent.json").path).paths.first == target)
@@ -168,20 +168,20 @@ extension PlatformTests {
             try withExtendedLifetime(session) {
                 let app = try makeApp(path, in: directory)
                 let before = app.workspace.document.nodes
-                app.handle(.key(name: "O", modifiers: .ctrl), at: 1)
-                app.handle(.key(name: "Backspace", modifiers: .ctrl), at: 1.1)
+                app.handle(.key(.o, modifiers: .ctrl), at: 1)
+                app.handle(.key(.backspace, modifiers: .ctrl), at: 1.1)
                 app.handle(.text(broken), at: 1.2)
-                app.handle(.key(name: "Return", modifiers: []), at: 1.3)
+                app.handle(.key(.return, modifiers: []), at: 1.3)
                 #expect(app.workspace.document.nodes == before)
                 #expect(app.file.path == path)
-                #expect(app.workspace.dialog?.message?.contains("broken.mm") == true)
-                #expect(app.workspace.dialog?.message?.contains("ends too early") == true)
+                #expect(app.workspace.panels.dialog?.message?.contains("broken.mm") == true)
+                #expect(app.workspace.panels.dialog?.message?.contains("ends too early") == true)
             }
         }
 
         @Test func theDialogIsDrawnOverTheMap() throws {
             try withSampleMapApp { (app: App, directory: URL, path: String) throws in
-                app.handle(.key(name: "O", modifiers: .ctrl), at: 1)
+                app.handle(.key(.o, modifiers: .ctrl), at: 1)
                 app.paintSettled()
                 let pixels = try app.canvas.renderer.readPixels()
                 let layout = app.workspace.overlayLayout

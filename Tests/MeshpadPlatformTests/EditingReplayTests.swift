@@ -49,8 +49,8 @@ extension PlatformTests {
                 return app.workspace.view.camera.screenPoint(ofMap: node?.position ?? .zero)
             }
 
-            func button(_ item: ToolbarItem) -> Vec2 {
-                app.workspace.overlayLayout.rect(of: .toolbar(item))?.center ?? .zero
+            func button(_ action: Action) -> Vec2 {
+                app.workspace.overlayLayout.rect(of: .toolbar(action))?.center ?? .zero
             }
 
             mutating func add(_ json: String, after ms: Double = 40) {
@@ -122,21 +122,21 @@ extension PlatformTests {
                 // Two children of the root with the toolbar's New.
                 for name in ["Pack", "Book"] {
                     s.tap(s.screen("Trip"))
-                    s.tap(s.button(.new))
+                    s.tap(s.button(.newNode))
                     s.type(name)
                     s.tap(empty)
                     try s.flush()
                 }
                 s.tap(s.screen("Pack"))
-                s.tap(s.button(.new))
+                s.tap(s.button(.newNode))
                 s.type("Boots")
                 s.tap(empty)
                 try s.flush()
                 // A link in Link mode: drag from Boots to Book.
-                s.tap(s.button(.link))
+                s.tap(s.button(.linkMode))
                 try s.flush()
                 s.drag(s.screen("Boots"), s.screen("Book"))
-                s.tap(s.button(.link))
+                s.tap(s.button(.linkMode))
                 try s.flush()
                 // Move Book by dragging it, then fold Pack with its badge.
                 let bookBefore = s.app.workspace.document.nodes.first { $0.text == "Book" }?.position
@@ -161,7 +161,7 @@ extension PlatformTests {
                 let zoom = s.app.workspace.view.camera.zoom
                 #expect(book.flatMap { b in bookBefore.map { abs(b.y - $0.y - 60 / zoom) < 0.5 } } == true, "the drag moved Book")
                 #expect(dump.selection == [pack.id.description])
-                #expect(s.app.workspace.undoStack.undoable.count == 7, "4 new nodes (each with its text), a link, a move, a fold")
+                #expect(s.app.workspace.history.done.count == 7, "4 new nodes (each with its text), a link, a move, a fold")
             }
         }
 
@@ -208,7 +208,7 @@ extension PlatformTests {
                     "link Boots -> Tent",
                 ])
                 // Undoing everything gives back the empty map it began with.
-                while s.app.workspace.undoStack.canUndo { s.app.workspace.undo() }
+                while s.app.workspace.history.canUndo { s.app.workspace.undo() }
                 let first = StateDump(s.app.workspace)
                 #expect(first.nodes.map(\.text) == [""])
                 #expect(first.edges.isEmpty)
@@ -221,8 +221,8 @@ extension PlatformTests {
                 var options = App.Options(windowSize: PixelSize(width: 1000, height: 800), theme: .classic, preferSoftware: true, hidden: true)
                 options.uiScale = 2
                 let app = try App(document: .sample(), options: options)
-                #expect(app.workspace.viewportSize == Vec2(500, 400), "laid out in half the pixels, each drawn twice as big")
-                #expect((app.workspace.overlayLayout.rect(of: .toolbar(.new))?.height ?? 0) * 2 >= 88, "touch targets grow too")
+                #expect(app.workspace.measures.viewportSize == Vec2(500, 400), "laid out in half the pixels, each drawn twice as big")
+                #expect((app.workspace.overlayLayout.rect(of: .toolbar(.newNode))?.height ?? 0) * 2 >= 88, "touch targets grow too")
                 let shelter = try #require(app.workspace.document.nodes.first { $0.text == "shelter" })
                 // Below its text, inside its ellipse: the fill.
                 let inside = app.workspace.view.camera.screenPoint(ofMap: shelter.position + Vec2(0, shelter.size.y * 0.38)) * 2
@@ -236,7 +236,7 @@ extension PlatformTests {
                     {"t":60,"type":"mouse_up","button":"left","x":\(inside.x),"y":\(inside.y)}
                     """)
                 try ReplayRunner.play(events, on: app)
-                #expect(app.workspace.selection == [shelter.id])
+                #expect(app.workspace.selection.nodes == [shelter.id])
             }
         }
 
@@ -258,7 +258,7 @@ extension PlatformTests {
                 #expect(inked >= Int(caret.height) - 6, "a dark caret \(caret)")
                 #expect(caret.minX > 400, "after the text, right of the node's centre")
                 // The toolbar's New button is drawn where it is tapped.
-                let new = try #require(s.app.workspace.overlayLayout.rect(of: .toolbar(.new)))
+                let new = try #require(s.app.workspace.overlayLayout.rect(of: .toolbar(.newNode)))
                 #expect(pixels.color(atX: Int(new.minX + 4), y: Int(new.minY + 4)) == theme.uiButton)
             }
         }

@@ -246,9 +246,9 @@ extension PlatformTests {
                 let centre = Vec2(320, 240)
                 let mapCentre = app.workspace.view.camera.mapPoint(ofScreen: centre)
                 let startZoom = app.workspace.view.camera.zoom
-                app.handle(.key(name: "=", modifiers: []))
+                app.handle(.key(.equals, modifiers: []))
                 app.run(forSeconds: 0.6)
-                #expect(abs(app.workspace.view.camera.zoom - startZoom * KeyBindings.zoomStep) < 1e-9)
+                #expect(abs(app.workspace.view.camera.zoom - startZoom * Workspace.zoomStep) < 1e-9)
                 #expect(app.workspace.view.camera.screenPoint(ofMap: mapCentre).distance(to: centre) < 1e-6)
                 #expect(app.framesRendered > 5, "the glide is drawn as it happens")
                 #expect(!app.workspace.view.isAnimating)
@@ -270,7 +270,7 @@ extension PlatformTests {
             try withApp { app in
                 app.run(forSeconds: 0.05)
                 let frames = app.framesRendered
-                app.handle(.key(name: "F12", modifiers: []))
+                app.handle(.key(.f12, modifiers: []))
                 app.run(forSeconds: 0.05)
                 #expect(app.isHUDVisible)
                 #expect(app.framesRendered == frames + 1)

@@ -33,13 +33,13 @@ extension PlatformTests {
             defer { try? FileManager.default.removeItem(at: directory) }
             let session = try SDLSession(headless: true)
             try withExtendedLifetime(session) {
-                let demo = [ReplayEvent(milliseconds: 0, kind: .key(name: "F9"))]
+                let demo = [ReplayEvent(milliseconds: 0, kind: .key(.f9))]
                 let app = try kioskApp(autosave: directory, attract: demo)
                 let start = app.workspace.document
                 var t = 1000.0
-                app.handle(.key(name: "Tab", modifiers: []), at: t)
+                app.handle(.key(.tab, modifiers: []), at: t)
                 app.handle(.text("visitor idea"), at: t + 0.1)
-                app.handle(.key(name: "Return", modifiers: []), at: t + 0.2)
+                app.handle(.key(.return, modifiers: []), at: t + 0.2)
                 t += 1
                 app.tick(at: t)
                 app.tick(at: t + 1)
@@ -53,12 +53,12 @@ extension PlatformTests {
                 // Idle past the timeout: the map is back to its start, and the demo plays.
                 app.tick(at: t + 31)
                 #expect(app.workspace.document.hasSameContent(as: start))
-                #expect(!app.workspace.undoStack.canUndo)
+                #expect(!app.workspace.history.canUndo)
                 app.tick(at: t + 31.01)
-                #expect(app.workspace.outline != nil, "the demo's F9 opened the outline")
+                #expect(app.workspace.panels.outline != nil, "the demo's F9 opened the outline")
                 // A real touch stops the demo and puts back the start, demo changes and all.
                 app.handle(.fingerDown(id: 1, position: Vec2(400, 580)), at: t + 32)
-                #expect(app.workspace.outline == nil)
+                #expect(app.workspace.panels.outline == nil)
                 #expect(app.workspace.document.hasSameContent(as: start))
                 #expect(try savedSessions(in: directory).count == 1, "the demo's changes are nobody's work")
             }
@@ -71,11 +71,11 @@ extension PlatformTests {
             try withExtendedLifetime(session) {
                 let app = try kioskApp(autosave: directory)
                 app.handle(.quitRequested, at: 1)
-                app.handle(.key(name: "q", modifiers: .ctrl), at: 1.1)
+                app.handle(.key(.q, modifiers: .ctrl), at: 1.1)
                 #expect(app.isRunning)
-                app.handle(.key(name: "K", modifiers: [.ctrl, .alt, .shift]), at: 2)
+                app.handle(.key(.k, modifiers: [.ctrl, .alt, .shift]), at: 2)
                 app.handle(.text("2468"), at: 2.5)
-                app.handle(.key(name: "Return", modifiers: []), at: 3)
+                app.handle(.key(.return, modifiers: []), at: 3)
                 #expect(!app.isRunning)
             }
         }
@@ -92,14 +92,14 @@ extension PlatformTests {
                 options.readOnly = true
                 let loaded = try MapFile.read(path)
                 let app = try App(document: loaded.document, file: DocumentFile(path: path, format: .native, savedRevision: 0), options: options)
-                app.handle(.key(name: "Space", modifiers: []), at: 1)
+                app.handle(.key(.space, modifiers: []), at: 1)
                 #expect(app.workspace.document.root.folded, "folding works")
-                app.handle(.key(name: "s", modifiers: .ctrl), at: 2)
-                app.handle(.key(name: "S", modifiers: [.ctrl, .shift]), at: 3)
-                #expect(app.workspace.dialog == nil)
+                app.handle(.key(.s, modifiers: .ctrl), at: 2)
+                app.handle(.key(.s, modifiers: [.ctrl, .shift]), at: 3)
+                #expect(app.workspace.panels.dialog == nil)
                 app.tick(at: 10)
                 app.handle(.quitRequested, at: 11)
-                #expect(app.workspace.dialog == nil, "nothing to save, so no question on quitting")
+                #expect(app.workspace.panels.dialog == nil, "nothing to save, so no question on quitting")
                 #expect(!app.isRunning)
                 #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == original)
                 #expect(SDL_GetWindowTitle(app.canvas.window.handle).map { String(cString: $0) }?.contains("read-only") == true)
@@ -137,20 +137,20 @@ extension PlatformTests {
                 SDL_SetWindowSize(app.canvas.window.handle, width, height)
                 app.handle(.windowResized, at: 1)
                 #expect(app.canvas.viewportSize == Vec2(Double(width), Double(height)))
-                app.handle(.key(name: "=", modifiers: []), at: 1.1)
+                app.handle(.key(.equals, modifiers: []), at: 1.1)
                 app.handle(.fingerDown(id: 1, position: Vec2(0, 0)), at: 1.2)
                 app.handle(.fingerUp(id: 1, position: Vec2(0, 0)), at: 1.3)
                 for step in 0..<60 { app.tick(at: 1.3 + Double(step) / 60); app.step() }
                 app.paintSettled()
                 let problems = app.workspace.invariantViolations()
                 #expect(problems.isEmpty, "\(problems)")
-                #expect(app.workspace.viewportSize == app.canvas.viewportSize)
+                #expect(app.workspace.measures.viewportSize == app.canvas.viewportSize)
                 // Back to a normal size, the whole map can be seen again.
                 SDL_SetWindowSize(app.canvas.window.handle, 800, 600)
                 app.handle(.windowResized, at: 3)
-                app.handle(.key(name: "1", modifiers: .shift), at: 3.1)
+                app.handle(.key(.digit1, modifiers: .shift), at: 3.1)
                 for step in 0..<240 { app.tick(at: 3.1 + Double(step) / 60); app.step() }
-                let visible = app.workspace.view.camera.visibleMapRect(viewportSize: app.workspace.viewportSize)
+                let visible = app.workspace.view.camera.visibleMapRect(viewportSize: app.workspace.measures.viewportSize)
                 #expect(app.workspace.document.nodes.allSatisfy { visible.contains($0.position) })
             }
         }

@@ -36,7 +36,7 @@ extension PlatformTests {
                 // 10 % of 800 px, in map units.
                 #expect(abs(root.position.x - 80 / zoom) < 0.01)
                 #expect(abs(root.position.y) < 0.01)
-                #expect(app.workspace.selection == [root.id])
+                #expect(app.workspace.selection.nodes == [root.id])
                 let dump = StateDump(app.workspace)
                 #expect(dump.nodes.first { $0.id == "n1" }.map { abs($0.x - 80 / zoom) < 0.01 } == true)
                 #expect(dump.selection == ["n1"])
@@ -58,7 +58,7 @@ extension PlatformTests {
                 try ReplayRunner.play(try ReplayEvent.parseScript(lines.joined(separator: "\n")), on: app)
                 #expect(app.workspace.view.camera.origin.distance(to: startOrigin + Vec2(100, 40)) < 1e-9)
                 #expect(app.workspace.document.root.position == .zero)
-                #expect(app.workspace.selection == [app.workspace.document.rootID], "a drag is not a tap: the selection stays")
+                #expect(app.workspace.selection.nodes == [app.workspace.document.rootID], "a drag is not a tap: the selection stays")
             }
         }
 

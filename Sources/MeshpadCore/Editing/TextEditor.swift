@@ -178,6 +178,7 @@ public struct TextEditor: Equatable, Sendable {
     // MARK: - Undo inside the editor
 
     public var canUndo: Bool { !history.isEmpty }
+    public var canRedo: Bool { !future.isEmpty }
 
     public mutating func undo() {
         guard let previous = history.popLast() else { return }

@@ -13,8 +13,8 @@ public enum InputEvent: Equatable, Sendable {
     /// Scroll in wheel notches (fractional on trackpads); positive `y` is away from the user,
     /// already corrected for `SDL_MOUSEWHEEL_FLIPPED`.
     case wheel(delta: Vec2, position: Vec2, modifiers: KeyModifiers)
-    /// A key press, by SDL key name (`"Tab"`, `"F12"`, `"="`, `"Keypad +"`).
-    case key(name: String, modifiers: KeyModifiers)
+    /// A key press: the key (the platform has mapped its keycode) and the modifiers held.
+    case key(Key, modifiers: KeyModifiers)
     case text(String)
     /// An input method's text in progress (`SDL_TEXTEDITING`), with its cursor counted in
     /// Unicode scalars; empty when the composition ends.

@@ -42,9 +42,9 @@ public enum NodePlacement {
 
     /// Nodes and tree edges for pasted outline items, under `parent` (or free, around `point`),
     /// each item on its own row and each level in its own column, so nothing pasted overlaps.
-    /// Reserves their IDs in `document`.
+    /// Their IDs are the document's next ones, which inserting the fragment takes up.
     public static func pastedFragment(_ items: [OutlineText.Item], under parent: NodeID?, at point: Vec2,
-                                      sizing: NodeSizing, in document: inout Document) -> Fragment {
+                                      sizing: NodeSizing, in document: Document) -> Fragment {
         guard !items.isEmpty else { return Fragment() }
         var nodes: [Node] = []
         var parents: [Int?] = []
@@ -58,7 +58,8 @@ public enum NodePlacement {
             nodes.append(node)
         }
         let edgeCount = parents.filter { $0 != nil }.count + (parent == nil ? 0 : parents.filter { $0 == nil }.count)
-        let ids = document.reserveIDs(nodes: nodes.count, edges: edgeCount)
+        let ids = (nodes: (0..<nodes.count).map { NodeID(document.nextNodeID.rawValue + $0) },
+                   edges: (0..<edgeCount).map { EdgeID(document.nextEdgeID.rawValue + $0) })
         let depthCount = (items.map(\.depth).max() ?? 0) + 1
         var columnWidth = [Double](repeating: 0, count: depthCount)
         for (i, item) in items.enumerated() { columnWidth[item.depth] = max(columnWidth[item.depth], nodes[i].size.x) }

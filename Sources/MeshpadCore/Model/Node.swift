@@ -4,7 +4,7 @@
 /// text by `NodeSizing` and are never stored in a file: they depend on the font at hand.
 public struct Node: Equatable, Sendable {
     /// Which side of the root a first-level branch hangs on (FreeMind's `POSITION`).
-    public enum Side: String, Sendable {
+    public enum Side: String, Sendable, Codable {
         case left, right
     }
 
@@ -32,6 +32,8 @@ public struct Node: Equatable, Sendable {
     public internal(set) var textSize: Vec2
     /// The outline it is drawn and hit in: its style's, or the theme's (derived).
     public internal(set) var shape: NodeShape = .ellipse
+    /// The derived sizes above have been worked out (a node read from a change record has not).
+    public internal(set) var isMeasured = false
 
     public init(id: NodeID, text: String, position: Vec2, folded: Bool = false) {
         self.id = id
@@ -54,10 +56,39 @@ public struct Node: Equatable, Sendable {
 
     /// The node's bounding box on the map.
     public var frame: Rect { Rect(center: position, width: size.x, height: size.y) }
+
+    /// What the node carries besides its text, position, fold and style.
+    public var details: NodeDetails {
+        get { NodeDetails(note: note, link: link, icons: icons, side: side, sourceID: sourceID) }
+        set {
+            note = newValue.note
+            link = newValue.link
+            icons = newValue.icons
+            side = newValue.side
+            sourceID = newValue.sourceID
+        }
+    }
+}
+
+/// A node's note, link, icons, side and foreign ID: changed together as one `Change`.
+public struct NodeDetails: Equatable, Sendable, Codable {
+    public var note: String
+    public var link: String?
+    public var icons: [String]
+    public var side: Node.Side?
+    public var sourceID: String?
+
+    public init(note: String = "", link: String? = nil, icons: [String] = [], side: Node.Side? = nil, sourceID: String? = nil) {
+        self.note = note
+        self.link = link
+        self.icons = icons
+        self.side = side
+        self.sourceID = sourceID
+    }
 }
 
 /// The outline a node is drawn in.
-public enum NodeShape: String, CaseIterable, Sendable {
+public enum NodeShape: String, CaseIterable, Sendable, Codable {
     /// An ellipse around the text (the seed's look).
     case ellipse
     /// A rectangle with rounded corners (Freeplane's "bubble").
@@ -69,7 +100,7 @@ public enum NodeShape: String, CaseIterable, Sendable {
 /// How a node looks beyond the theme: every field is optional and nil means "the theme's".
 ///
 /// Edge colour and width are the node's own edge, the one from its parent (as in FreeMind).
-public struct NodeStyle: Equatable, Sendable {
+public struct NodeStyle: Equatable, Sendable, Codable {
     public var shape: NodeShape?
     public var textColor: RGBA?
     public var fillColor: RGBA?

@@ -11,35 +11,14 @@ public enum TouchTarget {
     }
 }
 
-/// A toolbar command, each also reachable from the keyboard (see the README's key table).
-public enum ToolbarItem: String, CaseIterable, Sendable {
-    case new, link, select, delete, undo, redo, fit, tidy, style, outline, search
-
-    public var label: String {
-        switch self {
-        case .new: return "+ New"
-        case .link: return "Link"
-        case .select: return "Select"
-        case .delete: return "Delete"
-        case .undo: return "Undo"
-        case .redo: return "Redo"
-        case .fit: return "Fit"
-        case .tidy: return "Tidy"
-        case .style: return "Style"
-        case .outline: return "Outline"
-        case .search: return "Search"
-        }
-    }
-}
-
-/// A toolbar button as drawn: toggles show whether they are on, commands whether they can run.
+/// A toolbar button as drawn: an action, whether it is on (toggles) and whether it can run now.
 public struct ToolbarButton: Equatable, Sendable {
-    public var item: ToolbarItem
+    public var action: Action
     public var isOn: Bool
     public var isEnabled: Bool
 
-    public init(item: ToolbarItem, isOn: Bool = false, isEnabled: Bool = true) {
-        self.item = item
+    public init(action: Action, isOn: Bool = false, isEnabled: Bool = true) {
+        self.action = action
         self.isOn = isOn
         self.isEnabled = isEnabled
     }
@@ -187,7 +166,7 @@ public struct Chrome: Equatable, Sendable {
 
     public var toolbar: [ToolbarButton] = []
     /// Label widths in window pixels, so buttons fit their words.
-    public var labelWidths: [ToolbarItem: Double] = [:]
+    public var labelWidths: [Action: Double] = [:]
     public var search: SearchState?
     public var outlineRows: [VisibleRow]?
     public var outlineScroll = 0.0

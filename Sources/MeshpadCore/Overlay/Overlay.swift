@@ -107,7 +107,7 @@ public struct OverlayLayout: Sendable {
             case panel, title, message, field, recent(Int), button(Dialog.Action), bannerText, bannerButton(Banner.Action), banner
             /// A key of the PIN pad.
             case keypad(String)
-            case toolbarPanel, toolbar(ToolbarItem)
+            case toolbarPanel, toolbar(Action)
             case searchBar, searchField, searchStatus, searchButton(SearchAction)
             case outlinePanel, outlineRow(NodeID), outlineDisclosure(NodeID)
             case stylePanel, styleTitle, styleOption(StyleOption)
@@ -297,7 +297,7 @@ public struct OverlayLayout: Sendable {
             canvasLeft = width
         }
         if !chrome.toolbar.isEmpty {
-            let widths = chrome.toolbar.map { max(target, (chrome.labelWidths[$0.item] ?? 0) + 24) }
+            let widths = chrome.toolbar.map { max(target, (chrome.labelWidths[$0.action] ?? 0) + 24) }
             let available = max(target, viewportSize.x - canvasLeft - 2 * margin - 2 * gap)
             var rows: [[Int]] = [[]]
             var rowWidth = 0.0
@@ -322,8 +322,8 @@ public struct OverlayLayout: Sendable {
                 let y = panel.minY + gap + Double(r) * (target + gap)
                 for i in indices {
                     let button = chrome.toolbar[i]
-                    parts.append(Part(role: .toolbar(button.item), rect: Rect(x: x, y: y, width: widths[i], height: target),
-                                      text: button.item.label, look: !button.isEnabled ? .disabled : (button.isOn ? .on : .plain)))
+                    parts.append(Part(role: .toolbar(button.action), rect: Rect(x: x, y: y, width: widths[i], height: target),
+                                      text: button.action.title, look: !button.isEnabled ? .disabled : (button.isOn ? .on : .plain)))
                     x += widths[i] + gap
                 }
             }

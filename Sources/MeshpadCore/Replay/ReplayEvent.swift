@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The format is the contract of `docs/ARCHITECTURE.md`: one JSON object a line, `t` in
 /// milliseconds from the start; finger `x`,`y` normalised to the window (as SDL reports
-/// them), mouse and wheel `x`,`y` in window pixels, keys by SDL key name.
+/// them), mouse and wheel `x`,`y` in window pixels, keys by `Key.name` (SDL's names).
 public struct ReplayEvent: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         case fingerDown(id: Int64, x: Double, y: Double)
@@ -14,7 +14,7 @@ public struct ReplayEvent: Equatable, Sendable {
         case mouseMove(x: Double, y: Double)
         case mouseUp(button: MouseButton, x: Double, y: Double)
         case wheel(dx: Double, dy: Double, x: Double, y: Double)
-        case key(name: String)
+        case key(Key)
         case text(String)
         /// Input-method composition in progress; `cursor` in Unicode scalars, as SDL gives it.
         case textEditing(text: String, cursor: Int)
@@ -106,7 +106,11 @@ extension ReplayEvent {
             kind = .wheel(dx: try fields.number("dx", default: 0), dy: try fields.number("dy", default: 0),
                           x: try fields.number("x"), y: try fields.number("y"))
         case "key":
-            kind = .key(name: try fields.string("key"))
+            let name = try fields.string("key")
+            guard let key = Key(name: name) else {
+                throw ReplayError(line: number, reason: "unknown key name '\(name)' (key names: Tab, Return, F2, A, =, Keypad +)")
+            }
+            kind = .key(key)
         case "text":
             kind = .text(try fields.string("text"))
         case "text_editing":
@@ -149,9 +153,9 @@ extension ReplayEvent {
             add("dy", Self.number(dy))
             add("x", Self.number(x))
             add("y", Self.number(y))
-        case .key(let name):
+        case .key(let key):
             add("type", Self.quoted("key"))
-            add("key", Self.quoted(name))
+            add("key", Self.quoted(key.name))
         case .text(let text):
             add("type", Self.quoted("text"))
             add("text", Self.quoted(text))
@@ -244,7 +248,7 @@ extension ReplayEvent {
         case .mouseMove(let x, let y): return .mouseMove(position: window(x, y), modifiers: modifiers)
         case .mouseUp(let button, let x, let y): return .mouseUp(button: button, position: window(x, y), modifiers: modifiers)
         case .wheel(let dx, let dy, let x, let y): return .wheel(delta: Vec2(dx, dy), position: window(x, y), modifiers: modifiers)
-        case .key(let name): return .key(name: name, modifiers: modifiers)
+        case .key(let key): return .key(key, modifiers: modifiers)
         case .text(let text): return .text(text)
         case .textEditing(let text, let cursor): return .textEditing(text: text, cursor: cursor)
         }

@@ -18,12 +18,12 @@ public struct SoakGenerator {
         self.viewport = viewport
     }
 
-    static let keys: [(String, KeyModifiers)] = [
-        ("Tab", []), ("Return", []), ("Return", .shift), ("Delete", []), ("Backspace", []), ("Escape", []), ("Space", []),
-        ("Left", []), ("Right", []), ("Up", []), ("Down", []), ("Left", .shift), ("Right", .ctrl), ("Home", []), ("End", []),
-        ("F2", []), ("F3", []), ("F7", []), ("F9", []), ("F12", []), ("=", []), ("-", []), ("0", []), ("1", .shift), ("2", .shift),
-        ("Z", .ctrl), ("Y", .ctrl), ("Z", [.ctrl, .shift]), ("A", .ctrl), ("C", .ctrl), ("X", .ctrl), ("V", .ctrl),
-        ("L", .ctrl), ("F", .ctrl), ("T", .ctrl), ("T", [.ctrl, .shift]), ("B", .ctrl), ("I", .ctrl), ("Backspace", .ctrl),
+    static let keys: [(Key, KeyModifiers)] = [
+        (.tab, []), (.return, []), (.return, .shift), (.delete, []), (.backspace, []), (.escape, []), (.space, []),
+        (.left, []), (.right, []), (.up, []), (.down, []), (.left, .shift), (.right, .ctrl), (.home, []), (.end, []),
+        (.f2, []), (.f3, []), (.f7, []), (.f9, []), (.f12, []), (.equals, []), (.minus, []), (.digit0, []), (.digit1, .shift),
+        (.digit2, .shift), (.z, .ctrl), (.y, .ctrl), (.z, [.ctrl, .shift]), (.a, .ctrl), (.c, .ctrl), (.x, .ctrl), (.v, .ctrl),
+        (.l, .ctrl), (.f, .ctrl), (.t, .ctrl), (.t, [.ctrl, .shift]), (.b, .ctrl), (.i, .ctrl), (.backspace, .ctrl),
     ]
 
     static let texts = ["a", "word ", "Ünïcödé", "日本語", "😀👩‍👩‍👧", "مرحبا", "שלום", "e\u{301}", "\n", " ", "x", "1", "🇯🇵", "한국어"]
@@ -85,8 +85,8 @@ public struct SoakGenerator {
             return .wheel(delta: Vec2(Double.random(in: -3...3, using: &rng), Double.random(in: -3...3, using: &rng)),
                           position: point(), modifiers: Bool.random(using: &rng) ? .ctrl : [])
         case 62..<85:
-            let (name, modifiers) = Self.keys[Int.random(in: 0..<Self.keys.count, using: &rng)]
-            return .key(name: name, modifiers: modifiers)
+            let (key, modifiers) = Self.keys[Int.random(in: 0..<Self.keys.count, using: &rng)]
+            return .key(key, modifiers: modifiers)
         case 85..<97:
             return .text(Self.texts[Int.random(in: 0..<Self.texts.count, using: &rng)])
         default:

@@ -36,7 +36,7 @@ public struct StateDump: Codable, Equatable, Sendable {
     public init(_ workspace: Workspace) {
         let camera = workspace.view.camera
         self.camera = CameraState(zoom: camera.zoom, origin: [camera.origin.x, camera.origin.y])
-        selection = workspace.selection.sorted().map(\.description)
+        selection = workspace.selection.nodes.sorted().map(\.description)
         nodes = workspace.document.nodes.sorted { $0.id < $1.id }.map {
             NodeState(id: $0.id.description, text: $0.text, x: $0.position.x, y: $0.position.y,
                       w: $0.size.x, h: $0.size.y, folded: $0.folded)

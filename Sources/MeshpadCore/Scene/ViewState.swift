@@ -1,8 +1,9 @@
 import Foundation
 
-/// The camera as the simulation advances it, with the previous step kept for interpolation.
+/// The view as the simulation advances it: the camera, with the previous step kept for
+/// interpolation, and the nodes gliding into place.
 ///
-/// Programmatic camera moves (the zoom keys now; zoom to fit and centring later) are tweens
+/// Programmatic camera moves (the zoom keys, zoom to fit, centring, search) are tweens
 /// and flick glides (`Inertia`) advanced at the fixed step; the renderer draws `camera(interpolatedBy:)` between the last two
 /// steps so motion is smooth at any frame rate.
 public struct ViewState: Sendable {
@@ -13,6 +14,8 @@ public struct ViewState: Sendable {
     /// the map point at `pivot` (a window point) travels in a straight line.
     private var flight: (tween: Tween, from: Camera, to: Camera, pivot: Vec2)?
     public private(set) var inertia: Inertia?
+    /// Nodes gliding to where the document has them (undo, layout): drawn, not stored.
+    public var glides = NodeAnimator()
 
     public static let zoomAnimationSeconds = 0.25
     public static let flightSeconds = 0.4
@@ -23,7 +26,9 @@ public struct ViewState: Sendable {
     }
 
     /// True while a tween is running, i.e. the loop must keep stepping and drawing.
-    public var isAnimating: Bool { zoomAnimation != nil || flight != nil || inertia != nil || previousCamera != camera }
+    public var isAnimating: Bool {
+        zoomAnimation != nil || flight != nil || inertia != nil || previousCamera != camera || glides.isAnimating
+    }
 
     /// Replaces the camera at once (no tween), e.g. when a file is opened.
     public mutating func setCamera(_ newCamera: Camera) {
@@ -77,6 +82,7 @@ public struct ViewState: Sendable {
 
     /// Advances every animation by one fixed step.
     public mutating func step(bySeconds dt: Double) {
+        glides.step(bySeconds: dt)
         previousCamera = camera
         if var glide = inertia {
             camera.pan(by: glide.step(bySeconds: dt))

@@ -81,7 +81,7 @@ public struct KioskSettings: Equatable, Sendable {
     /// The digits that unlock the exit; kiosk mode refuses to start without one.
     public var pin: String?
     /// The key chord that asks for the PIN (as does a long press in the top-left corner).
-    public var exitChord = KeyChord(name: "K", modifiers: [.ctrl, .alt, .shift])
+    public var exitChord = KeyChord(.k, [.ctrl, .alt, .shift])
     /// How long a press in the top-left corner is held before the PIN pad appears.
     public var cornerHoldSeconds = 3.0
     /// With no input for this long the map goes back to how it started; nil never resets.

@@ -1,22 +1,28 @@
 import Foundation
 
-/// A key with its modifiers, as written in the config: `Ctrl+Alt+Shift+K`.
+/// A key with exactly these modifiers held, as the config and the key table write it:
+/// `Ctrl+Alt+Shift+K`, `Shift+F3`, `F2`.
 ///
-/// The key is an SDL key name (`K`, `F10`, `Escape`), matched without regard to case; the
-/// modifiers must be exactly those held, so Ctrl+Alt+Shift+K is not also Ctrl+Alt+K.
-public struct KeyChord: Equatable, Sendable, CustomStringConvertible {
-    public var name: String
+/// The modifiers must be exactly those held, so Ctrl+Alt+Shift+K is not also Ctrl+Alt+K.
+public struct KeyChord: Hashable, Sendable, CustomStringConvertible {
+    public var key: Key
     public var modifiers: KeyModifiers
 
-    public init(name: String, modifiers: KeyModifiers) {
-        self.name = name
+    public init(_ key: Key, _ modifiers: KeyModifiers = []) {
+        self.key = key
         self.modifiers = modifiers
     }
 
-    /// nil unless the text is `+`-separated modifiers (Ctrl, Alt, Shift, Meta/Super) then one key.
+    /// nil unless the text is `+`-separated modifiers (Ctrl, Alt, Shift, Meta/Super) then one
+    /// key by its name (any case). A lone `+` is the plus key.
     public init?(parsing text: String) {
-        let parts = text.split(separator: "+", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        guard let key = parts.last, !key.isEmpty else { return nil }
+        var parts = text.split(separator: "+", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        // why: "Ctrl++" and "+" name the plus key, which splits into empty parts.
+        if parts.count >= 2, parts[parts.count - 1].isEmpty, parts[parts.count - 2].isEmpty {
+            parts.removeLast(2)
+            parts.append("+")
+        }
+        guard let last = parts.last, !last.isEmpty, let key = Key(name: last) else { return nil }
         var modifiers: KeyModifiers = []
         for part in parts.dropLast() {
             switch part.lowercased() {
@@ -27,16 +33,15 @@ public struct KeyChord: Equatable, Sendable, CustomStringConvertible {
             default: return nil
             }
         }
-        guard !["ctrl", "control", "alt", "shift", "meta", "super"].contains(key.lowercased()) else { return nil }
-        self.init(name: key, modifiers: modifiers)
+        self.init(key, modifiers)
     }
 
-    public func matches(_ key: String, _ held: KeyModifiers) -> Bool {
-        held == modifiers && key.lowercased() == name.lowercased()
+    public func matches(_ key: Key, _ held: KeyModifiers) -> Bool {
+        held == modifiers && key == self.key
     }
 
     public var description: String {
         let names: [(KeyModifiers, String)] = [(.ctrl, "Ctrl"), (.alt, "Alt"), (.shift, "Shift"), (.meta, "Meta")]
-        return (names.filter { modifiers.contains($0.0) }.map(\.1) + [name]).joined(separator: "+")
+        return (names.filter { modifiers.contains($0.0) }.map(\.1) + [key.name]).joined(separator: "+")
     }
 }

@@ -78,12 +78,6 @@ extension Document {
         let t = min(max(((p.x - a.x) * ab.x + (p.y - a.y) * ab.y) / lengthSquared, 0), 1)
         return p.distance(to: a + ab * t)
     }
-
-    /// True when the node has at least one child in the tree.
-    public func hasChildren(_ id: NodeID) -> Bool {
-        guard let i = index(of: id) else { return false }
-        return edgeIndices(touchingNodeAt: i).contains { edges[Int($0)].kind == .tree && edges[Int($0)].from == id }
-    }
 }
 
 /// The round badge at a node's outer side that folds and unfolds it: on every folded node (with

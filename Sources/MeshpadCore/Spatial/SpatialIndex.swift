@@ -101,6 +101,19 @@ public struct SpatialIndex: Sendable {
 
     public init() {}
 
+    /// Every filing as (level, cell x, cell y, item), sorted: nodes at level -1, edges at their
+    /// level. Two indexes holding the same filings give the same list, whatever order they were
+    /// filed in (the consistency check compares the incremental index with a rebuilt one).
+    func sortedFilings() -> [[Int32]] {
+        var result: [[Int32]] = []
+        func collect(_ map: CellMap, level: Int32) {
+            map.forEachList { cell, head in map.walk(from: head) { result.append([level, cell.x, cell.y, $0]) } }
+        }
+        collect(nodeCells, level: -1)
+        for (level, map) in edgeLevels.enumerated() { collect(map, level: Int32(level)) }
+        return result.sorted { $0.lexicographicallyPrecedes($1) }
+    }
+
     static func cell(_ x: Double, _ y: Double, size: Double = cellSize) -> Cell {
         // why: a Double beyond Int's range traps when converted; documents keep positions within
         // ±1e8, and this keeps any stray value from crashing.

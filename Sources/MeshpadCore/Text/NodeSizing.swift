@@ -57,6 +57,7 @@ public struct NodeSizing {
         node.textSize = textSize
         node.shape = shape(of: style)
         node.size = shapeSize(forText: textSize, shape: node.shape)
+        node.isMeasured = true
     }
 
     /// The shape around a text block of `textSize`: an ellipse's radii `w/√2, h/√2` plus padding,

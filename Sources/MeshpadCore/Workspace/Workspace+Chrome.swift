@@ -1,67 +1,99 @@
-/// The dialog, banner, toolbar, search bar and outline panel: taps and drags on them.
+/// The dialog, banner, toolbar, search bar and outline panel: what they show, and taps and
+/// drags on them.
 extension Workspace {
-    /// A press and release on the same part activates it. A press that starts on the chrome is
-    /// the chrome's to the end, and one that starts on the canvas is the canvas's, even when it
-    /// crosses the toolbar: the chrome never steals a gesture.
-    enum OverlayPointerEvent {
-        case down(GestureRecognizer.Pointer, Vec2)
-        case move(GestureRecognizer.Pointer, Vec2)
-        case up(GestureRecognizer.Pointer, Vec2)
-    }
-
-    static func overlayPointerEvent(_ event: InputEvent) -> OverlayPointerEvent? {
-        switch event {
-        case .fingerDown(let id, let p): return .down(.finger(id), p)
-        case .fingerMove(let id, let p): return .move(.finger(id), p)
-        case .fingerUp(let id, let p): return .up(.finger(id), p)
-        case .mouseDown(.left, let p, _, _): return .down(.mouse, p)
-        case .mouseMove(let p, _): return .move(.mouse, p)
-        case .mouseUp(.left, let p, _): return .up(.mouse, p)
-        default: return nil
+    /// The toolbar, search bar and outline rows as they stand.
+    public var chrome: Chrome {
+        var chrome = Chrome()
+        chrome.targetPixels = measures.targetPixels
+        chrome.labelWidths = measures.labelWidths
+        chrome.toolbar = Action.toolbar.filter { lockdown.allows($0) }.map {
+            ToolbarButton(action: $0, isOn: isOn($0), isEnabled: isEnabled($0))
         }
+        chrome.search = panels.search
+        if panels.minimapOpen {
+            chrome.minimapOpen = true
+            // The map alone: if the view were part of it, a drag on the minimap would move what it
+            // shows under the finger.
+            chrome.minimapWorld = document.bounds.outset(by: 40)
+            chrome.minimapView = view.camera.visibleMapRect(viewportSize: measures.viewportSize)
+        }
+        if panels.styleOpen {
+            chrome.styleOpen = true
+            chrome.styleEnabled = !selection.nodes.isEmpty
+            let styles = selection.nodes.compactMap { document.node($0)?.style }
+            chrome.styleCurrent = styles.first.flatMap { first in styles.allSatisfy { $0 == first } ? first : nil }
+        }
+        if let outline = panels.outline {
+            let rows = outline.rows
+            let target = measures.targetPixels
+            let first = max(0, Int(outline.scroll / target))
+            let last = min(rows.count, first + Int(measures.viewportSize.y / target) + 2)
+            chrome.outlineScroll = outline.scroll
+            chrome.outlineRowCount = rows.count
+            chrome.outlineRows = first < last ? (first..<last).compactMap { number in
+                let row = rows[number]
+                guard let node = document.node(row.id) else { return nil }
+                let firstLine = node.text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+                return Chrome.VisibleRow(id: row.id, depth: row.depth, text: firstLine.isEmpty ? "—" : firstLine,
+                                         hasChildren: document.hasChildren(row.id), isFolded: node.folded,
+                                         isSelected: selection.contains(row.id), number: number)
+            } : []
+        }
+        return chrome
     }
 
     /// nil when the event is not the chrome's (it goes on to the canvas).
     mutating func handleChrome(_ event: InputEvent) -> [Request]? {
         let layout = overlayLayout
         if case .wheel(let delta, let p, _) = event, let panel = layout.outlinePanel, panel.contains(p) {
-            scrollOutline(by: -delta.y * targetPixels * 1.5)
+            scrollOutline(by: -delta.y * measures.targetPixels * 1.5)
             return []
         }
-        guard let pointerEvent = Self.overlayPointerEvent(event) else { return nil }
-        switch pointerEvent {
-        case .down(let pointer, let p):
-            guard overlayPointer == nil, !recognizer.isActive, layout.covers(p) else { return nil }
-            overlayPointer = pointer
-            overlayPressed = layout.part(at: p)
-            overlayStart = p
-            overlayLast = p
-            overlayScrolling = false
-            if overlayPressed == .minimap { showOnMinimap(p, layout: layout) }
-            return []
-        case .move(let pointer, let p):
-            guard overlayPointer == pointer else { return nil }
-            if overlayPressed == .minimap {
-                // Dragging on the minimap moves the view with the finger.
+        guard let pointerEvent = ChromePointerEvent(event) else { return nil }
+        switch (pointerEvent, input.chrome) {
+        case (.down(let pointer, let p), .idle):
+            guard !input.recognizer.isActive, layout.covers(p) else { return nil }
+            let part = layout.part(at: p)
+            if part == .minimap {
+                input.chrome = .steering(pointer)
                 showOnMinimap(p, layout: layout)
-                overlayLast = p
-                return []
+            } else {
+                input.chrome = .pressing(pointer, part: part, start: p, last: p)
             }
-            if let panel = layout.outlinePanel, panel.contains(overlayStart) {
-                let slop = pointer == .mouse ? recognizer.settings.mouseSlopPixels : recognizer.settings.touchSlopPixels
-                if !overlayScrolling && abs(p.y - overlayStart.y) > slop { overlayScrolling = true }
-                if overlayScrolling { scrollOutline(by: overlayLast.y - p.y) }
-            }
-            overlayLast = p
             return []
-        case .up(let pointer, let p):
-            guard overlayPointer == pointer else { return nil }
-            defer {
-                overlayPointer = nil
-                overlayPressed = nil
+        case (.down, _):
+            // A second pointer while the chrome holds one: the canvas may have it.
+            return nil
+        case (.move(let pointer, let p), .steering(let held)) where pointer == held:
+            // Dragging on the minimap moves the view with the finger.
+            showOnMinimap(p, layout: layout)
+            return []
+        case (.move(let pointer, let p), .pressing(let held, let part, let start, let last)) where pointer == held:
+            let slop = pointer == .mouse ? input.recognizer.settings.mouseSlopPixels : input.recognizer.settings.touchSlopPixels
+            if let panel = layout.outlinePanel, panel.contains(start), abs(p.y - start.y) > slop {
+                scrollOutline(by: last.y - p.y)
+                input.chrome = .scrolling(pointer, last: p)
+            } else {
+                input.chrome = .pressing(pointer, part: part, start: start, last: p)
             }
-            guard !overlayScrolling, let pressed = overlayPressed, layout.part(at: p) == pressed else { return [] }
-            return activate(pressed)
+            return []
+        case (.move(let pointer, let p), .scrolling(let held, let last)) where pointer == held:
+            scrollOutline(by: last.y - p.y)
+            input.chrome = .scrolling(pointer, last: p)
+            return []
+        case (.up(let pointer, let p), let state) where state.pointer == pointer:
+            input.chrome = .idle
+            guard case .pressing(_, let part?, _, _) = state, layout.part(at: p) == part else { return [] }
+            return activate(part)
+        default:
+            // Moves and lifts of a pointer the chrome does not hold belong to the canvas.
+            return Self.isSamePointer(pointerEvent, input.chrome) ? [] : nil
+        }
+    }
+
+    private static func isSamePointer(_ event: ChromePointerEvent, _ state: ChromePointer) -> Bool {
+        switch event {
+        case .down(let p, _), .move(let p, _), .up(let p, _): return state.pointer == p
         }
     }
 
@@ -71,8 +103,10 @@ extension Workspace {
         case .bannerButton(let action):
             show(nil)
             return [.bannerAction(action)]
-        case .toolbar(let item):
-            return run(item)
+        case .toolbar(let action):
+            return perform(action)
+        case .minimapToggle:
+            return perform(.minimap)
         case .searchButton(let action):
             switch action {
             case .previous: stepSearch(by: -1)
@@ -85,56 +119,25 @@ extension Workspace {
             centre(on: [id])
         case .outlineDisclosure(let id):
             commitEditing()
-            toggleFold([id])
+            return perform(.toggleFold, on: .node(id))
         case .styleOption(let option):
+            guard lockdown.allows(.stylePanel) else { return [] }
             applyStyle(option)
-        case .minimapToggle:
-            minimapOpen.toggle()
         default:
             break
         }
         return []
     }
 
-    /// A toolbar button: the same command as its key.
-    mutating func run(_ item: ToolbarItem) -> [Request] {
-        switch item {
-        case .new:
-            if let focus, !document.isHidden(focus) { createChild(of: focus) } else { createFreeNode(at: canvasCentreMapPoint) }
-        case .link:
-            commitEditing()
-            mode = mode == .link ? .normal : .link
-        case .select:
-            commitEditing()
-            mode = mode == .select ? .normal : .select
-        case .delete:
-            deleteSelection()
-        case .undo:
-            if let session = editing, session.editor.canUndo { editText { $0.undo() } } else { undo() }
-        case .redo:
-            redo()
-        case .fit:
-            zoomToFit()
-        case .tidy:
-            tidy()
-        case .style:
-            styleOpen.toggle()
-        case .outline:
-            toggleOutline()
-        case .search:
-            if search == nil { openSearch() } else { closeSearch() }
-        }
-        needsRedraw = true
-        return []
-    }
+    // MARK: - The dialog
 
     mutating func handleDialog(_ event: InputEvent) -> [Request] {
-        guard var current = dialog else { return [] }
+        guard var current = panels.dialog else { return [] }
         needsRedraw = true
         if current.kind == .pin, case .text(let text) = event {
             // Typed like the keypad's keys: digits only, at most twelve.
             for character in text {
-                guard let shown = dialog else { break }
+                guard let shown = panels.dialog else { break }
                 _ = handlePinDialog(shown, key: String(character))
             }
             return []
@@ -144,25 +147,25 @@ extension Workspace {
             guard current.hasField else { return [] }
             current.field += text.filter { $0 != "\n" && $0 != "\r" }
             current.message = nil
-            dialog = current
+            panels.dialog = current
             return []
-        case .key(let name, let modifiers):
-            switch name {
-            case "Backspace":
+        case .key(let key, let modifiers):
+            switch key {
+            case .backspace:
                 guard current.hasField, !current.field.isEmpty else { return [] }
                 if modifiers.contains(.ctrl) { current.field = "" } else { current.field.removeLast() }
-                dialog = current
+                panels.dialog = current
                 return []
-            case "Return", "Keypad Enter":
+            case .return, .keypadEnter:
                 return finish(current, current.hasField ? .confirm : .save)
-            case "Escape":
+            case .escape:
                 return finish(current, .cancel)
-            case "Up", "Down":
+            case .up, .down:
                 guard current.hasField, !current.recent.isEmpty else { return [] }
-                let index = current.recent.firstIndex(of: current.field) ?? (name == "Down" ? -1 : current.recent.count)
-                let next = min(max(index + (name == "Down" ? 1 : -1), 0), current.recent.count - 1)
+                let index = current.recent.firstIndex(of: current.field) ?? (key == .down ? -1 : current.recent.count)
+                let next = min(max(index + (key == .down ? 1 : -1), 0), current.recent.count - 1)
                 current.field = current.recent[next]
-                dialog = current
+                panels.dialog = current
                 return []
             default:
                 return []
@@ -170,21 +173,16 @@ extension Workspace {
         default:
             break
         }
-        guard let pointerEvent = Self.overlayPointerEvent(event) else { return [] }
+        guard let pointerEvent = ChromePointerEvent(event) else { return [] }
         let layout = overlayLayout
-        switch pointerEvent {
-        case .down(let pointer, let p):
-            guard overlayPointer == nil else { return [] }
-            overlayPointer = pointer
-            overlayPressed = layout.part(at: p)
+        switch (pointerEvent, input.chrome) {
+        case (.down(let pointer, let p), .idle):
+            input.chrome = .pressing(pointer, part: layout.part(at: p), start: p, last: p)
             return []
-        case .move:
-            return []
-        case .up(let pointer, let p):
-            guard overlayPointer == pointer else { return [] }
-            defer { overlayPointer = nil; overlayPressed = nil }
-            guard let pressed = overlayPressed, layout.part(at: p) == pressed else { return [] }
-            switch pressed {
+        case (.up(let pointer, let p), .pressing(let held, let part, _, _)) where pointer == held:
+            input.chrome = .idle
+            guard let part, layout.part(at: p) == part else { return [] }
+            switch part {
             case .keypad(let key):
                 return handlePinDialog(current, key: key)
             case .button(let action):
@@ -195,6 +193,8 @@ extension Workspace {
             default:
                 return []
             }
+        default:
+            return []
         }
     }
 
@@ -206,7 +206,7 @@ extension Workspace {
         if current.hasField && action == .confirm && current.field.trimmingCharacters(in: .whitespaces).isEmpty {
             var unchanged = current
             unchanged.message = "Type a path first"
-            dialog = unchanged
+            panels.dialog = unchanged
             return []
         }
         present(nil)
@@ -216,8 +216,7 @@ extension Workspace {
     /// Centres the view on the map point shown at window point `p` of the minimap.
     private mutating func showOnMinimap(_ p: Vec2, layout: OverlayLayout) {
         guard let panel = layout.minimap else { return }
-        let chrome = self.chrome
-        let geometry = MinimapGeometry(panel: panel, world: chrome.minimapWorld)
+        let geometry = MinimapGeometry(panel: panel, world: document.bounds.outset(by: 40))
         let target = geometry.mapPoint(of: p)
         view.stopInertia()
         let centre = canvasRect.center
@@ -228,16 +227,17 @@ extension Workspace {
     // MARK: - Outline and search panels
 
     mutating func toggleOutline() {
-        outline = outline == nil ? OutlineState() : nil
+        panels.outline = panels.outline == nil ? OutlineState() : nil
         refreshPanels()
         needsRedraw = true
     }
 
     mutating func scrollOutline(by pixels: Double) {
-        guard var state = outline, pixels.isFinite else { return }
-        let limit = max(0, Double(state.rows.count) * targetPixels - viewportSize.y + targetPixels)
+        guard var state = panels.outline, pixels.isFinite else { return }
+        let target = measures.targetPixels
+        let limit = max(0, Double(state.rows.count) * target - measures.viewportSize.y + target)
         state.scroll = min(max(state.scroll + pixels, 0), limit)
-        outline = state
+        panels.outline = state
         needsRedraw = true
     }
 
@@ -246,18 +246,18 @@ extension Workspace {
     mutating func refreshPanels() {
         document.settleFolds()
         pruneSelection()
-        if var state = outline, state.structureRevision != document.structureRevision {
+        if var state = panels.outline, state.structureRevision != document.structureRevision {
             state.rows = OutlineState.rows(of: document)
             state.structureRevision = document.structureRevision
-            outline = state
+            panels.outline = state
             scrollOutline(by: 0)
         }
-        if var state = search, state.revision != document.textRevision &+ document.structureRevision {
+        if var state = panels.search, state.revision != document.textRevision &+ document.structureRevision {
             let current = state.current.flatMap { state.matches.indices.contains($0) ? state.matches[$0] : nil }
             state.matches = matches(of: state.query)
             state.current = current.flatMap { state.matches.firstIndex(of: $0) } ?? (state.matches.isEmpty ? nil : state.current.map { min($0, state.matches.count - 1) })
             state.revision = document.textRevision &+ document.structureRevision
-            search = state
+            panels.search = state
         }
     }
 }

@@ -1,185 +1,58 @@
-/// The keyboard: Freeplane's and Minder's conventions for a mind map, and a text editor's while
-/// a node's text is being edited. Every binding is in the README's key table.
+/// The keyboard: a text field's own keys while one has the focus (a node's text, the search
+/// bar), and otherwise the action table's keys. Every binding is in the README's key table,
+/// which is generated from the same tables.
 extension Workspace {
-    mutating func handleKey(_ name: String, modifiers: KeyModifiers) -> [Request] {
+    mutating func handleKey(_ key: Key, modifiers: KeyModifiers) -> [Request] {
         needsRedraw = true
-        if editing != nil { return handleEditingKey(name, modifiers: modifiers) }
-        if search != nil, let requests = handleSearchKey(name, modifiers: modifiers) { return requests }
-        let requests = handleMapKey(name, modifiers: modifiers)
-        if let requests {
-            // The same press may also type a character (Space, "=", "!"): that is not typing.
-            let typesText = (name.count == 1 || name == "Space") && !modifiers.contains(.ctrl)
-            if typesText { swallowTextUntil = now + 0.05 }
+        let chord = KeyChord(key, modifiers)
+        if let session = editing {
+            // While an input method composes, it owns every key (Return, Backspace, the arrows).
+            if session.editor.isComposing { return [] }
+            if let command = TextFieldKeys.command(for: chord) {
+                runFieldCommand(command)
+                return []
+            }
+        } else if panels.search != nil, let requests = handleSearchKey(chord) {
             return requests
         }
-        return []
+        let typing = editing != nil || panels.search != nil
+        if typing && TextFieldKeys.keepsToItself(chord, caret: editing != nil) { return [] }
+        guard let action = ActionTable.action(for: chord) else { return [] }
+        // The same press may also type a character (Space, "=", "!"): that text is not typing.
+        if key.typesText && !modifiers.contains(.ctrl) { input.swallowTextUntil = input.now + 0.05 }
+        return perform(action)
     }
 
-    /// Keys on the map (nothing being edited). nil when the key means nothing here, so the
-    /// text it types may start editing the focused node.
-    private mutating func handleMapKey(_ name: String, modifiers: KeyModifiers) -> [Request]? {
-        let ctrl = modifiers.contains(.ctrl), shift = modifiers.contains(.shift)
-        if ctrl {
-            switch name.lowercased() {
-            case "s": return [shift ? .showSaveAs : .save]
-            case "o": return [.showOpen]
-            case "z" where shift, "y": redo(); return []
-            case "z": undo(); return []
-            case "a": select(Set(document.nodes.indices.filter { !document.isHidden(nodeAt: $0) }.map { document.nodes[$0].id })); return []
-            case "c":
-                guard let text = copiedOutline() else { return [] }
-                return [.setClipboard(text)]
-            case "x":
-                guard let text = copiedOutline() else { return [] }
-                deleteSelection()
-                return [.setClipboard(text)]
-            case "v": return [.readClipboard]
-            case "l": linkSelected(); return []
-            case "f": openSearch(); return []
-            case "t": tidy(forceLayout: shift); return []
-            case "b": applyStyle(.bold); return []
-            case "i": applyStyle(.italic); return []
-            default: break
-            }
+    /// A key of the node's text field.
+    private mutating func runFieldCommand(_ command: TextFieldKeys.Command) {
+        switch command {
+        case .move(let motion, let extending): editText { $0.move(motion, extending: extending) }
+        case .deleteBackward(let word): editText { $0.deleteBackward(word: word) }
+        case .deleteForward(let word): editText { $0.deleteForward(word: word) }
+        case .newLine: editText { $0.insert("\n") }
+        case .done: commitEditing()
+        case .cancel: cancelEditing()
         }
-        switch name {
-        case "Tab" where !ctrl:
-            if let focus { createChild(of: focus) } else { createFreeNode(at: canvasCentreMapPoint) }
-            return []
-        case "Return", "Keypad Enter":
-            guard !ctrl else { return nil }
-            if let focus { createSibling(of: focus, before: shift) } else { createFreeNode(at: canvasCentreMapPoint) }
-            return []
-        case "F2":
-            if let focus { beginEditing(focus) }
-            return []
-        case "Home" where !ctrl:
-            select([document.rootID])
-            keepInView(document.rootID)
-            return []
-        case "Delete", "Backspace":
-            deleteSelection()
-            return []
-        case "Escape":
-            if mode != .normal { mode = .normal } else { select([]) }
-            return []
-        case "Space" where !ctrl:
-            toggleFold(Array(selection))
-            return []
-        case "Left", "Right", "Up", "Down":
-            guard !ctrl else { return nil }
-            moveSelection(name, extending: shift)
-            return []
-        case "F3":
-            openSearch()
-            stepSearch(by: shift ? -1 : 1)
-            return []
-        case "F9":
-            toggleOutline()
-            return []
-        case "F7":
-            minimapOpen.toggle()
-            return []
-        case "1" where shift && !ctrl:
-            zoomToFit()
-            return []
-        case "2" where shift && !ctrl:
-            centre(on: selection)
-            return []
-        default:
-            break
-        }
-        guard let action = KeyBindings.viewAction(forKey: name, modifiers: modifiers) else { return nil }
-        let centre = viewportSize / 2
-        switch action {
-        case .toggleHUD:
-            return [.toggleHUD]
-        case .quit:
-            return [.quit]
-        case .zoomIn:
-            view.animateZoom(to: view.targetZoom * KeyBindings.zoomStep, about: centre)
-        case .zoomOut:
-            view.animateZoom(to: view.targetZoom / KeyBindings.zoomStep, about: centre)
-        case .resetZoom:
-            view.animateZoom(to: 1, about: centre)
-        }
-        return []
     }
 
-    /// Keys while a node's text is edited in place.
-    private mutating func handleEditingKey(_ name: String, modifiers: KeyModifiers) -> [Request] {
-        let ctrl = modifiers.contains(.ctrl), shift = modifiers.contains(.shift)
-        guard let session = editing else { return [] }
-        // While an input method composes, it owns Return, Backspace and the arrows.
-        if session.editor.isComposing { return [] }
-        if ctrl {
-            switch name.lowercased() {
-            case "a": editText { $0.selectAll() }
-            case "c":
-                return session.editor.hasSelection ? [.setClipboard(session.editor.selectedText)] : []
-            case "x":
-                guard session.editor.hasSelection else { return [] }
-                var taken = ""
-                editText { taken = $0.cut() }
-                return [.setClipboard(taken)]
-            case "v": return [.readClipboard]
-            case "z" where shift, "y": editText { $0.redo() }
-            case "z": editText { $0.undo() }
-            case "s":
-                commitEditing()
-                return [shift ? .showSaveAs : .save]
-            case "left": editText { $0.move(.wordLeft, extending: shift) }
-            case "right": editText { $0.move(.wordRight, extending: shift) }
-            case "home": editText { $0.move(.start, extending: shift) }
-            case "end": editText { $0.move(.end, extending: shift) }
-            case "backspace": editText { $0.deleteBackward(word: true) }
-            case "delete": editText { $0.deleteForward(word: true) }
-            case "q": return [.quit]
-            default: break
-            }
-            return []
-        }
-        switch name {
-        case "Return", "Keypad Enter":
-            if shift { editText { $0.insert("\n") } } else { commitEditing() }
-        case "Escape":
-            cancelEditing()
-        case "Tab":
-            commitEditing()
-            createChild(of: session.node)
-        case "Left": editText { $0.move(.left, extending: shift) }
-        case "Right": editText { $0.move(.right, extending: shift) }
-        case "Up": editText { $0.move(.up, extending: shift) }
-        case "Down": editText { $0.move(.down, extending: shift) }
-        case "Home": editText { $0.move(.lineStart, extending: shift) }
-        case "End": editText { $0.move(.lineEnd, extending: shift) }
-        case "Backspace": editText { $0.deleteBackward() }
-        case "Delete": editText { $0.deleteForward() }
-        case "F12": return [.toggleHUD]
-        default: break
-        }
-        return []
-    }
-
-    /// Keys while the search bar is open; nil for keys it leaves to the map (arrows, zoom).
-    private mutating func handleSearchKey(_ name: String, modifiers: KeyModifiers) -> [Request]? {
-        let ctrl = modifiers.contains(.ctrl), shift = modifiers.contains(.shift)
-        switch name {
-        case "Escape":
+    /// Keys while the search bar has the focus; nil for keys it leaves to the map (the arrows
+    /// still move the selection, the zoom keys with Ctrl still zoom).
+    private mutating func handleSearchKey(_ chord: KeyChord) -> [Request]? {
+        switch TextFieldKeys.command(for: chord) {
+        case .cancel?:
             closeSearch()
-        case "Return", "Keypad Enter", "F3":
-            stepSearch(by: shift ? -1 : 1)
-        case "Backspace":
-            guard var state = search, !state.query.isEmpty else { return [] }
-            if ctrl { state.query = "" } else { state.query.removeLast() }
-            search = state
+        case .done?:
+            stepSearch(by: 1)
+        case .newLine?:
+            stepSearch(by: -1)
+        case .deleteBackward(let word)?:
+            guard var state = panels.search, !state.query.isEmpty else { return [] }
+            if word { state.query = "" } else { state.query.removeLast() }
+            panels.search = state
             searchChanged()
-        case "f" where ctrl, "F" where ctrl:
-            break
-        case "v" where ctrl, "V" where ctrl:
-            return [.readClipboard]
         default:
-            return nil
+            // Ctrl+F with the bar open keeps it open (the toolbar's button closes it).
+            return chord == KeyChord(.f, .ctrl) ? [] : nil
         }
         return []
     }
@@ -190,11 +63,65 @@ extension Workspace {
         needsRedraw = true
         if editing != nil {
             editText { $0.insert(text) }
-        } else if search != nil {
+        } else if panels.search != nil {
             typeIntoSearch(text)
-        } else if let focus, !document.isHidden(focus), selection.contains(focus) {
+        } else if let focus = selection.focus, !document.isHidden(focus), selection.contains(focus) {
+            guard lockdown.allows(.editText) else {
+                refuseChange()
+                return []
+            }
             beginEditing(focus, replacingWith: text)
         }
         return []
+    }
+}
+
+/// The keys a text field keeps for itself: caret movement, deleting, Return and Escape. The
+/// node editor and the search bar share them; what "done" and "cancel" mean is each field's.
+enum TextFieldKeys {
+    enum Command: Equatable {
+        case move(TextEditor.Motion, extending: Bool)
+        case deleteBackward(word: Bool)
+        case deleteForward(word: Bool)
+        /// Shift+Return: a line break in a node; the previous match in search.
+        case newLine
+        /// Return: the text is done (the next match in search).
+        case done
+        /// Escape.
+        case cancel
+    }
+
+    static func command(for chord: KeyChord) -> Command? {
+        let shift = chord.modifiers.contains(.shift)
+        let ctrl = chord.modifiers.contains(.ctrl)
+        guard chord.modifiers.isSubset(of: [.shift, .ctrl]) else { return nil }
+        switch chord.key {
+        case .left: return .move(ctrl ? .wordLeft : .left, extending: shift)
+        case .right: return .move(ctrl ? .wordRight : .right, extending: shift)
+        case .up where !ctrl: return .move(.up, extending: shift)
+        case .down where !ctrl: return .move(.down, extending: shift)
+        case .home: return .move(ctrl ? .start : .lineStart, extending: shift)
+        case .end: return .move(ctrl ? .end : .lineEnd, extending: shift)
+        case .backspace: return .deleteBackward(word: ctrl)
+        case .delete: return .deleteForward(word: ctrl)
+        case .return, .keypadEnter:
+            guard !ctrl else { return nil }
+            return shift ? .newLine : .done
+        case .escape where chord.modifiers.isEmpty: return .cancel
+        default: return nil
+        }
+    }
+
+    /// Keys that go nowhere else while a field has the focus: whatever types a character
+    /// (its text arrives on its own), and, in a field with a caret, the caret keys. Chords with
+    /// Ctrl, Alt or Meta are commands, and pass.
+    static func keepsToItself(_ chord: KeyChord, caret: Bool) -> Bool {
+        guard chord.modifiers.isDisjoint(with: [.ctrl, .alt, .meta]) else { return false }
+        if chord.key.typesText { return true }
+        switch chord.key {
+        case .backspace, .delete, .return, .keypadEnter, .escape: return true
+        case .left, .right, .up, .down, .home, .end, .pageUp, .pageDown: return caret
+        default: return false
+        }
     }
 }

@@ -4,8 +4,9 @@ import Foundation
 extension Workspace {
     /// The canvas not covered by the outline panel, in window pixels.
     var canvasRect: Rect {
-        let left = outline == nil ? 0 : OverlayLayout.outlineWidth(viewportSize: viewportSize)
-        return Rect(x: left, y: 0, width: max(viewportSize.x - left, 1), height: max(viewportSize.y, 1))
+        let viewport = measures.viewportSize
+        let left = panels.outline == nil ? 0 : OverlayLayout.outlineWidth(viewportSize: viewport)
+        return Rect(x: left, y: 0, width: max(viewport.x - left, 1), height: max(viewport.y, 1))
     }
 
     /// The map point at the canvas's centre (where New puts a free node).
@@ -29,11 +30,11 @@ extension Workspace {
     /// Keeps a node on screen: a flight to it only if it is (partly) outside the canvas.
     mutating func keepInView(_ id: NodeID) {
         guard let node = document.node(id) else { return }
-        let visible = view.targetCamera.visibleMapRect(viewportSize: viewportSize)
+        let visible = view.targetCamera.visibleMapRect(viewportSize: measures.viewportSize)
         let canvas = canvasRect
         let margin = 24 / view.targetCamera.zoom
         let shown = Rect(x: visible.minX + canvas.minX / view.targetCamera.zoom + margin, y: visible.minY + margin,
-                         width: canvas.width / view.targetCamera.zoom - 2 * margin, height: visible.height - 2 * margin - 2 * targetPixels / view.targetCamera.zoom)
+                         width: canvas.width / view.targetCamera.zoom - 2 * margin, height: visible.height - 2 * margin - 2 * measures.targetPixels / view.targetCamera.zoom)
         let f = node.frame
         guard f.minX < shown.minX || f.maxX > shown.maxX || f.minY < shown.minY || f.maxY > shown.maxY else { return }
         centre(on: [id])
@@ -42,8 +43,8 @@ extension Workspace {
     private mutating func fly(toFrame box: Rect, maxZoom: Double) {
         let canvas = canvasRect
         // The toolbar covers the bottom of the canvas: frame what is above it.
-        let usable = Vec2(canvas.width, max(canvas.height - targetPixels - 24, canvas.height * 0.5))
-        var target = Camera(zoomLimits: Self.zoomLimits(for: document, viewportSize: viewportSize, clamp: zoomClamp))
+        let usable = Vec2(canvas.width, max(canvas.height - measures.targetPixels - 24, canvas.height * 0.5))
+        var target = Camera(zoomLimits: Self.zoomLimits(for: document, viewportSize: measures.viewportSize, clamp: measures.zoomClamp))
         target.frame(box, viewportSize: usable, maxZoom: maxZoom)
         target.place(mapPoint: box.center, atScreen: Vec2(canvas.minX + usable.x / 2, usable.y / 2))
         view.fly(to: target, pivot: canvas.center)
@@ -54,18 +55,12 @@ extension Workspace {
 
     /// Moves the selection to the nearest visible node in the arrow's direction (within 60°
     /// of it, nearer to the axis counting more), and brings it into view.
-    mutating func moveSelection(_ arrow: String, extending: Bool) {
-        guard let from = focus.flatMap({ document.node($0) }), !document.isHidden(from.id) else {
+    mutating func moveSelection(_ arrow: Direction, extending: Bool) {
+        guard let from = selection.focus.flatMap({ document.node($0) }), !document.isHidden(from.id) else {
             select([document.rootID])
             return
         }
-        let direction: Vec2
-        switch arrow {
-        case "Left": direction = Vec2(-1, 0)
-        case "Right": direction = Vec2(1, 0)
-        case "Up": direction = Vec2(0, -1)
-        default: direction = Vec2(0, 1)
-        }
+        let direction = arrow.vector
         var best: (id: NodeID, score: Double)?
         for index in document.nodes.indices where !document.isHidden(nodeAt: index) {
             let node = document.nodes[index]
@@ -79,7 +74,7 @@ extension Workspace {
         }
         guard let target = best?.id else { return }
         commitEditing()
-        if extending { select(selection.union([target]), focus: target) } else { select([target]) }
+        if extending { select(selection.nodes.union([target]), focus: target) } else { select([target]) }
         keepInView(target)
     }
 
@@ -87,50 +82,50 @@ extension Workspace {
 
     mutating func openSearch() {
         commitEditing()
-        if search == nil { search = SearchState() }
+        if panels.search == nil { panels.search = SearchState() }
         refreshPanels()
         needsRedraw = true
     }
 
     mutating func closeSearch() {
-        search = nil
-        searchIndex = nil
+        panels.search = nil
+        panels.searchIndex = nil
         needsRedraw = true
     }
 
     mutating func typeIntoSearch(_ text: String) {
-        guard var state = search else { return }
+        guard var state = panels.search else { return }
         state.query += text.filter { !$0.isNewline }
-        search = state
+        panels.search = state
         searchChanged()
     }
 
     /// The query changed: find again and show the first match, as a browser's find does.
     mutating func searchChanged() {
-        guard var state = search else { return }
+        guard var state = panels.search else { return }
         state.matches = matches(of: state.query)
         state.revision = document.textRevision &+ document.structureRevision
         state.current = nil
-        search = state
+        panels.search = state
         stepSearch(by: 1)
         needsRedraw = true
     }
 
     /// Shows the next (or previous) match: unfolds what hides it, selects it and centres on it.
     mutating func stepSearch(by step: Int) {
-        guard var state = search, !state.matches.isEmpty else { return }
+        guard var state = panels.search, !state.matches.isEmpty else { return }
         let count = state.matches.count
         let next = state.current.map { (($0 + step) % count + count) % count } ?? (step >= 0 ? 0 : count - 1)
         state.current = next
-        search = state
+        panels.search = state
         let id = state.matches[next]
         if document.isHidden(id) { unfoldAncestors(of: id) }
         select([id])
         centre(on: [id])
-        if var refreshed = search {
+        if var refreshed = panels.search {
             // Unfolding changed the structure; the matches are the same nodes.
             refreshed.revision = document.textRevision &+ document.structureRevision
-            search = refreshed
+            panels.search = refreshed
         }
     }
 
@@ -141,8 +136,8 @@ extension Workspace {
         let needle = SearchIndex.key(query.trimmingCharacters(in: .whitespaces))
         guard !needle.isEmpty else { return [] }
         let revision = document.textRevision &+ document.structureRevision
-        if searchIndex?.revision != revision { searchIndex = SearchIndex(document: document, revision: revision) }
-        guard let index = searchIndex else { return [] }
+        if panels.searchIndex?.revision != revision { panels.searchIndex = SearchIndex(document: document, revision: revision) }
+        guard let index = panels.searchIndex else { return [] }
         let pattern = Array(needle.utf8)
         var result: [NodeID] = []
         for (i, key) in index.keys.enumerated() where SearchIndex.bytes(key, contain: pattern) { result.append(index.ids[i]) }

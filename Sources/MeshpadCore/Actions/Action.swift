@@ -1,0 +1,129 @@
+/// Everything a person can ask Meshpad to do, by name: the one vocabulary that the toolbar, the
+/// context menus, the app menu, the keys and replay scripts all resolve to.
+///
+/// What each action is called, which keys and buttons reach it and where it is allowed is in
+/// one table, `Action.spec` (`ActionTable.swift`); what it does is in one place,
+/// `Workspace.perform(_:on:)`. A new command is a new case, a row in the table and a line in
+/// `perform`, and every way in follows.
+public enum Action: Hashable, Sendable {
+    // Making and changing nodes
+    /// The toolbar's "+ New": a child of the focused node, or a free node at the view's centre.
+    case newNode
+    case addChild
+    case addSibling
+    case addSiblingBefore
+    /// A free node where the context menu was opened (or the view's centre).
+    case newNodeHere
+    case editText
+    case delete
+    case cut
+    case copy
+    case paste
+    case toggleFold
+    case linkSelected
+    case bold
+    case italic
+    // Modes and panels
+    case linkMode
+    case selectMode
+    case stylePanel
+    case outline
+    case search
+    case findNext
+    case findPrevious
+    case minimap
+    // Selection and view
+    case selectAll
+    case deselect
+    case selectRoot
+    case moveSelection(Direction)
+    case extendSelection(Direction)
+    case fit
+    case centre
+    case zoomIn
+    case zoomOut
+    case resetZoom
+    // Layout and history
+    case tidy
+    case forceLayout
+    case undo
+    case redo
+    // The app
+    case save
+    case saveAs
+    case open
+    case quit
+    case debugOverlay
+
+    /// Every action, in the order the key table and the toolbar list them.
+    public static let all: [Action] = [
+        .newNode, .addChild, .addSibling, .addSiblingBefore, .newNodeHere, .editText, .delete, .cut, .copy, .paste,
+        .toggleFold, .linkSelected, .bold, .italic,
+        .linkMode, .selectMode, .stylePanel, .outline, .search, .findNext, .findPrevious, .minimap,
+        .selectAll, .deselect, .selectRoot,
+    ] + Direction.allCases.map { .moveSelection($0) } + Direction.allCases.map { .extendSelection($0) } + [
+        .fit, .centre, .zoomIn, .zoomOut, .resetZoom,
+        .tidy, .forceLayout, .undo, .redo,
+        .save, .saveAs, .open, .quit, .debugOverlay,
+    ]
+
+    /// The toolbar's buttons, left to right.
+    public static let toolbar: [Action] = all.filter(\.spec.onToolbar).sorted { ($0.spec.toolbarSlot ?? 0) < ($1.spec.toolbarSlot ?? 0) }
+
+    /// Its row in the table.
+    public var spec: ActionSpec { ActionTable.spec(of: self) }
+
+    /// The words on its button or menu row.
+    public var title: String { spec.title }
+}
+
+/// What an action acts on: the selection (the default), or what a context menu was opened on.
+public enum ActionTarget: Equatable, Sendable {
+    case node(NodeID)
+    case edge(EdgeID)
+    /// The empty surface, at this map point.
+    case surface(Vec2)
+}
+
+/// Where a context menu can be opened, and so which of its rows an action appears in.
+public enum ContextTarget: Hashable, Sendable {
+    case node, edge, surface
+}
+
+/// A group of the app menu (the ☰ button).
+public enum MenuGroup: String, Hashable, Sendable {
+    case file, edit, view
+}
+
+/// One row of the action table: everything about an action except what it does.
+public struct ActionSpec: Sendable {
+    /// The words on its button or menu row: what a person reads, and what tests look for.
+    public var title: String
+    /// The keys that run it; the first is the one shown in menus and help.
+    public var keys: [KeyChord]
+    /// Its place on the toolbar along the bottom, left to right; nil when it is not there.
+    public var toolbarSlot: Int?
+    public var onToolbar: Bool { toolbarSlot != nil }
+    /// The context menus it is offered in.
+    public var contextMenus: Set<ContextTarget>
+    /// Its group in the app menu, if it is there.
+    public var menu: MenuGroup?
+    /// Allowed in a map opened read-only: it changes nothing that would be saved.
+    public var readOnly: Bool
+    /// Allowed in a kiosk: it does not leave the map (quit, files).
+    public var kiosk: Bool
+    /// One line for `--help` and the README's key table.
+    public var summary: String
+
+    public init(_ title: String, keys: [KeyChord] = [], toolbar slot: Int? = nil, context: Set<ContextTarget> = [],
+                menu: MenuGroup? = nil, readOnly: Bool, kiosk: Bool = true, summary: String) {
+        self.title = title
+        self.keys = keys
+        self.toolbarSlot = slot
+        self.contextMenus = context
+        self.menu = menu
+        self.readOnly = readOnly
+        self.kiosk = kiosk
+        self.summary = summary
+    }
+}

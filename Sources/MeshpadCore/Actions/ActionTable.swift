@@ -1,0 +1,179 @@
+import Foundation
+
+/// The action table: each action's title, keys, toolbar place, context menus, app-menu group and
+/// whether read-only maps and kiosks allow it. A `switch`, so an action without a row does not
+/// compile. The keys follow Freeplane's and Minder's conventions for a mind map.
+public enum ActionTable {
+    public static func spec(of action: Action) -> ActionSpec {
+        switch action {
+        case .newNode:
+            return ActionSpec("+ New", toolbar: 0, readOnly: false,
+                              summary: "a new child of the selected node (a free node with nothing selected), then type")
+        case .addChild:
+            return ActionSpec("Add child", keys: [KeyChord(.tab)], context: [.node], readOnly: false,
+                              summary: "a new child of the selected node, then type its text")
+        case .addSibling:
+            return ActionSpec("Add sibling", keys: [KeyChord(.return), KeyChord(.keypadEnter)], context: [.node], readOnly: false,
+                              summary: "a new sibling after the selected node (a child of the root)")
+        case .addSiblingBefore:
+            return ActionSpec("Add sibling before", keys: [KeyChord(.return, .shift)], readOnly: false,
+                              summary: "a new sibling before the selected node")
+        case .newNodeHere:
+            return ActionSpec("New node here", context: [.surface], readOnly: false,
+                              summary: "a free node where the menu was opened (double tap the surface too)")
+        case .editText:
+            return ActionSpec("Edit text", keys: [KeyChord(.f2)], context: [.node], readOnly: false,
+                              summary: "edit the selected node's text (double tap it too; typing replaces it)")
+        case .delete:
+            return ActionSpec("Delete", keys: [KeyChord(.delete), KeyChord(.backspace)], toolbar: 3, context: [.node, .edge],
+                              readOnly: false, summary: "delete the selected nodes with their branches, or the selected link")
+        case .cut:
+            return ActionSpec("Cut", keys: [KeyChord(.x, .ctrl)], context: [.node], readOnly: false,
+                              summary: "copy the selected branches as an indented outline, then delete them")
+        case .copy:
+            return ActionSpec("Copy", keys: [KeyChord(.c, .ctrl)], context: [.node], readOnly: true,
+                              summary: "copy the selected branches as an indented outline")
+        case .paste:
+            return ActionSpec("Paste", keys: [KeyChord(.v, .ctrl)], context: [.node, .surface], readOnly: false,
+                              summary: "paste text as nodes under the selected node (an indented outline becomes a branch)")
+        case .toggleFold:
+            return ActionSpec("Fold / unfold", keys: [KeyChord(.space)], context: [.node], readOnly: true,
+                              summary: "fold or unfold the selected nodes' branches (tap the badge beside a node too)")
+        case .linkSelected:
+            return ActionSpec("Link selected", keys: [KeyChord(.l, .ctrl)], readOnly: false,
+                              summary: "link the two selected nodes, from the first selected to the last")
+        case .bold:
+            return ActionSpec("Bold", keys: [KeyChord(.b, .ctrl)], readOnly: false, summary: "bold text on the selected nodes")
+        case .italic:
+            return ActionSpec("Italic", keys: [KeyChord(.i, .ctrl)], readOnly: false, summary: "italic text on the selected nodes")
+        case .linkMode:
+            return ActionSpec("Link", toolbar: 1, readOnly: false,
+                              summary: "drags from a node draw links (right-drag or Alt-drag with a mouse)")
+        case .selectMode:
+            return ActionSpec("Select", toolbar: 2, readOnly: true,
+                              summary: "drags on the surface draw a selection box; taps add and remove (Shift-drag with a mouse)")
+        case .stylePanel:
+            return ActionSpec("Style", toolbar: 8, context: [.node], readOnly: false,
+                              summary: "the style panel: shape, colours, text and edge of the selected nodes")
+        case .outline:
+            return ActionSpec("Outline", keys: [KeyChord(.f9)], toolbar: 9, readOnly: true,
+                              summary: "the outline panel: the map as an indented list")
+        case .search:
+            return ActionSpec("Search", keys: [KeyChord(.f, .ctrl)], toolbar: 10, readOnly: true,
+                              summary: "find nodes by their text (case and accents ignored)")
+        case .findNext:
+            return ActionSpec("Find next", keys: [KeyChord(.f3)], readOnly: true, summary: "the next match")
+        case .findPrevious:
+            return ActionSpec("Find previous", keys: [KeyChord(.f3, .shift)], readOnly: true, summary: "the previous match")
+        case .minimap:
+            return ActionSpec("Map", keys: [KeyChord(.f7)], readOnly: true,
+                              summary: "the minimap in the top-right corner (its button shows and hides it too)")
+        case .selectAll:
+            return ActionSpec("Select all", keys: [KeyChord(.a, .ctrl)], readOnly: true, summary: "select every node in view")
+        case .deselect:
+            return ActionSpec("Deselect", keys: [KeyChord(.escape)], readOnly: true,
+                              summary: "leave Link or Select mode, else clear the selection")
+        case .selectRoot:
+            return ActionSpec("Go to root", keys: [KeyChord(.home)], readOnly: true, summary: "select the root and bring it into view")
+        case .moveSelection(let direction):
+            return ActionSpec("Select \(direction.rawValue)", keys: [KeyChord(direction.key)], readOnly: true,
+                              summary: "select the nearest node \(direction.phrase)")
+        case .extendSelection(let direction):
+            return ActionSpec("Add \(direction.rawValue)", keys: [KeyChord(direction.key, .shift)], readOnly: true,
+                              summary: "add the nearest node \(direction.phrase) to the selection")
+        case .fit:
+            return ActionSpec("Fit", keys: [KeyChord(.digit1, .shift)], toolbar: 6, context: [.surface], readOnly: true,
+                              summary: "zoom to show the whole map (at most 100 %)")
+        case .centre:
+            return ActionSpec("Centre", keys: [KeyChord(.digit2, .shift)], context: [.node], readOnly: true,
+                              summary: "bring the selected nodes to the middle of the view")
+        case .zoomIn:
+            return ActionSpec("Zoom in", keys: [KeyChord(.equals), KeyChord(.equals, .shift), KeyChord(.plus), KeyChord(.keypadPlus)],
+                              readOnly: true, summary: "zoom in about the view's centre")
+        case .zoomOut:
+            return ActionSpec("Zoom out", keys: [KeyChord(.minus), KeyChord(.keypadMinus)], readOnly: true,
+                              summary: "zoom out about the view's centre")
+        case .resetZoom:
+            return ActionSpec("Zoom 100 %", keys: [KeyChord(.digit0), KeyChord(.keypad0)], readOnly: true, summary: "zoom to 100 %")
+        case .tidy:
+            return ActionSpec("Tidy", keys: [KeyChord(.t, .ctrl)], toolbar: 7, context: [.surface], readOnly: false,
+                              summary: "lay the map out as a tidy tree that keeps itself tidy (a graph gets the force layout)")
+        case .forceLayout:
+            return ActionSpec("Force layout", keys: [KeyChord(.t, [.ctrl, .shift])], readOnly: false,
+                              summary: "let links and branches pull the map into shape, animated")
+        case .undo:
+            return ActionSpec("Undo", keys: [KeyChord(.z, .ctrl)], toolbar: 4, readOnly: false,
+                              summary: "undo the last change (while typing, the last typing)")
+        case .redo:
+            return ActionSpec("Redo", keys: [KeyChord(.y, .ctrl), KeyChord(.z, [.ctrl, .shift])], toolbar: 5, readOnly: false,
+                              summary: "redo what was undone")
+        case .save:
+            return ActionSpec("Save", keys: [KeyChord(.s, .ctrl)], menu: .file, readOnly: false, kiosk: false,
+                              summary: "save the map to its file, in its format (asks for a name the first time)")
+        case .saveAs:
+            return ActionSpec("Save as…", keys: [KeyChord(.s, [.ctrl, .shift])], menu: .file, readOnly: false, kiosk: false,
+                              summary: "save under another name or format (.meshpad, .mm, .opml, .md)")
+        case .open:
+            return ActionSpec("Open…", keys: [KeyChord(.o, .ctrl)], menu: .file, readOnly: true, kiosk: false,
+                              summary: "open another map (.meshpad, .mm, .opml, .md)")
+        case .quit:
+            return ActionSpec("Quit", keys: [KeyChord(.q, .ctrl)], menu: .file, readOnly: true, kiosk: false,
+                              summary: "quit (asks to save unsaved changes)")
+        case .debugOverlay:
+            return ActionSpec("Debug overlay", keys: [KeyChord(.f12)], readOnly: true,
+                              summary: "frame times, zoom and drawn counts in a corner")
+        }
+    }
+
+    /// The action a key runs on the map, if any.
+    public static func action(for chord: KeyChord) -> Action? { keymap[chord] }
+
+    private static let keymap: [KeyChord: Action] = {
+        var map: [KeyChord: Action] = [:]
+        for action in Action.all {
+            for chord in action.spec.keys where map[chord] == nil { map[chord] = action }
+        }
+        return map
+    }()
+
+    /// Every action's keys as a Markdown table: the README's key table and `--help` come from here.
+    public static func keyTable(markdown: Bool) -> String {
+        let rows = Action.all.compactMap { action -> (String, String, String)? in
+            let spec = action.spec
+            guard !spec.keys.isEmpty else { return nil }
+            return (spec.keys.map(\.description).joined(separator: ", "), spec.title, spec.summary)
+        }
+        if markdown {
+            var lines = ["| Keys | Action | What it does |", "|---|---|---|"]
+            for (keys, title, summary) in rows {
+                lines.append("| \(keys.replacingOccurrences(of: "|", with: "\\|")) | \(title) | \(summary) |")
+            }
+            return lines.joined(separator: "\n")
+        }
+        let width = (rows.map(\.0.count).max() ?? 0) + 2
+        return rows.map { keys, title, summary in
+            keys.padding(toLength: width, withPad: " ", startingAt: 0) + title + ": " + summary
+        }.joined(separator: "\n")
+    }
+}
+
+extension Direction {
+    /// The arrow key that points this way.
+    public var key: Key {
+        switch self {
+        case .left: return .left
+        case .right: return .right
+        case .up: return .up
+        case .down: return .down
+        }
+    }
+
+    var phrase: String {
+        switch self {
+        case .left: return "to the left"
+        case .right: return "to the right"
+        case .up: return "above"
+        case .down: return "below"
+        }
+    }
+}

@@ -1,0 +1,103 @@
+/// How the values a `Change` holds are written in a change record: compact, with stable IDs,
+/// and without what is derived (a node's size and line breaks depend on the fonts at hand, so a
+/// node read back is measured again where it is applied).
+extension NodeID: Codable {
+    public init(from decoder: any Decoder) throws {
+        self.init(try decoder.singleValueContainer().decode(Int.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+extension EdgeID: Codable {
+    public init(from decoder: any Decoder) throws {
+        self.init(try decoder.singleValueContainer().decode(Int.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(rawValue)
+    }
+}
+
+/// `[x, y]`.
+extension Vec2: Codable {
+    public init(from decoder: any Decoder) throws {
+        var container = try decoder.unkeyedContainer()
+        self.init(try container.decode(Double.self), try container.decode(Double.self))
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.unkeyedContainer()
+        try container.encode(x)
+        try container.encode(y)
+    }
+}
+
+/// `"#rrggbb"` or `"#rrggbbaa"`, as the file formats write colours.
+extension RGBA: Codable {
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        let text = try container.decode(String.self)
+        guard let colour = RGBA(hexString: text) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "'\(text)' is not a colour like #2e7d32")
+        }
+        self = colour
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(hexString)
+    }
+}
+
+extension Edge.Kind: Codable {}
+
+extension Edge.Arrows: Codable {}
+
+extension Edge: Codable {
+    private enum CodingKeys: String, CodingKey { case id, from, to, kind, arrows }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try c.decode(EdgeID.self, forKey: .id), from: try c.decode(NodeID.self, forKey: .from),
+                  to: try c.decode(NodeID.self, forKey: .to), kind: try c.decode(Kind.self, forKey: .kind),
+                  arrows: try c.decodeIfPresent(Arrows.self, forKey: .arrows) ?? [])
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(from, forKey: .from)
+        try c.encode(to, forKey: .to)
+        try c.encode(kind, forKey: .kind)
+        if !arrows.isEmpty { try c.encode(arrows, forKey: .arrows) }
+    }
+}
+
+/// Everything a file stores about a node; its derived sizes are left out.
+extension Node: Codable {
+    private enum CodingKeys: String, CodingKey { case id, text, position, folded, style, details }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(id: try c.decode(NodeID.self, forKey: .id), text: try c.decode(String.self, forKey: .text),
+                  position: try c.decode(Vec2.self, forKey: .position),
+                  folded: try c.decodeIfPresent(Bool.self, forKey: .folded) ?? false)
+        style = try c.decodeIfPresent(NodeStyle.self, forKey: .style) ?? NodeStyle()
+        details = try c.decodeIfPresent(NodeDetails.self, forKey: .details) ?? NodeDetails()
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(text, forKey: .text)
+        try c.encode(position, forKey: .position)
+        if folded { try c.encode(folded, forKey: .folded) }
+        if !style.isPlain { try c.encode(style, forKey: .style) }
+        if details != NodeDetails() { try c.encode(details, forKey: .details) }
+    }
+}

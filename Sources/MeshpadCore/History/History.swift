@@ -1,0 +1,71 @@
+/// The map's transaction log: what can be undone and redone, and the transaction open now.
+///
+/// At most one transaction is open at a time (a drag, a text being typed, a layout settling, or
+/// a command while it runs). Whoever begins another first closes the open one through the
+/// workspace, which tells its owner (the drag stops following the finger, the editor closes),
+/// so no step ever starts from an unrecorded state.
+public struct History: Sendable {
+    /// What an open transaction is for: who must be told when it is closed from outside.
+    public enum Purpose: Equatable, Sendable {
+        /// A command: opened and closed within one call.
+        case command
+        /// A node drag, following the pointer.
+        case drag
+        /// A node's text being typed in place.
+        case textEdit
+        /// The force layout, settling step by step.
+        case layout
+    }
+
+    /// The transaction being made, and what it is for.
+    public struct Open: Sendable {
+        public var transaction: Transaction
+        public var purpose: Purpose
+    }
+
+    /// Done transactions, oldest first: undo takes the last.
+    public private(set) var done: [Transaction] = []
+    /// Undone transactions, most recently undone last: redo takes the last.
+    public private(set) var undone: [Transaction] = []
+    public internal(set) var open: Open?
+    /// Tests and the soak set this: every committed, undone or redone transaction is followed by
+    /// `Document.checkInvariants()`, and what it finds is kept in `invariantFailures`.
+    public var checksInvariants = false
+    public internal(set) var invariantFailures: [String] = []
+
+    public init() {}
+
+    public var canUndo: Bool { !done.isEmpty }
+    public var canRedo: Bool { !undone.isEmpty }
+
+    /// The last transaction done, if any.
+    public var last: Transaction? { done.last }
+
+    /// Keeps a committed transaction as the newest step; a new step forgets what could be redone.
+    /// An empty transaction changed nothing and leaves no step.
+    mutating func record(_ transaction: Transaction) {
+        guard !transaction.isEmpty else { return }
+        done.append(transaction)
+        undone.removeAll()
+    }
+
+    /// The step to undo, moved to the redo side.
+    mutating func popUndo() -> Transaction? {
+        guard let transaction = done.popLast() else { return nil }
+        undone.append(transaction)
+        return transaction
+    }
+
+    /// The step to redo, moved back to the undo side.
+    mutating func popRedo() -> Transaction? {
+        guard let transaction = undone.popLast() else { return nil }
+        done.append(transaction)
+        return transaction
+    }
+
+    /// Forgets every step (a kiosk starting over, a soak round): nothing before now can be undone.
+    mutating func forget() {
+        done = []
+        undone = []
+    }
+}

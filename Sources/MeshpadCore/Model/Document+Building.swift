@@ -1,0 +1,81 @@
+/// Building a map in code: importers, the sample and procedural maps, tests and benchmarks.
+///
+/// Each call is a transaction of one or a few changes (it goes through `Transaction.apply`, like
+/// every change), applied without sizes: `measureAll` or `prepareForDisplay` derive them once
+/// the map is built. A workspace never builds this way; it changes its map through its history.
+extension Document {
+    /// Adds a free node (no parent) and returns its ID.
+    @discardableResult
+    public mutating func addNode(text: String, at position: Vec2) -> NodeID {
+        let node = Node(id: nextNodeID, text: text, position: Self.isUsable(position) ? position : .zero)
+        build("add node", [.insert(Fragment(nodes: [.init(index: nodeCount, node: node)]))])
+        return node.id
+    }
+
+    /// Adds a node as a child of `parent`, joined by a tree edge. Returns nil if `parent` is unknown.
+    @discardableResult
+    public mutating func addChild(of parent: NodeID, text: String, at position: Vec2) -> NodeID? {
+        guard contains(parent) else { return nil }
+        let node = Node(id: nextNodeID, text: text, position: Self.isUsable(position) ? position : .zero)
+        let edge = Edge(id: nextEdgeID, from: parent, to: node.id, kind: .tree)
+        build("add child", [.insert(Fragment(nodes: [.init(index: nodeCount, node: node)], edges: [.init(index: edges.count, edge: edge)]))])
+        return node.id
+    }
+
+    /// Joins two nodes. Refuses (returns nil) self-links, unknown nodes, duplicates of an
+    /// existing edge between the same pair, and a second parent for a node.
+    ///
+    /// `allowingSelfLink` is for importers only: Freeplane maps can hold a link from a node to
+    /// itself, and a faithful import keeps it (people creating links never can).
+    @discardableResult
+    public mutating func connect(_ from: NodeID, to: NodeID, kind: Edge.Kind = .link, arrows: Edge.Arrows = [],
+                                 allowingSelfLink: Bool = false) -> EdgeID? {
+        guard from != to || (allowingSelfLink && kind == .link), canJoin(from, to, kind: kind) else { return nil }
+        let edge = Edge(id: nextEdgeID, from: from, to: to, kind: kind, arrows: arrows)
+        build("connect", [.insert(Fragment(edges: [.init(index: edges.count, edge: edge)]))])
+        return edge.id
+    }
+
+    /// Changes what a node stores (text, position, fold, style, details) as the changes that
+    /// field by field turn the node into what `change` makes of it. The ID cannot change.
+    public mutating func modify(_ id: NodeID, _ change: (inout Node) -> Void) {
+        guard let old = node(id) else { return }
+        var new = old
+        change(&new)
+        var changes: [Change] = []
+        if new.text != old.text { changes.append(.setText(node: id, from: old.text, to: new.text)) }
+        if new.style != old.style { changes.append(.setStyle(ids: [id], from: [old.style], to: [new.style])) }
+        if new.details != old.details { changes.append(.setDetails(node: id, from: old.details, to: new.details)) }
+        if new.folded != old.folded { changes.append(.setFolded(ids: [id], from: [old.folded], to: [new.folded])) }
+        if new.position != old.position { changes.append(.move(ids: [id], from: [old.position], to: [new.position])) }
+        build("modify", changes)
+    }
+
+    /// Folds or unfolds a node: its descendants disappear or come back.
+    public mutating func setFolded(_ id: NodeID, _ folded: Bool) {
+        modify(id) { $0.folded = folded }
+    }
+
+    public mutating func setLayoutMode(_ mode: LayoutMode) {
+        build("layout mode", [.setLayoutMode(from: layoutMode, to: mode)])
+    }
+
+    /// Moves nodes to new places at once (a layout applied on load).
+    public mutating func place(_ positions: [NodeID: Vec2]) {
+        var ids: [NodeID] = [], from: [Vec2] = [], to: [Vec2] = []
+        ids.reserveCapacity(positions.count)
+        for (id, position) in positions {
+            guard let current = node(id)?.position, current != position else { continue }
+            ids.append(id)
+            from.append(current)
+            to.append(position)
+        }
+        build("place", [.move(ids: ids, from: from, to: to)])
+    }
+
+    private mutating func build(_ label: String, _ changes: [Change]) {
+        guard !changes.isEmpty else { return }
+        var transaction = Transaction(label: label)
+        for change in changes { transaction.apply(change, to: &self, sizing: nil) }
+    }
+}

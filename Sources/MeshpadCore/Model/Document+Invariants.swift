@@ -1,0 +1,56 @@
+/// The consistency check: what must hold of any document, and the derived indexes compared
+/// with ones rebuilt from the arrays alone (as swift-collections' `_checkInvariants()`).
+extension Document {
+    /// Everything wrong with the document, in sentences; empty when the map is valid and every
+    /// index kept up change by change equals the one derived from scratch. O(n log n): tests
+    /// and the soak run it after every transaction, the app never does.
+    public func checkInvariants() -> [String] {
+        var problems: [String] = []
+        if nodes.first?.id != rootID { problems.append("the root \(rootID) is not the first node") }
+        let rebuilt: Document
+        do {
+            rebuilt = try Document(restoring: nodes, edges: edges, rootID: rootID)
+        } catch {
+            return problems + ["the map is not valid: \(error.description)"]
+        }
+        func check(_ holds: Bool, _ what: @autoclosure () -> String) {
+            if !holds { problems.append(what()) }
+        }
+        check(indexByID == rebuilt.indexByID, "the ID index differs from the node array")
+        check(parentByChild == rebuilt.parentByChild, "the parent index differs from the tree edges")
+        check(joinedPairs == rebuilt.joinedPairs, "the joined pairs differ from the edges")
+        check(edgesOfNode == rebuilt.edgesOfNode, "a node's incident edges differ from the edge array")
+        check(edgeEnds.map { [$0.from, $0.to] } == rebuilt.edgeEnds.map { [$0.from, $0.to] }, "an edge's cached ends differ from its nodes")
+        check(edgeBoxes == rebuilt.edgeBoxes, "an edge's box differs from its nodes' positions")
+        check(hiddenFlags == rebuilt.hiddenFlags && hiddenCount == rebuilt.hiddenCount, "the hidden nodes differ from the folds")
+        check(foldCountsStale || foldedCounts == rebuilt.foldedCounts, "a fold's hidden count differs from its subtree")
+        // why: bounds are grown by unions whose widths round differently in another order.
+        let scale = max(1, abs(bounds.minX), abs(bounds.maxX), abs(bounds.minY), abs(bounds.maxY)) * 1e-9
+        let sameBounds = [(bounds.minX, rebuilt.bounds.minX), (bounds.maxX, rebuilt.bounds.maxX),
+                          (bounds.minY, rebuilt.bounds.minY), (bounds.maxY, rebuilt.bounds.maxY)].allSatisfy { abs($0 - $1) <= scale }
+        check(sameBounds, "the bounds \(bounds) differ from the visible nodes' \(rebuilt.bounds)")
+        check(spatial.sortedFilings() == rebuilt.spatial.sortedFilings(), "the spatial index differs from the visible nodes and edges")
+        check(nextNodeNumber > (nodes.map(\.id.rawValue).max() ?? 0), "the next node ID \(nextNodeNumber) is already in use")
+        check(nextEdgeNumber > (edges.map(\.id.rawValue).max() ?? 0), "the next edge ID \(nextEdgeNumber) is already in use")
+        return problems
+    }
+
+    /// The same map: the same nodes (all they store and are sized as) and edges, in the same
+    /// order, and the same layout mode. Revisions and ID counters may differ.
+    public func hasSameContent(as other: Document) -> Bool {
+        rootID == other.rootID && layoutMode == other.layoutMode && edges == other.edges
+            && nodes.count == other.nodes.count && zip(nodes, other.nodes).allSatisfy { $0.hasSameContent(as: $1) && $0.size == $1.size }
+    }
+
+    /// The first way this map differs from `other`, for a report: " (…)", or "" if none is found.
+    public func firstDifference(from other: Document) -> String {
+        if nodes.count != other.nodes.count { return " (\(nodes.count) nodes instead of \(other.nodes.count))" }
+        if edges != other.edges { return " (the edges differ: \(edges.count) against \(other.edges.count))" }
+        if layoutMode != other.layoutMode { return " (layout \(layoutMode) against \(other.layoutMode))" }
+        for (x, y) in zip(nodes, other.nodes) where !(x.hasSameContent(as: y) && x.size == y.size) {
+            return " (node \(x.id): '\(x.text)' at \(x.position) size \(x.size) folded \(x.folded) style \(x.style)"
+                + " against '\(y.text)' at \(y.position) size \(y.size) folded \(y.folded) style \(y.style))"
+        }
+        return ""
+    }
+}

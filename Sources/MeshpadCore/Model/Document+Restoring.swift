@@ -1,0 +1,92 @@
+/// Loading a map from stored nodes and edges (a file, a recovery), checked before it is trusted.
+extension Document {
+    /// Rebuilds a document from stored nodes and edges, keeping their IDs.
+    ///
+    /// Refuses anything that would not be a valid map: duplicate IDs, a missing root, edges to
+    /// missing nodes, self-links, duplicate edges, a node with two parents, a parent for the root,
+    /// or a cycle of tree edges. The first node in `nodes` need not be the root.
+    public init(restoring storedNodes: [Node], edges storedEdges: [Edge], rootID: NodeID) throws(DocumentError) {
+        guard let rootIndex = storedNodes.firstIndex(where: { $0.id == rootID }) else {
+            throw .missingRoot(rootID)
+        }
+        var indexByID: [NodeID: Int] = [:], parentByChild: [NodeID: NodeID] = [:], joinedPairs = Set<NodePair>()
+        var nodes: [Node] = [], edges: [Edge] = []
+        indexByID.reserveCapacity(storedNodes.count)
+        nodes.reserveCapacity(storedNodes.count)
+        joinedPairs.reserveCapacity(storedEdges.count)
+        parentByChild.reserveCapacity(storedEdges.count)
+        edges.reserveCapacity(storedEdges.count)
+        var ordered = [storedNodes[rootIndex]]
+        ordered.append(contentsOf: storedNodes[..<rootIndex])
+        ordered.append(contentsOf: storedNodes[(rootIndex + 1)...])
+        for node in ordered {
+            guard indexByID[node.id] == nil else { throw .duplicateNode(node.id) }
+            guard Self.isUsable(node.position) else { throw .badPosition(node.id) }
+            indexByID[node.id] = nodes.count
+            nodes.append(node)
+        }
+        for edge in storedEdges {
+            guard indexByID[edge.from] != nil, indexByID[edge.to] != nil else { throw .danglingEdge(edge.id) }
+            guard edge.from != edge.to || edge.kind == .link else { throw .selfLink(edge.id) }
+            let pair = NodePair(edge.from, edge.to)
+            guard !joinedPairs.contains(pair) else { throw .duplicateEdge(edge.id) }
+            if edge.kind == .tree {
+                guard parentByChild[edge.to] == nil, edge.to != rootID else { throw .secondParent(edge.to) }
+                parentByChild[edge.to] = edge.from
+            }
+            joinedPairs.insert(pair)
+            edges.append(edge)
+        }
+        guard Set(edges.map(\.id)).count == edges.count else {
+            throw .duplicateEdgeID
+        }
+        // A cycle of tree edges would leave every node on it with a parent and no way up to a top.
+        // Walk up from each node, marking the path; a node met again on the same walk is a cycle.
+        var parentIndex = [Int](repeating: -1, count: nodes.count)
+        for (child, parent) in parentByChild {
+            if let c = indexByID[child], let p = indexByID[parent] { parentIndex[c] = p }
+        }
+        var state = [UInt8](repeating: 0, count: nodes.count)   // 0 unseen, 1 on this walk, 2 reaches a top
+        var path: [Int] = []
+        for start in nodes.indices where state[start] == 0 {
+            var current = start
+            path.removeAll(keepingCapacity: true)
+            while current >= 0 && state[current] == 0 {
+                state[current] = 1
+                path.append(current)
+                current = parentIndex[current]
+            }
+            if current >= 0 && state[current] == 1 { throw .treeCycle(nodes[current].id) }
+            for index in path { state[index] = 2 }
+        }
+        self.init(checkedNodes: nodes, edges: edges, rootID: rootID, indexByID: indexByID,
+                  parentByChild: parentByChild, joinedPairs: joinedPairs)
+    }
+}
+
+/// Why stored nodes and edges do not make a valid map.
+public enum DocumentError: Error, Equatable, CustomStringConvertible {
+    case missingRoot(NodeID)
+    case duplicateNode(NodeID)
+    case badPosition(NodeID)
+    case danglingEdge(EdgeID)
+    case selfLink(EdgeID)
+    case duplicateEdge(EdgeID)
+    case duplicateEdgeID
+    case secondParent(NodeID)
+    case treeCycle(NodeID)
+
+    public var description: String {
+        switch self {
+        case .missingRoot(let id): return "the root node \(id) is missing"
+        case .duplicateNode(let id): return "two nodes have the ID \(id)"
+        case .badPosition(let id): return "node \(id) has a position that is not a number within ±100,000,000"
+        case .danglingEdge(let id): return "edge \(id) joins a node that does not exist"
+        case .selfLink(let id): return "tree edge \(id) makes a node its own child"
+        case .duplicateEdge(let id): return "edge \(id) repeats another edge between the same two nodes"
+        case .duplicateEdgeID: return "two edges have the same ID"
+        case .secondParent(let id): return "node \(id) has more than one parent (or the root has one)"
+        case .treeCycle(let id): return "the tree edges form a cycle through node \(id)"
+        }
+    }
+}

@@ -1,0 +1,51 @@
+/// The geometry kept beside the arrays: each edge's box, the spatial index that culling and
+/// hit tests query, and the bounds of everything visible.
+extension Document {
+    /// From the edge's cached end indices (`cacheEdge` sets them first): no ID lookups.
+    func computeEdgeBox(_ index: Int) -> Rect {
+        let ends = edgeEnds[index]
+        let a = nodes[Int(ends.from)].position, b = nodes[Int(ends.to)].position
+        return Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(a.x - b.x), height: abs(a.y - b.y))
+    }
+
+    /// Files every visible node and edge anew (after sizes or positions change, or a rebuild).
+    mutating func rebuildSpatialIndex() {
+        spatial = SpatialIndex()
+        for i in nodes.indices where !hiddenFlags[i] { spatial.insertNode(i, frame: nodes[i].frame) }
+        for e in edges.indices {
+            edgeBoxes[e] = computeEdgeBox(e)
+            if !isHidden(edgeAt: e) { spatial.insertEdge(e, box: edgeBoxes[e]) }
+        }
+        bounds = computeBounds()
+    }
+
+    /// Takes an edge about to be removed out of the spatial index and its ends' incidence lists.
+    mutating func forgetEdge(at e: Int) {
+        if !isHidden(edgeAt: e) { spatial.removeEdge(e, box: edgeBoxes[e]) }
+        let ends = edgeEnds[e]
+        for end in Set([Int(ends.from), Int(ends.to)]) {
+            if let last = edgesOfNode[end].lastIndex(of: Int32(e)) { edgesOfNode[end].remove(at: last) }
+        }
+    }
+
+    func computeBounds() -> Rect {
+        var result = nodes[0].frame
+        if hiddenCount == 0 {
+            for node in nodes.dropFirst() { result = result.union(node.frame) }
+        } else {
+            for i in nodes.indices.dropFirst() where !hiddenFlags[i] { result = result.union(nodes[i].frame) }
+        }
+        return result
+    }
+
+    /// After one visible node's frame changed from `old` to `new`: grow, or recompute if it may shrink.
+    mutating func updateBounds(old: Rect?, new: Rect) {
+        // why: a union's far edge is rounded (x + width), so it can lie an ulp beyond the frame
+        // that made it; a frame that close to an edge is taken to be on it.
+        let slack = 1e-9 * (1 + max(abs(bounds.minX), abs(bounds.maxX), abs(bounds.minY), abs(bounds.maxY)))
+        let touchedEdge = old.map {
+            $0.minX <= bounds.minX + slack || $0.minY <= bounds.minY + slack || $0.maxX >= bounds.maxX - slack || $0.maxY >= bounds.maxY - slack
+        } ?? false
+        bounds = touchedEdge ? computeBounds() : (nodes.count == 1 ? new : bounds.union(new))
+    }
+}

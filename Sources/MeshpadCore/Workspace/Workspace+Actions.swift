@@ -1,0 +1,157 @@
+/// What each action does: the one `switch` that the toolbar, menus, keys and gestures all reach.
+extension Workspace {
+    /// Carries out an action on `target` (what a context menu was opened on), or on the
+    /// selection. An action the lockdown does not allow is refused however it was asked for.
+    @discardableResult
+    public mutating func perform(_ action: Action, on target: ActionTarget? = nil) -> [Request] {
+        needsRedraw = true
+        guard lockdown.allows(action, typingInAField: panels.search != nil && editing == nil) else {
+            if let refusal = lockdown.refusal { toast(refusal) }
+            return []
+        }
+        let node = target.flatMap { if case .node(let id) = $0 { return id } else { return nil } }
+        switch action {
+        case .newNode:
+            closeOpenTransaction()
+            if let focus = selection.focus, !document.isHidden(focus) { createChild(of: focus) } else { createFreeNode(at: canvasCentreMapPoint) }
+        case .addChild:
+            closeOpenTransaction()
+            if let parent = node ?? selection.focus { createChild(of: parent) } else { createFreeNode(at: canvasCentreMapPoint) }
+        case .addSibling, .addSiblingBefore:
+            closeOpenTransaction()
+            if let sibling = node ?? selection.focus {
+                createSibling(of: sibling, before: action == .addSiblingBefore)
+            } else {
+                createFreeNode(at: canvasCentreMapPoint)
+            }
+        case .newNodeHere:
+            if case .surface(let point) = target { createFreeNode(at: point) } else { createFreeNode(at: canvasCentreMapPoint) }
+        case .editText:
+            if let id = node ?? selection.focus { beginEditing(id) }
+        case .delete:
+            if let node { select([node]) }
+            if case .edge(let edge) = target { selection.selectEdge(edge) }
+            deleteSelection()
+        case .cut:
+            if let session = editing {
+                guard session.editor.hasSelection else { return [] }
+                var taken = ""
+                editText { taken = $0.cut() }
+                return [.setClipboard(taken)]
+            }
+            if let node { select([node]) }
+            guard let text = copiedOutline() else { return [] }
+            deleteSelection()
+            return [.setClipboard(text)]
+        case .copy:
+            if let session = editing {
+                return session.editor.hasSelection ? [.setClipboard(session.editor.selectedText)] : []
+            }
+            if let node { select([node]) }
+            return copiedOutline().map { [.setClipboard($0)] } ?? []
+        case .paste:
+            if let node { select([node]) }
+            return [.readClipboard]
+        case .toggleFold:
+            toggleFold(node.map { [$0] } ?? Array(selection.nodes))
+        case .linkSelected:
+            linkSelected()
+        case .bold:
+            applyStyle(.bold)
+        case .italic:
+            applyStyle(.italic)
+        case .linkMode:
+            commitEditing()
+            input.mode = input.mode == .link ? .normal : .link
+        case .selectMode:
+            commitEditing()
+            input.mode = input.mode == .select ? .normal : .select
+        case .stylePanel:
+            if let node { select([node]) }
+            panels.styleOpen.toggle()
+        case .outline:
+            toggleOutline()
+        case .search:
+            if panels.search == nil { openSearch() } else { closeSearch() }
+        case .findNext, .findPrevious:
+            openSearch()
+            stepSearch(by: action == .findNext ? 1 : -1)
+        case .minimap:
+            panels.minimapOpen.toggle()
+        case .selectAll:
+            if editing != nil {
+                editText { $0.selectAll() }
+            } else {
+                select(Set(document.nodes.indices.filter { !document.isHidden(nodeAt: $0) }.map { document.nodes[$0].id }))
+            }
+        case .deselect:
+            if input.mode != .normal { input.mode = .normal } else { select([]) }
+        case .selectRoot:
+            select([document.rootID])
+            keepInView(document.rootID)
+        case .moveSelection(let direction):
+            moveSelection(direction, extending: false)
+        case .extendSelection(let direction):
+            moveSelection(direction, extending: true)
+        case .fit:
+            zoomToFit()
+        case .centre:
+            centre(on: node.map { [$0] } ?? selection.nodes)
+        case .zoomIn:
+            view.animateZoom(to: view.targetZoom * Self.zoomStep, about: measures.viewportSize / 2)
+        case .zoomOut:
+            view.animateZoom(to: view.targetZoom / Self.zoomStep, about: measures.viewportSize / 2)
+        case .resetZoom:
+            view.animateZoom(to: 1, about: measures.viewportSize / 2)
+        case .tidy:
+            tidy()
+        case .forceLayout:
+            tidy(forceLayout: true)
+        case .undo:
+            // While typing, the typing is undone first, as in any text field.
+            if let session = editing, session.editor.canUndo { editText { $0.undo() } } else { undo() }
+        case .redo:
+            if let session = editing, session.editor.canRedo { editText { $0.redo() } } else { redo() }
+        case .save:
+            closeOpenTransaction()
+            return [.save]
+        case .saveAs:
+            closeOpenTransaction()
+            return [.showSaveAs]
+        case .open:
+            return [.showOpen]
+        case .quit:
+            return [.quit]
+        case .debugOverlay:
+            return [.toggleHUD]
+        }
+        return []
+    }
+
+    /// The zoom keys' step: 25 % a press.
+    public static let zoomStep = 1.25
+
+    /// Whether a toolbar toggle is on.
+    func isOn(_ action: Action) -> Bool {
+        switch action {
+        case .linkMode: return input.mode == .link
+        case .selectMode: return input.mode == .select
+        case .outline: return panels.outline != nil
+        case .search: return panels.search != nil
+        case .tidy: return document.layoutMode == .tree
+        case .stylePanel: return panels.styleOpen
+        case .minimap: return panels.minimapOpen
+        default: return false
+        }
+    }
+
+    /// Whether an action would do anything now (buttons that would not are drawn dimmed).
+    func isEnabled(_ action: Action) -> Bool {
+        switch action {
+        case .delete: return !selection.isEmpty
+        case .undo: return history.canUndo || editing?.editor.canUndo == true
+        case .redo: return history.canRedo || editing?.editor.canRedo == true
+        default: return true
+        }
+    }
+}

@@ -1,0 +1,97 @@
+/// What gestures mean to the map: the recognizer's `Intent`s carried out. Those that make
+/// something (a double tap, a fold badge) run the same actions as the keys and buttons.
+extension Workspace {
+    /// Carries out one intent. Public so tests can drive the workspace intent by intent.
+    @discardableResult
+    public mutating func apply(_ intent: Intent) -> [Request] {
+        needsRedraw = true
+        switch intent {
+        case .select(let id, let toggle):
+            if editing?.node == id && !toggle { return [] }
+            commitEditing()
+            if toggle {
+                var next = selection.nodes
+                if next.contains(id) { next.remove(id) } else { next.insert(id) }
+                select(next, focus: next.contains(id) ? id : nil)
+            } else {
+                select([id])
+            }
+        case .clearSelection:
+            commitEditing()
+            select([])
+        case .moveNodes(let ids, let positions):
+            dragNodes(ids, to: positions)
+        case .commitMove:
+            endDrag()
+        case .pan(let delta):
+            view.updateCamera { $0.pan(by: delta) }
+        case .setCamera(let camera):
+            view.updateCamera { $0 = camera }
+        case .zoom(let factor, let anchor):
+            view.updateCamera { $0.zoom(by: factor, about: anchor) }
+        case .fling(let velocity):
+            view.startInertia(velocity: velocity)
+        case .stopInertia:
+            view.stopInertia()
+        case .edit(let id):
+            return perform(.editText, on: .node(id))
+        case .surfaceDoubleTap(let mapPoint):
+            return perform(.newNodeHere, on: .surface(mapPoint))
+        case .context(let node, let position):
+            return [.contextMenu(node: node, position: position)]
+        case .toggleFold(let id):
+            return perform(.toggleFold, on: .node(id))
+        case .selectEdge(let id):
+            commitEditing()
+            selection.selectEdge(id)
+        case .linkPreview(let from, let to):
+            guard lockdown.allows(.linkMode) else { return [] }
+            input.linkPreview = LinkPreview(from: from, to: to)
+        case .link(let from, let to):
+            input.linkPreview = nil
+            guard lockdown.allows(.linkMode) else { return [] }
+            commitEditing()
+            link(from, to)
+        case .cancelLink:
+            input.linkPreview = nil
+        case .bandPreview(let rect, _):
+            input.band = rect
+        case .selectInRect(let rect, let additive):
+            input.band = nil
+            commitEditing()
+            var picked = additive ? selection.nodes : []
+            document.forEachNode(in: rect) { picked.insert(document.nodes[$0].id) }
+            select(picked, focus: selection.focus.flatMap { picked.contains($0) ? $0 : nil })
+        case .cancelBand:
+            input.band = nil
+        }
+        return []
+    }
+
+    /// A drag moved nodes: the first move opens the drag's transaction (ending a text edit as
+    /// its own step), and each move is recorded in it as it happens, drawn under the finger.
+    private mutating func dragNodes(_ ids: [NodeID], to positions: [Vec2]) {
+        guard !lockdown.isReadOnly else { return }
+        if history.open?.purpose != .drag { begin("move", for: .drag) }
+        var moved: [NodeID] = [], from: [Vec2] = [], to: [Vec2] = []
+        for (id, position) in zip(ids, positions) where Document.isUsable(position) {
+            guard let current = document.node(id)?.position else { continue }
+            moved.append(id)
+            from.append(current)
+            to.append(position)
+        }
+        guard !moved.isEmpty else { return }
+        record(.move(ids: moved, from: from, to: to), glide: false)
+    }
+
+    /// The drag is over (the finger lifted, a second finger came, a command came first): its
+    /// moves are one step. A node put somewhere by hand stays there: a tree-mode map turns free.
+    mutating func endDrag() {
+        guard history.open?.purpose == .drag else { return }
+        if history.open?.transaction.isEmpty == false && document.layoutMode == .tree {
+            record(.setLayoutMode(from: .tree, to: .free))
+            toast("Free layout: nodes stay where you put them (Tidy lays the map out again)")
+        }
+        commit(relayout: false)
+    }
+}
