@@ -41,50 +41,37 @@ func open(_ source: MapSource, creating: Bool) throws(FormatError) -> Opened {
     }
 }
 
-/// Why the app cannot start as asked (a bad config, a kiosk without a PIN).
-struct LaunchError: Error, CustomStringConvertible {
-    let description: String
-}
-
-/// The window's options: the command line over the config file over the defaults.
+/// The window's options: the config file read, the settings decided by `LaunchSettings`, the
+/// kiosk's attract script loaded.
 func launchOptions(windowSize: PixelSize, record: String?, appearance: Appearance, mode: LaunchMode) throws(LaunchError) -> App.Options {
     let configPath = mode.configPath ?? Config.standardPath()
-    if mode.configPath != nil && !FileManager.default.fileExists(atPath: configPath) {
-        throw LaunchError(description: "\(configPath): no such config file")
-    }
     let config: Config
     do {
-        config = try Config.load(path: configPath)
+        config = try Config.load(path: configPath, mustExist: mode.configPath != nil)
     } catch {
-        throw LaunchError(description: error.description)
+        throw LaunchError(error.description)
     }
     config.warnings.forEach { Log.notice($0) }
+    let settings = try LaunchSettings.resolve(config: config, appearance: appearance, mode: mode, configPath: configPath)
+
     var options = App.Options.interactive(windowSize: windowSize, recordPath: record)
-    options.theme = appearance.themeName.flatMap(Theme.named) ?? config.themeName.flatMap(Theme.named) ?? .standard
-    options.uiScale = appearance.uiScale ?? config.uiScale ?? 1
-    options.gestures = config.gestures
-    options.zoomClamp = config.zoomLimits ?? Camera.defaultZoomLimits
-    if mode.readOnly {
-        options.readOnly = true
-        options.recovery = nil
-    }
-    guard mode.kiosk else { return options }
-    guard let pin = config.kiosk.pin else {
-        throw LaunchError(description: "--kiosk needs a PIN to leave by: set \"kiosk\": { \"pin\": \"…\" } (4 to 12 digits) in \(configPath)")
-    }
-    var attract: [ReplayEvent] = []
-    if let script = mode.attractScript ?? config.kiosk.attractScript {
+    options.theme = settings.theme
+    options.uiScale = settings.uiScale
+    options.gestures = settings.gestures
+    options.zoomClamp = settings.zoomClamp
+    options.readOnly = settings.readOnly
+    let store = settings.autosaveDirectory.map(RecoveryStore.init(directory:)) ?? RecoveryStore.standard()
+    options.recovery = settings.autosavesForRecovery ? store : nil
+    if !settings.keepsRecentFiles { options.recentFilesPath = nil }
+    if let kiosk = settings.kiosk {
+        let attract: [ReplayEvent]
         do {
-            attract = try ReplayRunner.loadScript(script)
+            attract = try kiosk.attractScript.map(ReplayRunner.loadScript) ?? []
         } catch {
-            throw LaunchError(description: error.description)
+            throw LaunchError(error.description)
         }
+        options.kiosk = KioskMode(lock: kiosk.lock, idleResetSeconds: kiosk.idleResetSeconds, attract: attract, autosave: store)
     }
-    let store = config.kiosk.autosaveDirectory.map(RecoveryStore.init(directory:)) ?? options.recovery ?? RecoveryStore.standard()
-    options.kiosk = KioskMode(lock: KioskLock(settings: config.kiosk, pin: pin), idleResetSeconds: config.kiosk.idleResetSeconds,
-                              attract: attract, autosave: store)
-    options.recovery = store
-    options.recentFilesPath = nil
     return options
 }
 

@@ -13,6 +13,17 @@ import Testing
         #expect(config.kiosk.pin == nil)
     }
 
+    @Test func aConfigNamedOnTheCommandLineMustExist() throws {
+        #expect(throws: ConfigError(path: "/nonexistent/kiosk.json", reason: "does not exist (check the name given to --config)")) {
+            try Config.load(path: "/nonexistent/kiosk.json", mustExist: true)
+        }
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("kiosk.json").path
+        try Data(#"{ "theme": "dark" }"#.utf8).write(to: URL(fileURLWithPath: path))
+        #expect(try Config.load(path: path, mustExist: true).themeName == "dark")
+    }
+
     @Test func everySettingIsRead() throws {
         let config = try Self.parse("""
             { "theme": "dark", "uiScale": 2, "zoom": { "min": 0.05, "max": 4 },

@@ -98,4 +98,51 @@ import Testing
         #expect(PixelSize(parsing: "1280x") == nil)
         #expect(PixelSize(parsing: "99999x10") == nil)
     }
+
+    // MARK: The option table
+
+    @Test(arguments: OptionSpec.all.map(\.name))
+    func everyOptionIsInTheHelp(name: String) throws {
+        let option = try #require(OptionSpec.named(name))
+        let parts = Invocation.usage.components(separatedBy: "\noptions:\n")
+        try #require(parts.count == 2)
+        let (synopsis, options) = (parts[0], parts[1])
+        #expect(synopsis.contains(name), "the synopsis never shows \(name)")
+        let entry = options.split(separator: "\n").first { line in
+            line.hasPrefix("  -") && line.split(separator: " ").prefix(2).contains { $0 == name || $0 == name + "," }
+        }
+        let firstLine = try #require(option.help.split(separator: "\n").first)
+        #expect(entry?.hasSuffix(firstLine) == true, "options: has no line for \(name) with its help")
+    }
+
+    /// A command line each verb takes as it is, to add one option to.
+    static let plainCommandLines: [Invocation.Verb: [String]] = [
+        .open: [], .render: ["--sample", "out.png"], .replay: ["s.jsonl"], .convert: ["a.mm", "b.md"], .bench: [], .soak: [],
+    ]
+    /// A value each option takes, so that only where it stands can be wrong.
+    static let goodValues = [
+        "--procedural": "5", "--seed": "3", "--size": "640x480", "--record": "s.jsonl", "--map": "m.mm", "--dump": "d.json",
+        "--screenshot": "x.png", "--attract": "tour.jsonl", "--config": "c.json", "--theme": "dark", "--scale": "2",
+        "--nodes": "1000", "--frames": "60", "--renderer": "accelerated", "--events": "500",
+    ]
+
+    static let misplacedOptions = OptionSpec.all.flatMap { option in
+        Invocation.Verb.allCases.filter { !option.verbs.contains($0) }.map { (option.name, $0) }
+    }
+
+    @Test(arguments: misplacedOptions)
+    func anOptionTheVerbDoesNotTakeIsRefusedByName(name: String, verb: Invocation.Verb) throws {
+        let option = try #require(OptionSpec.named(name))
+        let plain = (verb == .open ? [] : [verb.rawValue]) + (Self.plainCommandLines[verb] ?? [])
+        _ = try Invocation.parse(plain)
+        var arguments = plain + [name]
+        if case .value = option.argument { arguments.append(try #require(Self.goodValues[name], "no good value for \(name)")) }
+        let saidAbout = verb == .open ? "opening a map" : "meshpad \(verb.rawValue)"
+        #expect(throws: UsageError("\(name) does not go with \(saidAbout) (see meshpad --help)")) { try Invocation.parse(arguments) }
+    }
+
+    @Test func noTwoOptionsShareAName() {
+        let names = OptionSpec.all.flatMap(\.names)
+        #expect(Set(names).count == names.count)
+    }
 }

@@ -112,215 +112,111 @@ public enum Invocation: Equatable, Sendable {
 
     public static let appVersion = "0.1.0"
 
-    public static let usage = """
-        usage: meshpad [FILE] [--size WxH] [--theme T] [--scale S] [--record SESSION.jsonl]
-                       [--read-only] [--kiosk [--attract SCRIPT.jsonl]] [--config CONFIG.json]
-               meshpad --procedural N [--seed S] [--size WxH] [--theme T] [--scale S] [--record SESSION.jsonl]
-               meshpad render (--sample | --procedural N [--seed S] | FILE) OUT.png [--size WxH] [--fit] [--theme T]
-               meshpad convert IN OUT [--scale S] [--theme T]
-               meshpad bench [--nodes N] [--frames F] [--size WxH] [--renderer software|accelerated]
-               meshpad soak [--events N] [--seed S] [--map FILE | --sample | --procedural N] [--size WxH]
-               meshpad replay SCRIPT.jsonl [--map FILE | --sample | --procedural N [--seed S]]
-                              [--size WxH] [--dump STATE.json] [--screenshot OUT.png] [--realtime] [--autosave]
-                              [--theme T] [--scale S]
-               meshpad --help | --version
+    /// What a command line does: open the window (no verb), or one of the verbs.
+    enum Verb: String, CaseIterable, Sendable {
+        case open, render, replay, convert, bench, soak
 
-        Opens a mind map in a window: the built-in sample map, a file, or a random map of N nodes
-        (the same map for the same seed). `render` draws the map headless, with no display, and
-        writes a PNG. `convert` turns a map into another format, chosen by the extensions:
-        .meshpad, .mm (FreeMind/Freeplane), .opml, .md (Markdown), and .svg or .png (export only).
-        `replay` runs the app headless on a recorded or written script of input events, lets
-        every animation settle, then writes the state as JSON and/or a screenshot.
+        /// The verb a command line's first word names; `open` is no word (`meshpad open` opens a file called open).
+        init?(word: String) {
+            guard word != Verb.open.rawValue, let verb = Verb(rawValue: word) else { return nil }
+            self = verb
+        }
 
-        options:
-          --procedural N   a random map of N nodes (1…1000000)
-          --seed S         seed for --procedural (default 1)
-          --size WxH       window or image size in pixels (default 1280x800)
-          --sample         the built-in sample map (the default when no map is given)
-          --record FILE    write every input event to FILE as a replay script
-          --map FILE       the map a replay starts from
-          --dump FILE      replay: write the final state as JSON
-          --screenshot F   replay: write the final frame as PNG
-          --realtime       replay: deliver events at their real times
-          --autosave       replay: autosave and restore recovery files like the app
-          --read-only      window: view, pan, zoom, fold and search only; nothing is changed or saved
-          --kiosk          window: fullscreen for unattended screens; leaving needs the PIN from the
-                           config (after its exit chord, or a 3 s press in the top-left corner);
-                           visitors' maps are autosaved, and the map resets when idle
-          --attract F      kiosk: play replay script F in a loop while idle
-          --config F       read settings from F instead of $XDG_CONFIG_HOME/meshpad/config.json
-          --fit            render: fit the whole map, zooming in if it is small
-          --theme T        light (default), dark, high-contrast or classic
-          --scale S        window: draw everything S times bigger (1 to 4), for screens that report
-                           the wrong DPI; convert to PNG: pixels per map unit (default 1)
-          --nodes N        bench: map size (repeatable; default 1000, 10000 and 100000)
-          --frames F       bench: frames per scenario (default 120)
-          --renderer R     bench: software (default) or accelerated
-          --events N       soak: how many random inputs (default 100000)
-          -h, --help       show this help
-          --version        show the version
-        """
+        /// How errors name it: `meshpad render`, or `opening a map`.
+        var phrase: String { self == .open ? "opening a map" : "meshpad \(rawValue)" }
+    }
 
+    /// Reads the options as `OptionSpec.all` declares them, then makes sense of them for the verb.
     public static func parse(_ arguments: [String]) throws(UsageError) -> Invocation {
+        for option in OptionSpec.all {
+            if case .answer(let answer) = option.argument, option.names.contains(where: arguments.contains) { return answer }
+        }
         var rest = arguments[...]
-        if rest.contains("--help") || rest.contains("-h") { return .help }
-        if rest.contains("--version") { return .version }
-        let verb = ["render", "replay", "convert", "bench", "soak"].contains(rest.first ?? "") ? rest.first : nil
-        if verb != nil { rest = rest.dropFirst() }
+        let verb = rest.first.flatMap(Verb.init(word:)) ?? .open
+        if verb != .open { rest = rest.dropFirst() }
 
-        var size = PixelSize.defaultWindow
-        var nodeCount: Int?
-        var seed: UInt64 = 1
-        var sampleFlag = false
-        var flags: Set<String> = []
-        var scale = 1.0
-        var benchNodes: [Int] = []
-        var benchFrames = 120
-        var accelerated = false
-        var soakEvents = 100_000
-        var named: [String: String] = [:]
+        var values = OptionValues()
         var positional: [String] = []
         while let argument = rest.popFirst() {
-            switch argument {
-            case "--size":
-                let value = try value(after: argument, in: &rest)
-                guard let parsed = PixelSize(parsing: value) else {
-                    throw UsageError("--size wants WIDTHxHEIGHT in pixels, like 1280x800; got '\(value)'")
-                }
-                size = parsed
-            case "--procedural":
-                nodeCount = try wholeNumber(after: argument, in: &rest, from: 1...1_000_000, called: "a node count")
-            case "--seed":
-                let value = try value(after: argument, in: &rest)
-                guard let s = UInt64(value) else {
-                    throw UsageError("--seed wants a non-negative whole number; got '\(value)'")
-                }
-                seed = s
-            case "--sample":
-                sampleFlag = true
-            case "--nodes":
-                benchNodes.append(try wholeNumber(after: argument, in: &rest, from: 1...1_000_000, called: "a node count"))
-                flags.insert(argument)
-            case "--frames":
-                benchFrames = try wholeNumber(after: argument, in: &rest, from: 10...100_000, called: "a number")
-                flags.insert(argument)
-            case "--renderer":
-                let value = try value(after: argument, in: &rest)
-                guard value == "software" || value == "accelerated" else {
-                    throw UsageError("--renderer is software or accelerated; got '\(value)'")
-                }
-                accelerated = value == "accelerated"
-                flags.insert(argument)
-            case "--events":
-                soakEvents = try wholeNumber(after: argument, in: &rest, from: 1...100_000_000, called: "a count")
-                flags.insert(argument)
-            case "--fit", "--realtime", "--autosave", "--read-only", "--kiosk":
-                flags.insert(argument)
-            case "--scale":
-                let value = try value(after: argument, in: &rest)
-                guard let s = Double(value), s.isFinite, s > 0, s <= 16 else {
-                    throw UsageError("--scale wants a number above 0 and at most 16; got '\(value)'")
-                }
-                scale = s
-                flags.insert(argument)
-            case "--theme":
-                let value = try value(after: argument, in: &rest)
-                guard Theme.named(value) != nil else {
-                    throw UsageError("--theme is one of \(Theme.all.map(\.name).joined(separator: ", ")); got '\(value)'")
-                }
-                named[argument] = value
-            case "--record", "--map", "--dump", "--screenshot", "--attract", "--config":
-                named[argument] = try value(after: argument, in: &rest)
-            default:
+            guard let option = OptionSpec.named(argument) else {
                 if argument.hasPrefix("-") && argument != "-" {
                     throw UsageError("unknown option '\(argument)' (see meshpad --help)")
                 }
                 positional.append(argument)
+                continue
+            }
+            values.given.insert(option.name)
+            switch option.argument {
+            case .flag(let set):
+                set(&values)
+            case .value(_, let expected, let set):
+                guard let text = rest.popFirst() else { throw UsageError("\(argument) needs a value (see meshpad --help)") }
+                guard set(&values, text) else { throw UsageError("\(argument) \(expected); got '\(text)'") }
+            case .answer:
+                break // answered above, before anything else was read
             }
         }
-        let allowed: Set<String> = switch verb {
-        case "render": ["--fit", "--theme"]
-        case "replay": ["--map", "--dump", "--screenshot", "--realtime", "--autosave", "--theme", "--scale"]
-        case "convert": ["--scale", "--theme"]
-        case "bench": ["--nodes", "--frames", "--renderer"]
-        case "soak": ["--events", "--map"]
-        default: ["--record", "--theme", "--scale", "--read-only", "--kiosk", "--attract", "--config"]
-        }
-        if verb != "convert", flags.contains("--scale"), !(1...4).contains(scale) {
+        // why: for a window --scale multiplies the UI; only convert's pixels per map unit may go past 4.
+        if verb != .convert, let scale = values.scale, !(1...4).contains(scale) {
             throw UsageError("--scale for a window is from 1 to 4 (how many times bigger to draw); got '\(scale)'")
         }
-        let appearance = Appearance(themeName: named["--theme"], uiScale: verb != "convert" && flags.contains("--scale") ? scale : nil)
-        if let misplaced = (Array(named.keys) + Array(flags)).sorted().first(where: { !allowed.contains($0) }) {
-            throw UsageError("\(misplaced) does not go with \(verb.map { "meshpad \($0)" } ?? "opening a map") (see meshpad --help)")
+        let misplaced = OptionSpec.all.filter { values.given.contains($0.name) && !$0.verbs.contains(verb) }.map(\.name)
+        if let first = misplaced.sorted().first {
+            throw UsageError("\(first) does not go with \(verb.phrase) (see meshpad --help)")
         }
+        return try invocation(verb, values, positional: positional)
+    }
 
+    /// The verb's invocation from its options and its other arguments (files, scripts).
+    private static func invocation(_ verb: Verb, _ values: OptionValues, positional: [String]) throws(UsageError) -> Invocation {
+        let appearance = Appearance(themeName: values.themeName, uiScale: verb == .convert ? nil : values.scale)
         switch verb {
-        case "render":
+        case .render:
             guard let output = positional.last else {
                 throw UsageError("render needs an output file: meshpad render --sample OUT.png")
             }
-            let source = try source(sample: sampleFlag, nodeCount: nodeCount, seed: seed,
-                                    files: Array(positional.dropLast()), required: true)
-            return .render(source, output: output, size: size, fit: flags.contains("--fit"), appearance: appearance)
-        case "bench":
-            guard positional.isEmpty, !sampleFlag, nodeCount == nil else {
+            let source = try source(values, files: Array(positional.dropLast()), required: true)
+            return .render(source, output: output, size: values.size, fit: values.fit, appearance: appearance)
+        case .bench:
+            guard positional.isEmpty, !values.sample, values.nodeCount == nil else {
                 throw UsageError("bench takes only options: meshpad bench --nodes 100000")
             }
-            return .bench(nodeCounts: benchNodes, frames: benchFrames, size: size, accelerated: accelerated)
-        case "convert":
-            guard positional.count == 2, !sampleFlag, nodeCount == nil else {
+            return .bench(nodeCounts: values.benchNodes, frames: values.benchFrames, size: values.size, accelerated: values.accelerated)
+        case .convert:
+            guard positional.count == 2, !values.sample, values.nodeCount == nil else {
                 throw UsageError("convert needs an input and an output file: meshpad convert map.mm map.meshpad")
             }
-            return .convert(input: positional[0], output: positional[1], scale: scale, appearance: appearance)
-        case "soak":
-            let files = named["--map"].map { [$0] } ?? []
+            return .convert(input: positional[0], output: positional[1], scale: values.scale ?? 1, appearance: appearance)
+        case .soak:
             guard positional.isEmpty else { throw UsageError("soak takes only options: meshpad soak --events 1000000 --seed 7") }
-            let source = try source(sample: sampleFlag, nodeCount: nodeCount, seed: seed, files: files, required: false)
+            let source = try source(values, files: values.map.map { [$0] } ?? [], required: false)
             // why: --seed is the stream's seed; a procedural map takes the same one.
-            return .soak(source, events: soakEvents, seed: seed, size: size)
-        case "replay":
+            return .soak(source, events: values.soakEvents, seed: values.seed, size: values.size)
+        case .replay:
             guard positional.count == 1, let script = positional.first else {
                 throw UsageError("replay needs one script: meshpad replay SCRIPT.jsonl [--dump STATE.json]")
             }
-            let files = named["--map"].map { [$0] } ?? []
-            let source = try source(sample: sampleFlag, nodeCount: nodeCount, seed: seed, files: files, required: false)
-            return .replay(ReplayRequest(script: script, map: source, size: size, dump: named["--dump"], screenshot: named["--screenshot"],
-                                         realtime: flags.contains("--realtime"), autosave: flags.contains("--autosave"),
-                                         appearance: appearance))
-        default:
-            let source = try source(sample: sampleFlag, nodeCount: nodeCount, seed: seed, files: positional, required: false)
-            if named["--attract"] != nil && !flags.contains("--kiosk") {
+            let source = try source(values, files: values.map.map { [$0] } ?? [], required: false)
+            return .replay(ReplayRequest(script: script, map: source, size: values.size, dump: values.dump, screenshot: values.screenshot,
+                                         realtime: values.realtime, autosave: values.autosave, appearance: appearance))
+        case .open:
+            let source = try source(values, files: positional, required: false)
+            if values.attract != nil && !values.kiosk {
                 throw UsageError("--attract plays while a kiosk is idle: add --kiosk")
             }
-            let mode = LaunchMode(readOnly: flags.contains("--read-only"), kiosk: flags.contains("--kiosk"),
-                                  attractScript: named["--attract"], configPath: named["--config"])
-            return .open(source, windowSize: size, record: named["--record"], appearance: appearance, mode: mode)
+            let mode = LaunchMode(readOnly: values.readOnly, kiosk: values.kiosk, attractScript: values.attract, configPath: values.config)
+            return .open(source, windowSize: values.size, record: values.record, appearance: appearance, mode: mode)
         }
     }
 
-    private static func value(after option: String, in rest: inout ArraySlice<String>) throws(UsageError) -> String {
-        guard let value = rest.popFirst() else { throw UsageError("\(option) needs a value (see meshpad --help)") }
-        return value
-    }
-
-    /// The whole number after `option`, within `range`; the error calls it `name`.
-    private static func wholeNumber(after option: String, in rest: inout ArraySlice<String>, from range: ClosedRange<Int>,
-                                    called name: String) throws(UsageError) -> Int {
-        let value = try value(after: option, in: &rest)
-        guard let n = Int(value), range.contains(n) else {
-            throw UsageError("\(option) wants \(name) from \(range.lowerBound) to \(range.upperBound); got '\(value)'")
-        }
-        return n
-    }
-
-    private static func source(sample: Bool, nodeCount: Int?, seed: UInt64, files: [String], required: Bool) throws(UsageError) -> MapSource {
-        let chosen = (sample ? 1 : 0) + (nodeCount == nil ? 0 : 1) + files.count
+    private static func source(_ values: OptionValues, files: [String], required: Bool) throws(UsageError) -> MapSource {
+        let chosen = (values.sample ? 1 : 0) + (values.nodeCount == nil ? 0 : 1) + files.count
         if chosen > 1 {
             throw UsageError("give one map: --sample, --procedural N or a single FILE")
         }
-        if let nodeCount { return .procedural(nodeCount: nodeCount, seed: seed) }
+        if let nodeCount = values.nodeCount { return .procedural(nodeCount: nodeCount, seed: values.seed) }
         if let file = files.first { return .file(path: file) }
-        if required && !sample {
+        if required && !values.sample {
             throw UsageError("render needs a map: --sample, --procedural N or FILE, then OUT.png")
         }
         return .sample

@@ -31,9 +31,13 @@ public struct Config: Equatable, Sendable {
         return (environment["HOME"] ?? NSHomeDirectory()) + "/.config/meshpad/config.json"
     }
 
-    /// Reads a config file; a file that does not exist gives the defaults.
-    public static func load(path: String) throws(ConfigError) -> Config {
-        guard FileManager.default.fileExists(atPath: path) else { return Config() }
+    /// Reads a config file; a file that does not exist gives the defaults, unless it `mustExist`
+    /// (`--config` named it: a mistyped name must not quietly run on the defaults).
+    public static func load(path: String, mustExist: Bool = false) throws(ConfigError) -> Config {
+        guard FileManager.default.fileExists(atPath: path) else {
+            if mustExist { throw ConfigError(path: path, reason: "does not exist (check the name given to --config)") }
+            return Config()
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw ConfigError(path: path, reason: "cannot be read (check its permissions)")
         }

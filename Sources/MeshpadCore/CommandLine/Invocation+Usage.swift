@@ -1,0 +1,41 @@
+extension Invocation {
+    /// `meshpad --help`: the synopsis of each verb, what they do, then every option in `OptionSpec.all`.
+    public static let usage = synopsis + "\n\noptions:\n" + OptionSpec.all.map(\.usageLines).joined(separator: "\n")
+
+    private static let synopsis = """
+        usage: meshpad [FILE] [--size WxH] [--theme T] [--scale S] [--record SESSION.jsonl]
+                       [--read-only] [--kiosk [--attract SCRIPT.jsonl]] [--config CONFIG.json]
+               meshpad --procedural N [--seed S] [--size WxH] [--theme T] [--scale S] [--record SESSION.jsonl]
+               meshpad render (--sample | --procedural N [--seed S] | FILE) OUT.png [--size WxH] [--fit] [--theme T]
+               meshpad convert IN OUT [--scale S] [--theme T]
+               meshpad bench [--nodes N] [--frames F] [--size WxH] [--renderer software|accelerated]
+               meshpad soak [--events N] [--seed S] [--map FILE | --sample | --procedural N] [--size WxH]
+               meshpad replay SCRIPT.jsonl [--map FILE | --sample | --procedural N [--seed S]]
+                              [--size WxH] [--dump STATE.json] [--screenshot OUT.png] [--realtime] [--autosave]
+                              [--theme T] [--scale S]
+               meshpad --help | --version
+
+        Opens a mind map in a window: the built-in sample map, a file, or a random map of N nodes
+        (the same map for the same seed). `render` draws the map headless, with no display, and
+        writes a PNG. `convert` turns a map into another format, chosen by the extensions:
+        .meshpad, .mm (FreeMind/Freeplane), .opml, .md (Markdown), and .svg or .png (export only).
+        `replay` runs the app headless on a recorded or written script of input events, lets
+        every animation settle, then writes the state as JSON and/or a screenshot.
+        """
+}
+
+extension OptionSpec {
+    /// The column the help text starts in, after the names and placeholder.
+    static let helpColumn = 19
+
+    /// The option's entry in the help: `  --size WxH       window or image size…`, its help's
+    /// further lines indented under its first.
+    var usageLines: String {
+        var names = (shortName.map { [$0] } ?? []) + [name]
+        if case .value(let placeholder, _, _) = argument { names[names.count - 1] += " " + placeholder }
+        let head = "  " + names.joined(separator: ", ")
+        let indent = String(repeating: " ", count: Self.helpColumn)
+        let lines = help.split(separator: "\n", omittingEmptySubsequences: false)
+        return head + String(repeating: " ", count: max(1, Self.helpColumn - head.count)) + lines.joined(separator: "\n" + indent)
+    }
+}
