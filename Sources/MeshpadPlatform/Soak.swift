@@ -72,6 +72,7 @@ public enum Soak {
             var problems: [String] = []
             var checks = 0
             app.workspace.resetHistory()
+            app.workspace.checksEveryTransaction = true
             var checkpoint = app.workspace.document
 
             func deliver(_ input: InputEvent) throws(PlatformError) {

@@ -86,6 +86,8 @@ func main() -> ExitStatus {
     }
     do {
         switch invocation {
+        case .keys:
+            print(ActionTable.keyTable(markdown: true))
         case .help:
             print(Invocation.usage)
         case .version:

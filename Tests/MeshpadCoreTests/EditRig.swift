@@ -16,7 +16,7 @@ struct EditRig {
         document.measureAll(with: sizing)
         workspace = Workspace(document: document, viewportSize: Vec2(800, 600), camera: camera, sizing: sizing)
         // Every transaction is followed by the document's full consistency check.
-        workspace.history.checksInvariants = true
+        workspace.checksEveryTransaction = true
     }
 
     var document: Document { workspace.document }

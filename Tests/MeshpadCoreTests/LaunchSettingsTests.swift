@@ -80,7 +80,7 @@ import Testing
     @Test func aKioskTakesItsLockResetAndAutosavePlaceFromTheConfig() throws {
         let settings = try Self.resolve(Self.config(Self.kioskConfig), Appearance(), LaunchMode(kiosk: true))
         var kiosk = try #require(settings.kiosk)
-        #expect(kiosk.lock.exitChord == KeyChord(name: "X", modifiers: [.ctrl, .alt]))
+        #expect(kiosk.lock.exitChord == KeyChord(.x, [.ctrl, .alt]))
         #expect(kiosk.idleResetSeconds == 60)
         #expect(settings.autosaveDirectory == "/var/lib/meshpad")
         #expect(kiosk.lock.attempt("1357", at: 0) == .wrong(freeTriesLeft: 2))

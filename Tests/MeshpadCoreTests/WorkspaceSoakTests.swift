@@ -14,6 +14,7 @@ import Testing
         var generator = SoakGenerator(seed: seed, viewport: Vec2(1000, 700))
         var timing = SeededGenerator(seed: seed &+ 1)
         var time = 1.0
+        workspace.checksEveryTransaction = true
         workspace.resetHistory()
         var checkpoint = workspace.document
         for round in 0..<rounds {

@@ -1,6 +1,8 @@
 extension Invocation {
     /// `meshpad --help`: the synopsis of each verb, what they do, then every option in `OptionSpec.all`.
     public static let usage = synopsis + "\n\noptions:\n" + OptionSpec.all.map(\.usageLines).joined(separator: "\n")
+        + "\n\nkeys on the map (from the action table; every one is also a button or a menu row):\n"
+        + ActionTable.keyTable(markdown: false).split(separator: "\n").map { "  " + $0 }.joined(separator: "\n")
 
     private static let synopsis = """
         usage: meshpad [FILE] [--size WxH] [--theme T] [--scale S] [--record SESSION.jsonl]
@@ -13,7 +15,7 @@ extension Invocation {
                meshpad replay SCRIPT.jsonl [--map FILE | --sample | --procedural N [--seed S]]
                               [--size WxH] [--dump STATE.json] [--screenshot OUT.png] [--realtime] [--autosave]
                               [--theme T] [--scale S]
-               meshpad --help | --version
+               meshpad --help | --version | --keys
 
         Opens a mind map in a window: the built-in sample map, a file, or a random map of N nodes
         (the same map for the same seed). `render` draws the map headless, with no display, and

@@ -97,6 +97,8 @@ public struct ReplayRequest: Equatable, Sendable {
 public enum Invocation: Equatable, Sendable {
     case help
     case version
+    /// The key table, in Markdown (the README's, generated from the action table).
+    case keys
     /// The interactive app; `record` names a file that receives every input event as a replay script.
     case open(MapSource, windowSize: PixelSize, record: String?, appearance: Appearance = Appearance(), mode: LaunchMode = LaunchMode())
     /// `fit`: frame the whole map at any zoom the clamp allows; otherwise the app's opening view

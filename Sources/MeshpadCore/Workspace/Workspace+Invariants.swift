@@ -58,6 +58,14 @@ extension Workspace {
         return problems + copy.history.invariantFailures.filter { !history.invariantFailures.contains($0) }
     }
 
+    /// Tests and the soak turn this on: every transaction is followed by the document's full
+    /// consistency check (`Document.checkInvariants()`), and what it finds is reported by
+    /// `invariantViolations()`.
+    public var checksEveryTransaction: Bool {
+        get { history.checksInvariants }
+        set { history.checksInvariants = newValue }
+    }
+
     /// True when no finger or button is down, no text is being edited and nothing is open in
     /// the history: undo can run.
     public var isAtRest: Bool { !input.recognizer.isActive && editing == nil && history.open == nil }
