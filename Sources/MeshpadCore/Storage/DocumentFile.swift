@@ -16,6 +16,9 @@ public struct DocumentFile: Sendable, Equatable {
 
     public func isDirty(_ document: Document) -> Bool { document.revision != savedRevision }
 
+    /// Whether the map at `revision` is what is on disk.
+    public func revisionIsSaved(_ revision: UInt64) -> Bool { revision == savedRevision }
+
     /// The name to show in the title bar and dialogs.
     public var displayName: String { path.map { ($0 as NSString).lastPathComponent } ?? "Untitled" }
 
@@ -50,6 +53,11 @@ public struct DocumentFile: Sendable, Equatable {
     /// Marks the document's current revision as what is on disk (after opening it).
     public mutating func markSaved(_ document: Document) {
         savedRevision = document.revision
+    }
+
+    /// Marks `revision` as what is on disk.
+    public mutating func markSaved(revision: UInt64) {
+        savedRevision = revision
     }
 
     /// The map differs from the file whatever its revision (it came from a recovery file).

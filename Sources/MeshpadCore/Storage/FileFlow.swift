@@ -1,0 +1,214 @@
+import Foundation
+
+/// Opening, saving and quitting, decided in the core: what to ask, what to write or read, and
+/// what to say afterwards.
+///
+/// A state machine: the app hands it what a person asked for and what became of the writes and
+/// reads it asked for (`Event`), and carries out what it answers (`Effect`) — writing a file,
+/// reading one, showing a dialog or a banner, quitting. It holds where the map lives
+/// (`DocumentFile`), the recent files, and what is to happen once unsaved changes are dealt with.
+/// Nothing here touches the disk, so every path through it is tested without one.
+public struct FileFlow: Sendable {
+    /// What a person asked for, or what became of an effect.
+    public enum Event: Equatable, Sendable {
+        case save
+        case saveAs
+        case open
+        /// The window's close button, Ctrl+Q.
+        case quit
+        /// A dialog button, key or recent file was chosen; `field` is the path typed.
+        case dialog(Dialog.Kind, Dialog.Action, field: String)
+        /// A `.write` succeeded: the map's `revision` is on disk at `path`, in `format`.
+        case wrote(path: String, format: MapFormat, revision: UInt64, warnings: [String])
+        case writeFailed(path: String, reason: String)
+        /// A `.read` succeeded and the map is open (laid out, measured) at `revision`.
+        case opened(path: String, format: MapFormat, revision: UInt64, warnings: [String])
+        case readFailed(path: String, reason: String)
+        /// Unsaved changes from an earlier session were restored, from a file saved at `when`.
+        case recoveryRestored(when: String)
+        case recoveryUnreadable(reason: String)
+        /// The banner's Discard: the restored changes go; the map as it was on disk comes back.
+        case discardRecovery
+        /// The map on disk was put back (after `.reloadFromDisk`) at `revision`.
+        case reloaded(revision: UInt64)
+    }
+
+    /// What the app is to do.
+    public enum Effect: Equatable, Sendable {
+        /// Write the open map to `path` in `format` (atomically), then report `.wrote` or `.writeFailed`.
+        case write(path: String, format: MapFormat)
+        /// Open the map at `path` in place of this one, then report `.opened` or `.readFailed`.
+        case read(path: String)
+        case ask(Dialog)
+        case tell(Banner)
+        /// Restore the recovery file of the map at `path` if one is newer (report
+        /// `.recoveryRestored`); if there is none, show `otherwise`.
+        case restoreRecovery(path: String?, otherwise: Banner?)
+        /// Delete the recovery file kept for the map at `path`.
+        case discardRecovery(path: String?)
+        /// Put the map as it was on disk back (or as it was opened, with no file), then report `.reloaded`.
+        case reloadFromDisk
+        case rememberRecent(String)
+        /// End the app (after the last autosave write).
+        case quit
+    }
+
+    public private(set) var file: DocumentFile
+    public private(set) var recent: RecentFiles
+    /// A map opened read-only is never written, and quits without asking.
+    public let isReadOnly: Bool
+    /// What to do once unsaved changes are dealt with, while a Save as runs first.
+    private var followUp: Dialog.FollowUp?
+    /// How long a banner that needs no answer stays, in seconds.
+    public static let noticeSeconds = 2.0
+
+    /// The folder a new map's Save as starts in (the working folder).
+    public var startFolder: String
+
+    public init(file: DocumentFile, recent: RecentFiles = RecentFiles(), isReadOnly: Bool = false,
+                startFolder: String = FileManager.default.currentDirectoryPath) {
+        self.file = file
+        self.recent = recent
+        self.isReadOnly = isReadOnly
+        self.startFolder = startFolder
+    }
+
+    /// The window's title: the map's name, marked while it has unsaved changes.
+    public func title(revision: UInt64) -> String {
+        if isReadOnly { return "\(file.displayName) (read-only) — Meshpad" }
+        return "\(file.revisionIsSaved(revision) ? "" : "• ")\(file.displayName) — Meshpad"
+    }
+
+    /// What to do about `event`, with the open map at `revision` and the clock at `now` (banners
+    /// that go away by themselves go at `now` + `noticeSeconds`).
+    public mutating func handle(_ event: Event, revision: UInt64, now: Double) -> [Effect] {
+        let dirty = !file.revisionIsSaved(revision) && !isReadOnly
+        switch event {
+        case .save:
+            guard !isReadOnly else { return [] }
+            guard let path = file.path else { return [.ask(saveAsDialog(message: nil))] }
+            return [.write(path: path, format: file.format)]
+        case .saveAs:
+            return isReadOnly ? [] : [.ask(saveAsDialog(message: nil))]
+        case .open:
+            return [.ask(openDialog(message: nil))]
+        case .quit:
+            guard dirty else { return quitNow(dirty: false) }
+            return [.ask(Dialog(kind: .unsavedChanges(then: .quit), title: "Save changes to \(file.displayName) before closing?"))]
+        case .dialog(let kind, let action, let field):
+            return chose(kind, action, field: field, dirty: dirty, revision: revision)
+        case .wrote(let path, let format, let written, let warnings):
+            let oldPath = file.path
+            file = DocumentFile(path: path, format: format, savedRevision: written)
+            var effects: [Effect] = []
+            if oldPath != path {
+                effects.append(.discardRecovery(path: oldPath))
+                recent.add(path)
+                effects.append(.rememberRecent(path))
+            }
+            effects.append(.discardRecovery(path: path))
+            let note = warnings.isEmpty ? "" : " — " + warnings.joined(separator: "; ")
+            effects.append(.tell(Banner(message: "Saved \(file.displayName)\(note)", actions: [.dismiss],
+                                        expiresAt: warnings.isEmpty ? now + Self.noticeSeconds : nil)))
+            if let next = followUp, file.revisionIsSaved(revision) {
+                followUp = nil
+                effects += carryOut(next, dirty: false)
+            }
+            return effects
+        case .writeFailed(let path, let reason):
+            // The old file is untouched (writes are atomic) and the map stays unsaved.
+            var effects: [Effect] = [.tell(Banner(message: "Not saved: \(reason)", isError: true))]
+            if path != file.path {
+                // A Save as that failed: ask again, saying why, with the name as typed.
+                effects.append(.ask(saveAsDialog(message: reason, field: path)))
+            } else {
+                followUp = nil
+            }
+            return effects
+        case .opened(let path, let format, let opened, let warnings):
+            file = DocumentFile(path: path, format: format, savedRevision: opened)
+            recent.add(path)
+            let banner = Banner(message: warnings.isEmpty ? "Opened \(file.displayName)" : warnings.joined(separator: "; "),
+                                expiresAt: warnings.isEmpty ? now + Self.noticeSeconds : nil)
+            return [.rememberRecent(path), .restoreRecovery(path: path, otherwise: banner)]
+        case .readFailed(_, let reason):
+            return [.ask(openDialog(message: reason))]
+        case .recoveryRestored(let when):
+            file.markUnsaved()
+            return [.tell(Banner(message: "Restored unsaved changes to \(file.displayName) from \(when).",
+                                 actions: [.dismiss, .discardRecovery]))]
+        case .recoveryUnreadable(let reason):
+            return [.tell(Banner(message: "Unsaved changes were found but could not be read: \(reason)", isError: true))]
+        case .discardRecovery:
+            return [.discardRecovery(path: file.path), .reloadFromDisk]
+        case .reloaded(let current):
+            file.markSaved(revision: current)
+            return []
+        }
+    }
+
+    /// The map is what is on disk at `revision` (opened, started over, restored as it was).
+    public mutating func markSaved(revision: UInt64) {
+        file.markSaved(revision: revision)
+    }
+
+    private mutating func chose(_ kind: Dialog.Kind, _ action: Dialog.Action, field: String, dirty: Bool, revision: UInt64) -> [Effect] {
+        switch (kind, action) {
+        case (_, .cancel), (.pin, _):
+            followUp = nil
+            return []
+        case (.open, _):
+            let path = Self.absolute(field)
+            guard dirty else { return [.read(path: path)] }
+            return [.ask(Dialog(kind: .unsavedChanges(then: .open(path: path)),
+                                title: "Save changes to \(file.displayName) before opening another map?"))]
+        case (.saveAs, _):
+            let path = Self.absolute(field)
+            if let format = MapFormat(path: path), !format.canBeOpened {
+                return [.ask(saveAsDialog(message: "SVG and PNG are exports; save as .meshpad, .mm, .opml or .md", field: field))]
+            }
+            return [.write(path: path, format: MapFormat(path: path) ?? .native)]
+        case (.unsavedChanges(let next), .save):
+            followUp = next
+            guard let path = file.path else { return [.ask(saveAsDialog(message: nil))] }
+            return [.write(path: path, format: file.format)]
+        case (.unsavedChanges(let next), .discard):
+            // The changes are given up: nothing is left to autosave or to ask about.
+            file.markSaved(revision: revision)
+            return [.discardRecovery(path: file.path)] + carryOut(next, dirty: false)
+        default:
+            return []
+        }
+    }
+
+    private mutating func carryOut(_ next: Dialog.FollowUp, dirty: Bool) -> [Effect] {
+        switch next {
+        case .quit: return quitNow(dirty: dirty)
+        case .open(let path): return [.read(path: path)]
+        }
+    }
+
+    /// Quitting: a clean map's recovery file goes (a dirty one, refused to save, keeps it).
+    private func quitNow(dirty: Bool) -> [Effect] {
+        (dirty ? [] : [.discardRecovery(path: file.path)]) + [.quit]
+    }
+
+    private func saveAsDialog(message: String?, field: String? = nil) -> Dialog {
+        let suggestion = field ?? file.path ?? (startFolder.hasSuffix("/") ? startFolder : startFolder + "/") + "Untitled.meshpad"
+        return Dialog(kind: .saveAs, title: "Save map as (.meshpad, .mm, .opml, .md)", field: suggestion,
+                      recent: recent.paths, message: message)
+    }
+
+    private func openDialog(message: String?) -> Dialog {
+        let folder = file.path.map { ($0 as NSString).deletingLastPathComponent } ?? startFolder
+        return Dialog(kind: .open, title: "Open a map (.meshpad, .mm, .opml, .md)",
+                      field: folder.hasSuffix("/") ? folder : folder + "/", recent: recent.paths, message: message)
+    }
+
+    /// A typed path made absolute: `~` expanded, relative to the working folder, `..` resolved.
+    public static func absolute(_ path: String, in folder: String = FileManager.default.currentDirectoryPath) -> String {
+        let expanded = (path as NSString).expandingTildeInPath
+        let full = expanded.hasPrefix("/") ? expanded : folder + "/" + expanded
+        return (full as NSString).standardizingPath
+    }
+}
