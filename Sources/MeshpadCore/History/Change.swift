@@ -21,6 +21,20 @@ public enum Change: Equatable, Sendable, Codable {
     /// Tidy turns a map to tree mode; dragging a node of a tree-mode map turns it free.
     case setLayoutMode(from: Document.LayoutMode, to: Document.LayoutMode)
 
+    /// The move of each node to its target, for the nodes the document has and the targets it
+    /// can take (finite, within its limits); nil when that moves nothing. `keepingStill`
+    /// lists nodes already at their target too, so a layout's steps merge into one change.
+    public static func move(_ targets: some Sequence<(NodeID, Vec2)>, in document: Document, keepingStill: Bool = false) -> Change? {
+        var ids: [NodeID] = [], from: [Vec2] = [], to: [Vec2] = []
+        for (id, target) in targets where Document.isUsable(target) {
+            guard let current = document.node(id)?.position, keepingStill || current != target else { continue }
+            ids.append(id)
+            from.append(current)
+            to.append(target)
+        }
+        return ids.isEmpty ? nil : .move(ids: ids, from: from, to: to)
+    }
+
     /// The change that undoes this one.
     public var inverse: Change {
         switch self {

@@ -80,23 +80,17 @@ extension Workspace {
 
     /// Undoes the last step. While a node's text is being edited the edit is finished first, so
     /// its text is the step undone.
-    public mutating func undo() {
-        guard !input.recognizer.isActive else { return }
-        closeOpenTransaction()
-        guard let step = history.popUndo() else { return }
-        replay(step, backwards: true)
-        checkDocument(after: step)
-        reveal(step.inverseChanges)
-        refreshPanels()
-    }
+    public mutating func undo() { travel(backwards: true) }
 
-    public mutating func redo() {
+    public mutating func redo() { travel(backwards: false) }
+
+    private mutating func travel(backwards: Bool) {
         guard !input.recognizer.isActive else { return }
         closeOpenTransaction()
-        guard let step = history.popRedo() else { return }
-        replay(step, backwards: false)
+        guard let step = backwards ? history.popUndo() : history.popRedo() else { return }
+        replay(step, backwards: backwards)
         checkDocument(after: step)
-        reveal(step.changes)
+        reveal(backwards ? step.inverseChanges : step.changes)
         refreshPanels()
     }
 

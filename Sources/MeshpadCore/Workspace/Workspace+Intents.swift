@@ -73,15 +73,7 @@ extension Workspace {
     private mutating func dragNodes(_ ids: [NodeID], to positions: [Vec2]) {
         guard !lockdown.isReadOnly else { return }
         if history.open?.purpose != .drag { begin("move", for: .drag) }
-        var moved: [NodeID] = [], from: [Vec2] = [], to: [Vec2] = []
-        for (id, position) in zip(ids, positions) where Document.isUsable(position) {
-            guard let current = document.node(id)?.position else { continue }
-            moved.append(id)
-            from.append(current)
-            to.append(position)
-        }
-        guard !moved.isEmpty else { return }
-        record(.move(ids: moved, from: from, to: to), glide: false)
+        if let move = Change.move(zip(ids, positions), in: document) { record(move, glide: false) }
     }
 
     /// The drag is over (the finger lifted, a second finger came, a command came first): its

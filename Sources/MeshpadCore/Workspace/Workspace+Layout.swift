@@ -17,14 +17,9 @@ extension Workspace {
     mutating func relayoutTree() {
         guard document.layoutMode == .tree, history.open != nil else { return }
         let centres = modeLayout.centres(for: document)
-        var ids: [NodeID] = [], from: [Vec2] = [], to: [Vec2] = []
-        for (node, centre) in zip(document.nodes, centres) where centre.isFinite && centre.distance(to: node.position) > 1e-9 {
-            ids.append(node.id)
-            from.append(node.position)
-            to.append(centre)
-        }
-        guard !ids.isEmpty else { return }
-        record(.move(ids: ids, from: from, to: to))
+        // why: a layout's arithmetic lands a hair off a node that did not really move.
+        let moved = zip(document.nodes, centres).lazy.filter { $0.1.isFinite && $0.1.distance(to: $0.0.position) > 1e-9 }.map { ($0.0.id, $0.1) }
+        if let move = Change.move(moved, in: document) { record(move) }
     }
 
     /// True for a map that is more a graph than a tree: more links than tree edges, or many
@@ -94,15 +89,6 @@ extension Workspace {
     /// Records the move of every node to where the layout has it now. The same nodes every
     /// step (even those that did not move), so the steps merge into one change.
     private mutating func moveToLayout(_ layout: ForceLayout, glide: Bool) {
-        var ids: [NodeID] = [], from: [Vec2] = [], to: [Vec2] = []
-        ids.reserveCapacity(layout.nodeIDs.count)
-        for (id, position) in zip(layout.nodeIDs, layout.positions) where Document.isUsable(position) {
-            guard let current = document.node(id)?.position else { continue }
-            ids.append(id)
-            from.append(current)
-            to.append(position)
-        }
-        guard !ids.isEmpty else { return }
-        record(.move(ids: ids, from: from, to: to), glide: glide)
+        if let move = Change.move(zip(layout.nodeIDs, layout.positions), in: document, keepingStill: true) { record(move, glide: glide) }
     }
 }
