@@ -10,12 +10,14 @@ import Foundation
 public final class SDLSession {
     public let isHeadless: Bool
 
-    /// `kiosk`: SIGINT and SIGTERM keep their default action (the system or an operator can
-    /// always stop a kiosk; visitors cannot send signals), instead of becoming a quit request
-    /// that the kiosk ignores like the window's close button.
+    /// `kiosk`: the window stays up when focus goes elsewhere.
     public init(headless: Bool, kiosk: Bool = false) throws(PlatformError) {
         isHeadless = headless
-        if kiosk { SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1") }
+        // why: SDL would turn SIGINT and SIGTERM into SDL_QUIT, the close button's event, which
+        // asks "Save changes…?" (or, in a kiosk, is ignored) and leaves a logout or `systemctl
+        // stop` hanging. The app and a realtime replay catch them (`TerminationSignals`); the
+        // other verbs keep the default action.
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         if headless {
             SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, "offscreen", SDL_HINT_OVERRIDE)
             // why: otherwise SDL backs the window's framebuffer with an OpenGL texture, and on a
