@@ -102,6 +102,14 @@ final class ChildProcess {
         return Date().timeIntervalSince(start)
     }
 
+    /// Ends the process as a service manager would: SIGTERM, then SIGKILL if it is still running
+    /// after `seconds` (Xvfb removes its lock file and socket only on SIGTERM).
+    func stop(seconds: Double = 5) {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGTERM)
+        _ = waitForExit(seconds: seconds)
+    }
+
     /// Filled on the pipes' reading threads, read on the test's.
     private final class Collected: Sendable {
         let output = Mutex("")
