@@ -27,4 +27,12 @@ static inline void meshpad_map_large_blocks(void) { mallopt(M_MMAP_THRESHOLD, 64
 /// freed memory the allocator keeps mapped.
 static inline size_t meshpad_heap_in_use(void) { struct mallinfo2 info = mallinfo2(); return info.uordblks + info.hblkhd; }
 
+/// Whether a signal is set to be ignored (SIG_IGN is a cast macro, and the handler a union
+/// member): a background job started by a shell has SIGINT ignored, and must keep it so.
+#include <signal.h>
+static inline int meshpad_signal_is_ignored(int signal) {
+    struct sigaction action;
+    return sigaction(signal, NULL, &action) == 0 && action.sa_handler == SIG_IGN;
+}
+
 #endif

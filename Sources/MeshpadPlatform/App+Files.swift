@@ -101,6 +101,38 @@ extension App {
         isRunning = false
     }
 
+    /// SIGTERM or SIGINT (a logout, `systemctl stop`, Ctrl+C): ends the loop without a question,
+    /// as a crash would but losing nothing. Unsaved changes are written to the recovery file now,
+    /// so the next start offers them back; in a kiosk the visitor's map goes to its session file.
+    func quitOnSignal(_ signal: Int32) {
+        let name = signal == SIGTERM ? "SIGTERM" : signal == SIGINT ? "SIGINT" : "signal \(signal)"
+        autosaveWriter.waitUntilIdle()
+        let failedAutosave = autosaveWriter.takeError()
+        var outcome: String
+        if let state = kioskState {
+            keepVisitorsWork()
+            outcome = state.atStart ? "no visitor's map to keep" : "the visitor's map is kept in its session file"
+            if let failure = autosaveWriter.takeError() { outcome = "the visitor's map could not be kept: \(failure)" }
+        } else if options.readOnly || !file.isDirty(workspace.document) {
+            options.recovery?.discard(for: file.path)
+            outcome = "nothing unsaved"
+        } else if let store = options.recovery {
+            outcome = "unsaved changes kept in \(store.recoveryPath(for: autosaveKey))"
+            // why: the last autosave may be up to half a second old, or may have failed.
+            if failedAutosave != nil || autosave.writtenRevision != workspace.document.revision {
+                do throws(FormatError) {
+                    try store.save(workspace.document, for: autosaveKey)
+                } catch {
+                    outcome = "unsaved changes could not be kept: \(error.description)"
+                }
+            }
+        } else {
+            outcome = "unsaved changes lost (no recovery folder)"
+        }
+        Log.notice("\(name): \(outcome); quitting")
+        isRunning = false
+    }
+
     func dialogChose(_ kind: Dialog.Kind, _ action: Dialog.Action, field: String) {
         switch (kind, action) {
         case (_, .cancel):

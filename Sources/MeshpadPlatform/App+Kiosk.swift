@@ -107,9 +107,15 @@ extension App {
 
     /// Leaves the kiosk (the PIN was right): the visitor's map is written first.
     func exitKiosk() {
-        if let mode = options.kiosk, let state = kioskState, !state.atStart { keepVisitorsMap(state, in: mode) }
-        autosaveWriter.waitUntilIdle()
+        keepVisitorsWork()
         Log.notice("kiosk: unlocked with the PIN, quitting")
         isRunning = false
+    }
+
+    /// Before the kiosk ends: the visitor's map in its session file, on disk when this returns
+    /// (nothing if no one changed it since the last start-over).
+    func keepVisitorsWork() {
+        if let mode = options.kiosk, let state = kioskState, !state.atStart { keepVisitorsMap(state, in: mode) }
+        autosaveWriter.waitUntilIdle()
     }
 }

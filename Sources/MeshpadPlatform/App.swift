@@ -33,6 +33,9 @@ public final class App {
         /// Thresholds and zoom clamp from the config file.
         public var gestures = GestureSettings()
         public var zoomClamp = Camera.defaultZoomLimits
+        /// SIGTERM and SIGINT end the loop after keeping unsaved work for the next start
+        /// (`TerminationSignals`); off in tests, whose process keeps its own Ctrl+C.
+        public var catchesTerminationSignals = false
 
         public init(windowSize: PixelSize = .defaultWindow, title: String = "Meshpad", theme: Theme = .standard,
                     preferSoftware: Bool = false, hidden: Bool = false, recordPath: String? = nil,
@@ -47,11 +50,14 @@ public final class App {
             self.recentFilesPath = recentFilesPath
         }
 
-        /// The standard places: recovery under `$XDG_DATA_HOME/meshpad/recovery`, recent files beside it.
+        /// The standard places: recovery under `$XDG_DATA_HOME/meshpad/recovery`, recent files
+        /// beside it; SIGTERM and SIGINT caught.
         public static func interactive(windowSize: PixelSize, recordPath: String?) -> Options {
             let recovery = RecoveryStore.standard()
-            return Options(windowSize: windowSize, recordPath: recordPath, recovery: recovery,
-                           recentFilesPath: (recovery.directory as NSString).deletingLastPathComponent + "/recent.json")
+            var options = Options(windowSize: windowSize, recordPath: recordPath, recovery: recovery,
+                                  recentFilesPath: (recovery.directory as NSString).deletingLastPathComponent + "/recent.json")
+            options.catchesTerminationSignals = true
+            return options
         }
     }
 
@@ -82,6 +88,8 @@ public final class App {
     private var clock = FixedStepClock()
     private let hud: HUD
     private let recorder: Recorder?
+    /// SIGTERM or SIGINT, once received; nil when the options do not catch them.
+    let termination: TerminationSignals?
     var isRunning = true
     private var frameMilliseconds = 0.0
     private var lastFrameEnd = 0.0
@@ -97,6 +105,7 @@ public final class App {
                             fullscreen: options.kiosk != nil)
         hud = HUD(renderer: canvas.renderer, font: canvas.hudFont)
         recorder = try options.recordPath.map { path throws(PlatformError) in try Recorder(path: path) }
+        termination = options.catchesTerminationSignals ? TerminationSignals() : nil
         self.options = options
         recent = options.recentFilesPath.map(RecentFiles.load(from:)) ?? RecentFiles()
         meshpad_map_large_blocks()
@@ -169,6 +178,10 @@ public final class App {
                 clock.reset()
             }
             drainEvents()
+            if let signal = termination?.received {
+                quitOnSignal(signal)
+                break
+            }
             requests(workspace.tick(at: time))
             serviceKiosk(at: time)
             serviceFiles(at: time)

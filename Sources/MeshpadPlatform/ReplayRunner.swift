@@ -15,7 +15,8 @@ public enum ReplayRunner {
     public static let settleLimitSeconds = 60.0
 
     /// - Parameter realtime: wait out each event's time on the wall clock (a crash test kills
-    ///   the process mid-script), instead of simulating the clock.
+    ///   the process mid-script), instead of simulating the clock. A SIGTERM or SIGINT the app
+    ///   catches ends the play there, as it ends the app's own loop.
     /// - Parameter startTime: the simulated clock's start (seconds), for a script that carries
     ///   on where an earlier one on the same app stopped.
     public static func play(_ events: [ReplayEvent], on app: App, realtime: Bool = false, startTime: Double = 0) throws(PlatformError) {
@@ -24,6 +25,10 @@ public enum ReplayRunner {
         let wallStart = App.now()
         let end = (events.last?.milliseconds ?? 0) / 1000 + settleLimitSeconds
         while true {
+            if let signal = app.termination?.received {
+                app.quitOnSignal(signal)
+                return
+            }
             while index < events.count, events[index].milliseconds / 1000 <= time + 1e-9 {
                 let event = events[index]
                 try push(event, windowSize: app.canvas.window.size, windowID: app.canvas.window.id)
@@ -69,6 +74,9 @@ public enum ReplayRunner {
             var options = App.Options(windowSize: size, theme: appearance.theme, preferSoftware: true, hidden: true)
             options.uiScale = appearance.uiScale ?? 1
             if autosave { options.recovery = RecoveryStore.standard() }
+            // why: only a realtime replay lives long enough to be stopped, and the app's own
+            // signal path is what a test of stopping it wants to run.
+            options.catchesTerminationSignals = realtime
             let app = try App(document: document, file: file, options: options)
             if realtime {
                 // why: a crash test needs to know when the script's clock started.
@@ -80,6 +88,8 @@ public enum ReplayRunner {
                 if case .replayScript(_, let detail) = error { throw .replayScript(path: scriptPath, detail: detail) }
                 throw error
             }
+            // Stopped by a signal: the script did not finish, so there is no end state to show.
+            guard app.termination?.received == nil else { return }
             if let dumpPath {
                 try writeDump(StateDump(app.workspace), to: dumpPath)
             }

@@ -10,12 +10,14 @@ import Foundation
 public final class SDLSession {
     public let isHeadless: Bool
 
-    /// `kiosk`: SIGINT and SIGTERM keep their default action (the system or an operator can
-    /// always stop a kiosk; visitors cannot send signals), instead of becoming a quit request
-    /// that the kiosk ignores like the window's close button.
+    /// `kiosk`: the window stays up when focus goes elsewhere.
     public init(headless: Bool, kiosk: Bool = false) throws(PlatformError) {
         isHeadless = headless
-        if kiosk { SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1") }
+        // why: SDL would turn SIGINT and SIGTERM into SDL_QUIT, the close button's event, which
+        // asks "Save changes…?" (or, in a kiosk, is ignored) and leaves a logout or `systemctl
+        // stop` hanging. The app and a realtime replay catch them (`TerminationSignals`); the
+        // other verbs keep the default action.
+        SDL_SetHint(SDL_HINT_NO_SIGNAL_HANDLERS, "1")
         if headless {
             SDL_SetHintWithPriority(SDL_HINT_VIDEODRIVER, "offscreen", SDL_HINT_OVERRIDE)
             // why: otherwise SDL backs the window's framebuffer with an OpenGL texture, and on a
@@ -54,6 +56,7 @@ public final class SDLSession {
             SDL_Quit()
             throw .noDisplay(detail: "only the '\(driver)' video driver is available, which shows nothing")
         }
+        if driver == "x11" { Self.convertTextAsUTF8ForXlib() }
         if TTF_Init() != 0 {
             let detail = PlatformError.sdlMessage
             SDL_Quit()
@@ -66,6 +69,25 @@ public final class SDLSession {
             SDL_Quit()
             throw .sdlInit(detail: "SDL2_image (PNG): \(detail)")
         }
+    }
+
+    /// Sets the C library's character type (`LC_CTYPE`) to UTF-8: the user's own locale if it is
+    /// one, else `C.UTF-8`.
+    ///
+    /// SDL 2.26 sets an X11 window's title through Xlib's text conversions, which work in the
+    /// `LC_CTYPE` of the process, and a Swift program stays in the "C" locale unless it asks. There
+    /// `Xutf8TextListToTextProperty` refuses any title that is not ASCII, so `_NET_WM_NAME` (what
+    /// taskbars show) kept "Meshpad" from the window's creation, and `WM_NAME` got the UTF-8 bytes
+    /// labelled as Latin-1. Only the character type changes: numbers, dates and messages keep "C".
+    private static func convertTextAsUTF8ForXlib() {
+        func isUTF8() -> Bool {
+            guard let codeset = nl_langinfo(nl_item(CODESET)) else { return false }
+            return String(cString: codeset) == "UTF-8"
+        }
+        if setlocale(LC_CTYPE, "") != nil, isUTF8() { return }
+        if setlocale(LC_CTYPE, "C.UTF-8") != nil, isUTF8() { return }
+        setlocale(LC_CTYPE, "C")
+        Log.notice("no UTF-8 locale (not even C.UTF-8): taskbars show a title that is not ASCII as \"Meshpad\"")
     }
 
     /// The name of the video driver SDL chose (`x11`, `wayland`, `offscreen`).

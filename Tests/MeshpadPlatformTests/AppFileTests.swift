@@ -202,24 +202,13 @@ extension PlatformTests {
     /// A real process killed with SIGKILL mid-edit loses at most about a second of work.
     @Suite(.serialized)
     struct CrashRecoveryTests {
-        /// The app built beside the test bundle (so `make sanitize`'s own build path works too).
-        static let binary: String = {
-            let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("meshpad").path
-            if FileManager.default.isExecutableFile(atPath: beside) { return beside }
-            return URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-                .appendingPathComponent("../../.build/debug/meshpad").standardized.path
-        }()
-
         func line(_ t: Int, _ type: String, _ x: Int) -> String {
             type == "mouse_move" ? "{\"t\":\(t),\"type\":\"mouse_move\",\"x\":\(x),\"y\":300}"
                 : "{\"t\":\(t),\"type\":\"\(type)\",\"button\":\"left\",\"x\":\(x),\"y\":300}"
         }
 
         @Test func killMinus9LosesAtMostTheLastSecond() throws {
-            guard FileManager.default.isExecutableFile(atPath: Self.binary) else {
-                Issue.record("the meshpad binary is not built at \(Self.binary)")
-                return
-            }
+            guard ChildProcess.builtMeshpad() != nil else { return }
             let directory = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-kill-\(UUID().uuidString)")
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             defer { try? FileManager.default.removeItem(at: directory) }
@@ -236,40 +225,26 @@ extension PlatformTests {
 
             var environment = ProcessInfo.processInfo.environment
             environment["XDG_DATA_HOME"] = directory.appendingPathComponent("data").path
-            let child = Process()
-            child.executableURL = URL(fileURLWithPath: Self.binary)
-            child.arguments = ["replay", scriptURL.path, "--map", map.path, "--size", "800x600", "--realtime", "--autosave"]
-            child.environment = environment
-            let errors = Pipe()
-            child.standardError = errors
-            try child.run()
+            let child = try ChildProcess(["replay", scriptURL.path, "--map", map.path, "--size", "800x600", "--realtime", "--autosave"],
+                                         environment: environment)
             // Wait for the script's clock to start, then let it edit for 2.5 s.
-            var started: Date?
-            var collected = Data()
-            let deadline = Date(timeIntervalSinceNow: 20)
-            while started == nil && Date() < deadline {
-                collected.append(errors.fileHandleForReading.availableData)
-                if String(decoding: collected, as: UTF8.self).contains("replay started") { started = Date() }
-            }
-            let start = try #require(started, "the child never started its replay: \(String(decoding: collected, as: UTF8.self))")
+            let start = try #require(child.waitForOutput("replay started", seconds: 20),
+                                     "the child never started its replay: \(child.errorOutput)")
             Thread.sleep(forTimeInterval: 2.5)
             let killedAfter = Date().timeIntervalSince(start)
-            kill(child.processIdentifier, SIGKILL)
-            child.waitUntilExit()
-            #expect(child.terminationReason == .uncaughtSignal)
+            kill(child.process.processIdentifier, SIGKILL)
+            child.process.waitUntilExit()
+            #expect(child.process.terminationReason == .uncaughtSignal)
             #expect(try Data(contentsOf: map) == original, "the map file itself is never touched by autosave")
 
             // What the next start restores.
             let dump = directory.appendingPathComponent("state.json")
             let empty = directory.appendingPathComponent("empty.jsonl")
             try "".write(to: empty, atomically: true, encoding: .utf8)
-            let again = Process()
-            again.executableURL = URL(fileURLWithPath: Self.binary)
-            again.arguments = ["replay", empty.path, "--map", map.path, "--size", "800x600", "--autosave", "--dump", dump.path]
-            again.environment = environment
-            try again.run()
-            again.waitUntilExit()
-            #expect(again.terminationStatus == 0)
+            let again = try ChildProcess(["replay", empty.path, "--map", map.path, "--size", "800x600", "--autosave", "--dump", dump.path],
+                                         environment: environment)
+            again.process.waitUntilExit()
+            #expect(again.process.terminationStatus == 0)
             let state = try JSONDecoder().decode(StateDump.self, from: Data(contentsOf: dump))
             let restoredX = try #require(state.nodes.first?.x)
             // Every move older than one second before the kill must be in the restored map.

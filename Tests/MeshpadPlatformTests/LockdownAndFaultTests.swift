@@ -80,6 +80,24 @@ extension PlatformTests {
             }
         }
 
+        @Test func aKioskStoppedBySIGTERMKeepsTheVisitorsMapUnwrittenSoFar() throws {
+            let directory = try scratch()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let session = try SDLSession(headless: true)
+            try withExtendedLifetime(session) {
+                let app = try kioskApp(autosave: directory)
+                app.handle(.key(name: "Tab", modifiers: []), at: 1)
+                app.handle(.text("visitor idea"), at: 1.1)
+                #expect(try savedSessions(in: directory).isEmpty, "not autosaved yet")
+                app.quitOnSignal(SIGTERM)
+                #expect(!app.isRunning)
+                let written = try savedSessions(in: directory)
+                let first = try #require(written.first, "the visitor's map is in the kiosk's folder")
+                let saved = try NativeFormat.decode(Data(contentsOf: directory.appendingPathComponent(first)))
+                #expect(saved.nodes.contains { $0.text == "visitor idea" })
+            }
+        }
+
         @Test func aReadOnlyMapIsNeverWritten() throws {
             let directory = try scratch()
             defer { try? FileManager.default.removeItem(at: directory) }
@@ -158,11 +176,7 @@ extension PlatformTests {
         @Test func aMissingFontIsAClearErrorAndNothingIsWritten() throws {
             let directory = try scratch()
             defer { try? FileManager.default.removeItem(at: directory) }
-            let binary = PlatformTests.CrashRecoveryTests.binary
-            guard FileManager.default.isExecutableFile(atPath: binary) else {
-                Issue.record("the meshpad binary is not built at \(binary)")
-                return
-            }
+            guard let binary = ChildProcess.builtMeshpad() else { return }
             let output = directory.appendingPathComponent("out.png")
             let child = Process()
             child.executableURL = URL(fileURLWithPath: binary)

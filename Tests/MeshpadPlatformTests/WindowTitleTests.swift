@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+extension PlatformTests {
+    /// The window's title as a taskbar reads it (`_NET_WM_NAME`), from the real app on a real X
+    /// server (Xvfb). Skipped where Xvfb or x11-utils is not installed.
+    @Suite(.serialized)
+    struct WindowTitleTests {
+        static let tools = ["Xvfb", "xprop", "xwininfo"]
+
+        /// The full path of a program on `PATH`, if it is there.
+        static func installed(_ name: String) -> String? {
+            let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+            return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+        }
+
+        static var toolsInstalled: Bool { tools.allSatisfy { installed($0) != nil } }
+
+        /// Runs an X tool to its end; its standard output.
+        static func run(_ tool: String, _ arguments: [String], display: String) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: installed(tool) ?? tool)
+            process.arguments = arguments
+            process.environment = ["DISPLAY": display]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            let data = output.fileHandleForReading.readDataToEndOfFile()
+            process.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+
+        /// The bytes of `_NET_WM_NAME` on the window the process `pid` made, if it has one yet.
+        static func netWMName(ofWindowsOf pid: Int32, display: String) throws -> [UInt8]? {
+            let tree = try run("xwininfo", ["-root", "-children"], display: display)
+            let windows = tree.split(separator: "\n").filter { !$0.contains("Window id:") }
+                .compactMap { $0.split(separator: " ").first { $0.hasPrefix("0x") } }
+            for window in windows {
+                let owner = try run("xprop", ["-id", String(window), "_NET_WM_PID"], display: display)
+                guard owner.hasSuffix("= \(pid)\n") else { continue }
+                // why: as numbers (format 8c), so the bytes are read exactly, whatever xprop's locale.
+                let name = try run("xprop", ["-id", String(window), "-f", "_NET_WM_NAME", "8c", "_NET_WM_NAME"], display: display)
+                guard name.hasPrefix("_NET_WM_NAME(UTF8_STRING) = ") else { continue }
+                return name.dropFirst("_NET_WM_NAME(UTF8_STRING) = ".count).split(separator: ",")
+                    .compactMap { UInt8($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+            }
+            return nil
+        }
+
+        /// A locale-less environment (a service, a bare X session) and the usual UTF-8 one.
+        @Test(.enabled(if: toolsInstalled, "needs Xvfb, xprop and xwininfo (packages xvfb, x11-utils); not installed here"),
+              arguments: [nil, "C.UTF-8"] as [String?])
+        func aTaskbarShowsTheMapsNameWhateverItsScript(lang: String?) throws {
+            guard ChildProcess.builtMeshpad() != nil, let xvfb = Self.installed("Xvfb") else { return }
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-title-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let map = directory.appendingPathComponent("Größe-план.mm")
+            try #"<map version="1.0.1"><node TEXT="Größe"/></map>"#.write(to: map, atomically: true, encoding: .utf8)
+
+            // why: -displayfd makes Xvfb pick a free display and say which once it is ready.
+            let server = try ChildProcess(["-displayfd", "1", "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
+                                          environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"],
+                                          executable: xvfb)
+            defer { server.stop() }
+            let ready = server.wait(seconds: 10) { $0.output.hasSuffix("\n") }
+            let number = try #require(ready.flatMap { _ in Int(server.output.trimmingCharacters(in: .whitespacesAndNewlines)) },
+                                      "Xvfb did not start: \(server.errorOutput)")
+            let display = ":\(number)"
+
+            var environment = ProcessInfo.processInfo.environment
+            for name in ["SDL_VIDEODRIVER", "WAYLAND_DISPLAY", "LC_ALL", "LC_CTYPE", "LANG"] { environment[name] = nil }
+            environment["LANG"] = lang
+            environment["DISPLAY"] = display
+            environment["HOME"] = directory.path
+            environment["XDG_DATA_HOME"] = directory.appendingPathComponent("data").path
+            environment["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
+            let app = try ChildProcess([map.path], environment: environment)
+            defer { app.stop() }
+
+            let expected = Array("Größe-план.mm — Meshpad".utf8)
+            var title: [UInt8]?
+            let deadline = Date(timeIntervalSinceNow: 10)
+            while title != expected && Date() < deadline && app.process.isRunning {
+                title = try Self.netWMName(ofWindowsOf: app.process.processIdentifier, display: display)
+                if title != expected { Thread.sleep(forTimeInterval: 0.1) }
+            }
+            let shown = title.map { String(decoding: $0, as: UTF8.self) }
+            #expect(shown == "Größe-план.mm — Meshpad", "the app said: \(app.errorOutput)")
+        }
+    }
+}
