@@ -86,7 +86,7 @@ extension PlatformTests {
             let session = try SDLSession(headless: true)
             try withExtendedLifetime(session) {
                 let app = try kioskApp(autosave: directory)
-                app.handle(.key(name: "Tab", modifiers: []), at: 1)
+                app.handle(.key(.tab, modifiers: []), at: 1)
                 app.handle(.text("visitor idea"), at: 1.1)
                 #expect(try savedSessions(in: directory).isEmpty, "not autosaved yet")
                 app.quitOnSignal(SIGTERM)

@@ -61,7 +61,7 @@ extension PlatformTests {
                                           recovery: store)
                 let app = try App(document: loaded.document, file: DocumentFile(path: map.path, format: loaded.format, savedRevision: 0),
                                   options: options)
-                let banner = try #require(app.workspace.banner)
+                let banner = try #require(app.workspace.panels.banner)
                 #expect(banner.message.hasPrefix("Restored unsaved changes to ideas.meshpad"), "\(banner.message)")
                 #expect(banner.actions.contains(.discardRecovery))
                 #expect(app.workspace.document.nodes.contains { $0.text == "last words" })
