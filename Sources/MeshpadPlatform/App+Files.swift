@@ -3,102 +3,113 @@ import Foundation
 import MeshpadCore
 import Synchronization
 
-/// Opening, saving, recovering and quitting: what the app does with files when asked.
+/// Opening, saving, recovering and quitting: the core's `FileFlow` decides; this carries out
+/// what it asks for (writes, reads, dialogs, banners) and tells it how that went.
 extension App {
-    /// Restores the recovery an earlier session left, if it is newer than the file. Returns
-    /// whether a banner about it is showing.
-    func restoreRecoveryIfAny() -> Bool {
-        guard let store = options.recovery, let pending = store.pending(for: file.path) else { return false }
+    /// The map's file, format and saved state.
+    public var file: DocumentFile { fileFlow.file }
+
+    /// Hands a file event to the flow and carries out what it decides.
+    func fileEvent(_ event: FileFlow.Event) {
+        let effects = fileFlow.handle(event, revision: workspace.document.revision, now: time)
+        for effect in effects { carryOut(effect) }
+        updateTitle()
+    }
+
+    private func carryOut(_ effect: FileFlow.Effect) {
+        switch effect {
+        case .write(let path, let format):
+            write(to: path, as: format)
+        case .read(let path):
+            read(path)
+        case .ask(let dialog):
+            workspace.present(dialog)
+        case .tell(let banner):
+            if banner.isError { Log.error(banner.message) }
+            workspace.show(banner)
+        case .restoreRecovery(let path, let otherwise):
+            if !restoreRecovery(of: path), let otherwise { workspace.show(otherwise) }
+        case .discardRecovery(let path):
+            options.recovery?.discard(for: path)
+        case .reloadFromDisk:
+            reloadFromDisk()
+        case .rememberRecent:
+            saveRecentFiles()
+        case .quit:
+            autosaveWriter.waitUntilIdle()
+            isRunning = false
+        }
+    }
+
+    private func write(to path: String, as format: MapFormat) {
+        let revision = workspace.document.revision
+        do {
+            let warnings = try DocumentFile.write(workspace.document, to: path, as: format, theme: canvas.painter.scene.theme)
+            autosave.markWritten(revision)
+            fileEvent(.wrote(path: path, format: format, revision: revision, warnings: warnings))
+        } catch {
+            // The old file is untouched (writes are atomic) and the map stays unsaved.
+            fileEvent(.writeFailed(path: path, reason: error.description))
+        }
+    }
+
+    /// Opens a map in place of the current one. A map that fails to open changes nothing.
+    private func read(_ path: String) {
+        do {
+            let loaded = try MapFile.read(path)
+            var document = loaded.document
+            document.prepareForDisplay(with: canvas.sizing, layout: canvas.painter.scene.theme.treeLayout)
+            autosaveWriter.waitUntilIdle()
+            workspace.replaceDocument(document)
+            autosave.markWritten(document.revision)
+            launchDocument = nil
+            fileEvent(.opened(path: path, format: loaded.format, revision: document.revision, warnings: loaded.warnings))
+        } catch {
+            Log.error(error.description)
+            fileEvent(.readFailed(path: path, reason: error.description))
+        }
+    }
+
+    /// Restores the recovery an earlier session left for the map at `path`, if it is newer than
+    /// the file. Returns whether there was one (restored, or unreadable and said so).
+    func restoreRecovery(of path: String?) -> Bool {
+        guard let store = options.recovery, let pending = store.pending(for: path) else { return false }
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: pending.path))
             var recovered = try NativeFormat.decode(data)
             recovered.prepareForDisplay(with: canvas.sizing, layout: canvas.painter.scene.theme.treeLayout)
             workspace.replaceDocument(recovered)
-            file.markUnsaved()
             autosave.markWritten(recovered.revision)
-            let when = DateFormatter.localizedString(from: pending.modified, dateStyle: .short, timeStyle: .medium)
-            workspace.show(Banner(message: "Restored unsaved changes to \(file.displayName) from \(when).",
-                                  actions: [.dismiss, .discardRecovery]))
             Log.notice("restored unsaved changes from \(pending.path)")
+            fileEvent(.recoveryRestored(when: DateFormatter.localizedString(from: pending.modified, dateStyle: .short, timeStyle: .medium)))
         } catch {
             let detail = (error as? FormatError)?.description ?? error.localizedDescription
             Log.error("could not restore unsaved changes: \(detail)")
-            workspace.show(Banner(message: "Unsaved changes were found but could not be read: \(detail)", isError: true))
+            fileEvent(.recoveryUnreadable(reason: detail))
         }
         return true
     }
 
-    func save() {
-        guard file.path != nil else {
-            presentSaveAs(message: nil)
-            return
+    /// The banner's Discard: the map as it is on disk (or as it was opened, with no file).
+    private func reloadFromDisk() {
+        var original = launchDocument ?? Document(rootText: file.displayName)
+        if let path = file.path, let loaded = try? MapFile.read(path) {
+            original = loaded.document
+            original.prepareForDisplay(with: canvas.sizing, layout: canvas.painter.scene.theme.treeLayout)
         }
+        launchDocument = nil
+        workspace.replaceDocument(original)
+        autosave.markWritten(original.revision)
+        fileEvent(.reloaded(revision: original.revision))
+    }
+
+    func saveRecentFiles() {
+        guard let listPath = options.recentFilesPath else { return }
         do {
-            let warnings = try file.save(workspace.document, theme: canvas.painter.scene.theme)
-            savedCleanly(warnings: warnings)
+            try fileFlow.recent.save(to: listPath)
         } catch {
-            reportSaveFailure(error)
+            Log.error("could not remember recent files: \(error.description)")
         }
-    }
-
-    func saveAs(_ path: String) -> Bool {
-        let absolute = Self.absolute(path)
-        let oldPath = file.path
-        do {
-            let warnings = try file.save(workspace.document, as: absolute, theme: canvas.painter.scene.theme)
-            if let store = options.recovery { store.discard(for: oldPath) }
-            rememberRecent(absolute)
-            savedCleanly(warnings: warnings)
-            return true
-        } catch {
-            reportSaveFailure(error)
-            presentSaveAs(message: error.description)
-            return false
-        }
-    }
-
-    private func savedCleanly(warnings: [String]) {
-        options.recovery?.discard(for: file.path)
-        autosave.markWritten(workspace.document.revision)
-        let note = warnings.isEmpty ? "" : " — " + warnings.joined(separator: "; ")
-        workspace.show(Banner(message: "Saved \(file.displayName)\(note)", actions: [.dismiss],
-                              expiresAt: warnings.isEmpty ? time + 2 : nil))
-        updateTitle()
-    }
-
-    private func reportSaveFailure(_ error: FormatError) {
-        // The old file is untouched (atomic writes) and the map stays unsaved.
-        Log.error("save failed: \(error.description)")
-        workspace.show(Banner(message: "Not saved: \(error.description)", isError: true))
-        updateTitle()
-    }
-
-    func presentSaveAs(message: String?) {
-        let suggestion = file.path ?? FileManager.default.currentDirectoryPath + "/Untitled.meshpad"
-        workspace.present(Dialog(kind: .saveAs, title: "Save map as (.meshpad, .mm, .opml, .md)", field: suggestion,
-                                 recent: recent.paths, message: message))
-    }
-
-    func presentOpen(message: String?) {
-        let folder = file.path.map { ($0 as NSString).deletingLastPathComponent } ?? FileManager.default.currentDirectoryPath
-        workspace.present(Dialog(kind: .open, title: "Open a map (.meshpad, .mm, .opml, .md)",
-                                 field: folder.hasSuffix("/") ? folder : folder + "/",
-                                 recent: recent.paths, message: message))
-    }
-
-    func requestQuit() {
-        // why: folds in a read-only view are not changes to keep; there is nothing to save.
-        if file.isDirty(workspace.document) && !options.readOnly {
-            workspace.present(Dialog(kind: .unsavedChanges(then: .quit), title: "Save changes to \(file.displayName) before closing?"))
-        } else {
-            quitNow()
-        }
-    }
-
-    private func quitNow() {
-        autosaveWriter.waitUntilIdle()
-        if !file.isDirty(workspace.document) { options.recovery?.discard(for: file.path) }
-        isRunning = false
     }
 
     /// SIGTERM or SIGINT (a logout, `systemctl stop`, Ctrl+C): ends the loop without a question,
@@ -131,103 +142,6 @@ extension App {
         }
         Log.notice("\(name): \(outcome); quitting")
         isRunning = false
-    }
-
-    func dialogChose(_ kind: Dialog.Kind, _ action: Dialog.Action, field: String) {
-        switch (kind, action) {
-        case (_, .cancel):
-            pendingFollowUp = nil
-        case (.open, _):
-            if file.isDirty(workspace.document) {
-                workspace.present(Dialog(kind: .unsavedChanges(then: .open(path: field)),
-                                         title: "Save changes to \(file.displayName) before opening another map?"))
-            } else {
-                open(field)
-            }
-        case (.saveAs, _):
-            if saveAs(field), let followUp = pendingFollowUp {
-                pendingFollowUp = nil
-                carryOut(followUp)
-            }
-        case (.unsavedChanges(let followUp), .save):
-            if file.path == nil {
-                pendingFollowUp = followUp
-                presentSaveAs(message: nil)
-                return
-            }
-            save()
-            if !file.isDirty(workspace.document) { carryOut(followUp) }
-        case (.pin, _):
-            break
-        case (.unsavedChanges(let followUp), .discard):
-            options.recovery?.discard(for: file.path)
-            file.markSaved(workspace.document)
-            carryOut(followUp)
-        default:
-            break
-        }
-    }
-
-    private func carryOut(_ followUp: Dialog.FollowUp) {
-        switch followUp {
-        case .quit: quitNow()
-        case .open(let path): open(path)
-        }
-    }
-
-    /// Opens a map in place of the current one. A map that fails to open changes nothing.
-    func open(_ path: String) {
-        let absolute = Self.absolute(path)
-        do {
-            let loaded = try MapFile.read(absolute)
-            var document = loaded.document
-            document.prepareForDisplay(with: canvas.sizing, layout: canvas.painter.scene.theme.treeLayout)
-            autosaveWriter.waitUntilIdle()
-            workspace.replaceDocument(document)
-            file = DocumentFile(path: absolute, format: loaded.format, savedRevision: 0)
-            file.markSaved(document)
-            autosave.markWritten(document.revision)
-            rememberRecent(absolute)
-            if !restoreRecoveryIfAny() {
-                workspace.show(Banner(message: loaded.warnings.isEmpty ? "Opened \(file.displayName)" : loaded.warnings.joined(separator: "; "),
-                                      expiresAt: loaded.warnings.isEmpty ? time + 2 : nil))
-            }
-            updateTitle()
-        } catch {
-            Log.error(error.description)
-            presentOpen(message: error.description)
-        }
-    }
-
-    func bannerChose(_ action: Banner.Action) {
-        defer { launchDocument = nil }
-        guard action == .discardRecovery else { return }
-        options.recovery?.discard(for: file.path)
-        var original = launchDocument ?? Document(rootText: file.displayName)
-        if let path = file.path, let loaded = try? MapFile.read(path) {
-            original = loaded.document
-            original.prepareForDisplay(with: canvas.sizing, layout: canvas.painter.scene.theme.treeLayout)
-        }
-        workspace.replaceDocument(original)
-        file.markSaved(original)
-        autosave.markWritten(original.revision)
-        updateTitle()
-    }
-
-    func rememberRecent(_ path: String) {
-        recent.add(path)
-        guard let listPath = options.recentFilesPath else { return }
-        do {
-            try recent.save(to: listPath)
-        } catch {
-            Log.error("could not remember recent files: \(error.description)")
-        }
-    }
-
-    static func absolute(_ path: String) -> String {
-        let expanded = (path as NSString).expandingTildeInPath
-        let full = expanded.hasPrefix("/") ? expanded : FileManager.default.currentDirectoryPath + "/" + expanded
-        return (full as NSString).standardizingPath
     }
 }
 

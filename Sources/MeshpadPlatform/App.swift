@@ -69,16 +69,14 @@ public final class App {
     /// Requests the workspace made that no part of the app carries out yet (the context menu).
     public private(set) var unhandledRequests: [Workspace.Request] = []
 
-    /// The map's file, format and saved state.
-    public internal(set) var file: DocumentFile
+    /// Where the map lives and what opening, saving and quitting do next (decided in the core).
+    var fileFlow: FileFlow
     var autosave: AutosaveSchedule
     let autosaveWriter = AutosaveWriter()
     let options: Options
-    var recent: RecentFiles
     /// The map as it was opened, kept only while a restored recovery of a map with no file can
     /// still be discarded (holding it longer would double the memory of a big map on first edit).
     var launchDocument: Document?
-    var pendingFollowUp: Dialog.FollowUp?
     var kioskState: KioskState?
     private var paintsSinceRelease = 0
     private var textInputActive = SDL_IsTextInputActive() == SDL_TRUE
@@ -107,7 +105,6 @@ public final class App {
         recorder = try options.recordPath.map { path throws(PlatformError) in try Recorder(path: path) }
         termination = options.catchesTerminationSignals ? TerminationSignals() : nil
         self.options = options
-        recent = options.recentFilesPath.map(RecentFiles.load(from:)) ?? RecentFiles()
         meshpad_map_large_blocks()
         var prepared = document
         prepared.prepareForDisplay(with: canvas.sizing, layout: canvas.painter.scene.theme.treeLayout)
@@ -115,7 +112,8 @@ public final class App {
         launchDocument = prepared
         var opened = file ?? DocumentFile(path: nil, format: .native, savedRevision: 0)
         opened.markSaved(prepared)
-        self.file = opened
+        fileFlow = FileFlow(file: opened, recent: options.recentFilesPath.map(RecentFiles.load(from:)) ?? RecentFiles(),
+                            isReadOnly: options.readOnly)
         autosave = AutosaveSchedule(writtenRevision: prepared.revision)
         workspace = Workspace(document: prepared, viewportSize: canvas.viewportSize, settings: options.gestures,
                               sizing: canvas.sizing, zoomClamp: options.zoomClamp)
@@ -128,9 +126,12 @@ public final class App {
             // why: on X11 this keeps Alt+Tab and the desktop's shortcuts inside the kiosk.
             SDL_SetWindowKeyboardGrab(canvas.window.handle, SDL_TRUE)
         }
-        if let path = opened.path, FileManager.default.fileExists(atPath: path), options.kiosk == nil { rememberRecent(path) }
+        if let path = opened.path, FileManager.default.fileExists(atPath: path), options.kiosk == nil {
+            fileFlow.remember(path)
+            saveRecentFiles()
+        }
         // A kiosk starts every visitor on the map as given; a read-only view has no unsaved work.
-        if options.kiosk == nil && !options.readOnly && restoreRecoveryIfAny() {
+        if options.kiosk == nil && !options.readOnly && restoreRecovery(of: opened.path) {
             if opened.path != nil { launchDocument = nil }
         } else {
             launchDocument = nil
@@ -253,7 +254,7 @@ public final class App {
         for request in requests {
             switch request {
             case .quit:
-                requestQuit()
+                fileEvent(.quit)
             case .exitKiosk:
                 exitKiosk()
             case .toggleHUD:
@@ -275,15 +276,15 @@ public final class App {
                 SDL_free(raw)
                 workspace.paste(text)
             case .save:
-                save()
+                fileEvent(.save)
             case .showSaveAs:
-                presentSaveAs(message: nil)
+                fileEvent(.saveAs)
             case .showOpen:
-                presentOpen(message: nil)
+                fileEvent(.open)
             case .dialogAction(let kind, let action, let field):
-                dialogChose(kind, action, field: field)
+                fileEvent(.dialog(kind, action, field: field))
             case .bannerAction(let action):
-                bannerChose(action)
+                if action == .discardRecovery { fileEvent(.discardRecovery) } else { launchDocument = nil }
             }
         }
     }
@@ -323,8 +324,7 @@ public final class App {
     }
 
     func updateTitle() {
-        let title = options.readOnly ? "\(file.displayName) (read-only) — Meshpad"
-            : "\(file.isDirty(workspace.document) ? "• " : "")\(file.displayName) — Meshpad"
+        let title = fileFlow.title(revision: workspace.document.revision)
         guard title != shownTitle else { return }
         shownTitle = title
         SDL_SetWindowTitle(canvas.window.handle, title)

@@ -22,12 +22,10 @@ public struct DocumentFile: Sendable, Equatable {
     /// The name to show in the title bar and dialogs.
     public var displayName: String { path.map { ($0 as NSString).lastPathComponent } ?? "Untitled" }
 
-    /// Writes the document atomically in this file's format; on success it is clean.
-    /// Returns warnings about what the format could not hold (free links in Markdown, say).
-    public mutating func save(_ document: Document, theme: Theme = .standard) throws(FormatError) -> [String] {
-        guard let path else {
-            throw FormatError(format: "map", reason: .unwritable(detail: "the map has no file yet: use Save As"))
-        }
+    /// Writes a map atomically to `path` in `format` (temp file, fsync, rename; the old version
+    /// kept as `path~`). Returns what the format could not hold (free links in Markdown, say).
+    public static func write(_ document: Document, to path: String, as format: MapFormat,
+                             theme: Theme = .standard) throws(FormatError) -> [String] {
         let encoded: (data: Data, warnings: [String])
         do {
             encoded = try MapFile.encode(document, as: format, theme: theme)
@@ -35,19 +33,7 @@ public struct DocumentFile: Sendable, Equatable {
             throw error.at(path)
         }
         try AtomicFile.write(encoded.data, to: path)
-        savedRevision = document.revision
         return encoded.warnings
-    }
-
-    /// Saves under a new path; the format follows the new extension (native when it names none).
-    public mutating func save(_ document: Document, as newPath: String, theme: Theme = .standard) throws(FormatError) -> [String] {
-        var candidate = DocumentFile(path: newPath, format: MapFormat(path: newPath) ?? .native, savedRevision: savedRevision)
-        guard candidate.format.canBeOpened || MapFormat(path: newPath) == nil else {
-            throw FormatError(path: newPath, format: "map", reason: .unwritable(detail: "SVG and PNG are exports; save as .meshpad, .mm, .opml or .md"))
-        }
-        let warnings = try candidate.save(document, theme: theme)
-        self = candidate
-        return warnings
     }
 
     /// Marks the document's current revision as what is on disk (after opening it).

@@ -147,6 +147,11 @@ public struct FileFlow: Sendable {
         }
     }
 
+    /// Puts a map at the top of the recent files (the one the app started with).
+    public mutating func remember(_ path: String) {
+        recent.add(path)
+    }
+
     /// The map is what is on disk at `revision` (opened, started over, restored as it was).
     public mutating func markSaved(revision: UInt64) {
         file.markSaved(revision: revision)
