@@ -119,35 +119,40 @@ public enum FreeMindFormat {
             if text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().hasPrefix("<html") {
                 text = HTMLText.plainText(fromHTML: text)
             }
+            // The node is made whole from its attributes and added in one change.
+            var node = Node(id: NodeID(0), text: text, position: .zero, folded: attributes["FOLDED"] == "true")
+            node.link = attributes["LINK"].flatMap { $0.isEmpty ? nil : $0 }
+            node.style.textColor = attributes["COLOR"].flatMap(RGBA.init(hexString:))
+            node.style.fillColor = attributes["BACKGROUND_COLOR"].flatMap(RGBA.init(hexString:))
+            node.style.shape = FreeMindFormat.shape(attributes["STYLE"])
+            switch attributes["POSITION"]?.lowercased() {
+            case "left", "top_or_left": node.side = .left
+            case "right", "bottom_or_right": node.side = .right
+            default: break
+            }
+            node.sourceID = attributes["ID"]
             let id: NodeID
             if topLevel {
                 topLevelCount += 1
-                if document == nil {
-                    let created = Document(rootText: text)
-                    document = created
-                    id = created.rootID
-                } else {
-                    guard let added = document?.addNode(text: text, at: .zero) else { return }
+                if document != nil {
+                    guard let added = document?.add(node, under: nil) else { return }
                     id = added
+                } else {
+                    var created = Document(rootText: text)
+                    let root = created.rootID
+                    created.modify(root) { root in
+                        root.folded = node.folded
+                        root.style = node.style
+                        root.details = node.details
+                    }
+                    document = created
+                    id = root
                 }
             } else {
-                guard let parent = nodeStack.last, let added = document?.addChild(of: parent, text: text, at: .zero) else { return }
+                guard let parent = nodeStack.last, let added = document?.add(node, under: parent) else { return }
                 id = added
             }
             nodeStack.append(id)
-            document?.modify(id) { node in
-                node.folded = attributes["FOLDED"] == "true"
-                node.link = attributes["LINK"].flatMap { $0.isEmpty ? nil : $0 }
-                node.style.textColor = attributes["COLOR"].flatMap(RGBA.init(hexString:))
-                node.style.fillColor = attributes["BACKGROUND_COLOR"].flatMap(RGBA.init(hexString:))
-                node.style.shape = FreeMindFormat.shape(attributes["STYLE"])
-                switch attributes["POSITION"]?.lowercased() {
-                case "left", "top_or_left": node.side = .left
-                case "right", "bottom_or_right": node.side = .right
-                default: break
-                }
-                node.sourceID = attributes["ID"]
-            }
             if let source = attributes["ID"] { idBySource[source] = id }
             if attributes["TEXT"] == nil, let original = attributes["TREE_ID"] { clones.append((id, original)) }
         }

@@ -148,7 +148,7 @@ public struct ForceLayout: Sendable {
 
     /// Moves the document's nodes to where the layout has them now (one change).
     public func apply(to document: inout Document) {
-        document.place(positionsByNode)
+        document.place(nodeIDs, at: positions)
     }
 
     /// Runs as many iterations as fixed steps fit in `dt` (the clock caps a frame at 0.25 s).

@@ -35,7 +35,7 @@ public struct TreeLayout: Sendable {
 
     /// Moves every node to its laid-out position (one change) and clears `needsLayout`.
     public func apply(to document: inout Document) {
-        document.place(positions(for: document))
+        document.place(document.nodes.map(\.id), at: centres(for: document))
         document.needsLayout = false
     }
 

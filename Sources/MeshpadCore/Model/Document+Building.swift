@@ -7,18 +7,27 @@ extension Document {
     /// Adds a free node (no parent) and returns its ID.
     @discardableResult
     public mutating func addNode(text: String, at position: Vec2) -> NodeID {
-        let node = Node(id: nextNodeID, text: text, position: Self.isUsable(position) ? position : .zero)
-        build("add node", [.insert(Fragment(nodes: [.init(index: nodeCount, node: node)]))])
-        return node.id
+        add(Node(id: nextNodeID, text: text, position: position), under: nil) ?? rootID
     }
 
     /// Adds a node as a child of `parent`, joined by a tree edge. Returns nil if `parent` is unknown.
     @discardableResult
     public mutating func addChild(of parent: NodeID, text: String, at position: Vec2) -> NodeID? {
-        guard contains(parent) else { return nil }
-        let node = Node(id: nextNodeID, text: text, position: Self.isUsable(position) ? position : .zero)
-        let edge = Edge(id: nextEdgeID, from: parent, to: node.id, kind: .tree)
-        build("add child", [.insert(Fragment(nodes: [.init(index: nodeCount, node: node)], edges: [.init(index: edges.count, edge: edge)]))])
+        add(Node(id: nextNodeID, text: text, position: position), under: parent)
+    }
+
+    /// Adds a node made whole beforehand (an importer's, with its style and details), under
+    /// `parent` or free; it gets the next ID whatever ID it carries. Nil if `parent` is unknown.
+    @discardableResult
+    public mutating func add(_ prepared: Node, under parent: NodeID?) -> NodeID? {
+        if let parent, !contains(parent) { return nil }
+        var node = Node(id: nextNodeID, text: prepared.text, position: Self.isUsable(prepared.position) ? prepared.position : .zero,
+                        folded: prepared.folded)
+        node.style = prepared.style
+        node.details = prepared.details
+        var fragment = Fragment(nodes: [.init(index: nodeCount, node: node)])
+        if let parent { fragment.edges = [.init(index: edges.count, edge: Edge(id: nextEdgeID, from: parent, to: node.id, kind: .tree))] }
+        build("add node", [.insert(fragment)])
         return node.id
     }
 
@@ -60,17 +69,9 @@ extension Document {
         build("layout mode", [.setLayoutMode(from: layoutMode, to: mode)])
     }
 
-    /// Moves nodes to new places at once (a layout applied on load).
-    public mutating func place(_ positions: [NodeID: Vec2]) {
-        var ids: [NodeID] = [], from: [Vec2] = [], to: [Vec2] = []
-        ids.reserveCapacity(positions.count)
-        for (id, position) in positions {
-            guard let current = node(id)?.position, current != position else { continue }
-            ids.append(id)
-            from.append(current)
-            to.append(position)
-        }
-        build("place", [.move(ids: ids, from: from, to: to)])
+    /// Moves nodes to new places at once (a layout applied on load): `positions[k]` for `ids[k]`.
+    public mutating func place(_ ids: [NodeID], at positions: [Vec2]) {
+        if let move = Change.move(zip(ids, positions), in: self) { build("place", [move]) }
     }
 
     private mutating func build(_ label: String, _ changes: [Change]) {

@@ -24,8 +24,8 @@ public struct Fragment: Equatable, Sendable, Codable {
     public var edges: [PlacedEdge]
 
     public init(nodes: [PlacedNode] = [], edges: [PlacedEdge] = []) {
-        self.nodes = nodes.sorted { $0.index < $1.index }
-        self.edges = edges.sorted { $0.index < $1.index }
+        self.nodes = nodes.count > 1 ? nodes.sorted { $0.index < $1.index } : nodes
+        self.edges = edges.count > 1 ? edges.sorted { $0.index < $1.index } : edges
     }
 
     public var isEmpty: Bool { nodes.isEmpty && edges.isEmpty }
@@ -96,6 +96,7 @@ extension Document {
             let edge = edges[e]
             if edge.kind == .tree { parentByChild[edge.to] = edge.from }
             joinedPairs.insert(NodePair(edge.from, edge.to))
+            edgeIDs.insert(edge.id)
             let a = indexByID[edge.from] ?? 0, b = indexByID[edge.to] ?? 0
             edgeEnds[e] = (Int32(a), Int32(b))
             edgeBoxes[e] = computeEdgeBox(e)

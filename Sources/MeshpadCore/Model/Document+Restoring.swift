@@ -37,7 +37,8 @@ extension Document {
             joinedPairs.insert(pair)
             edges.append(edge)
         }
-        guard Set(edges.map(\.id)).count == edges.count else {
+        let edgeIDs = Set(edges.map(\.id))
+        guard edgeIDs.count == edges.count else {
             throw .duplicateEdgeID
         }
         // A cycle of tree edges would leave every node on it with a parent and no way up to a top.
@@ -60,7 +61,7 @@ extension Document {
             for index in path { state[index] = 2 }
         }
         self.init(checkedNodes: nodes, edges: edges, rootID: rootID, indexByID: indexByID,
-                  parentByChild: parentByChild, joinedPairs: joinedPairs)
+                  parentByChild: parentByChild, joinedPairs: joinedPairs, edgeIDs: edgeIDs)
     }
 }
 

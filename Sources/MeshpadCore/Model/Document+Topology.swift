@@ -16,20 +16,25 @@ extension Document {
     /// The fragment's edges that can go in beside the nodes `arriving`: both ends present, not
     /// joined already (nor twice within the fragment), an ID no edge has, and for tree edges a
     /// first parent that is not the root, with no cycle.
-    func acceptedEdges(of fragment: Fragment, joining arriving: Set<NodeID>) -> [Fragment.PlacedEdge] {
-        // why: new edges get fresh IDs; only a re-inserted one (undo, a change from elsewhere)
-        // can collide, and only then is it worth collecting the IDs in use.
-        let reused = fragment.edges.contains { $0.edge.id.rawValue < nextEdgeNumber }
-        let taken = reused ? Set(edges.map(\.id)) : []
+    func acceptedEdges(of fragment: Fragment, joining arriving: [NodeID]) -> [Fragment.PlacedEdge] {
+        // why: a new node or link (the common case, and every node an importer adds) has one
+        // edge and one node; hashing them into sets would cost more than the checks.
+        let arrivingSet = arriving.count > 8 ? Set(arriving) : nil
+        func arrives(_ id: NodeID) -> Bool { arrivingSet?.contains(id) ?? arriving.contains(id) }
         var pairs = Set<NodePair>(), parents = Set<NodeID>(), ids = Set<EdgeID>()
+        let several = fragment.edges.count > 1
         return fragment.edges.filter { placed in
             let edge = placed.edge
-            guard contains(edge.from) || arriving.contains(edge.from), contains(edge.to) || arriving.contains(edge.to) else { return false }
-            guard !taken.contains(edge.id), ids.insert(edge.id).inserted else { return false }
+            guard contains(edge.from) || arrives(edge.from), contains(edge.to) || arrives(edge.to) else { return false }
+            guard !edgeIDs.contains(edge.id) else { return false }
             let pair = NodePair(edge.from, edge.to)
-            guard !joinedPairs.contains(pair), pairs.insert(pair).inserted else { return false }
+            guard !joinedPairs.contains(pair) else { return false }
+            if several {
+                guard ids.insert(edge.id).inserted, pairs.insert(pair).inserted else { return false }
+            }
             guard edge.kind == .tree else { return true }
-            guard edge.from != edge.to, edge.to != rootID, parentByChild[edge.to] == nil, parents.insert(edge.to).inserted else { return false }
+            guard edge.from != edge.to, edge.to != rootID, parentByChild[edge.to] == nil else { return false }
+            if several { guard parents.insert(edge.to).inserted else { return false } }
             // An existing subtree hung under one of its own descendants would close a cycle.
             guard contains(edge.to), hasChildren(edge.to) else { return true }
             var ancestor: NodeID? = edge.from

@@ -48,6 +48,8 @@ public struct Document: Sendable {
     var parentByChild: [NodeID: NodeID] = [:]
     /// Unordered node pairs already joined, so joining refuses duplicates in O(1).
     var joinedPairs: Set<NodePair> = []
+    /// Every edge's ID, so a re-inserted edge (undo, a change from elsewhere) is checked in O(1).
+    var edgeIDs: Set<EdgeID> = []
     /// Where nodes and edges are on the map, for hit tests and culling.
     public internal(set) var spatial = SpatialIndex()
     /// Each edge's culling box, kept beside the edges so queries need no lookups.
@@ -87,13 +89,14 @@ public struct Document: Sendable {
     /// A document of nodes and edges already checked to make a valid map (`init(restoring:)`),
     /// with the ID and parent indexes the check built.
     init(checkedNodes: [Node], edges: [Edge], rootID: NodeID, indexByID: [NodeID: Int],
-         parentByChild: [NodeID: NodeID], joinedPairs: Set<NodePair>) {
+         parentByChild: [NodeID: NodeID], joinedPairs: Set<NodePair>, edgeIDs: Set<EdgeID>) {
         self.rootID = rootID
         nodes = checkedNodes
         self.edges = edges
         self.indexByID = indexByID
         self.parentByChild = parentByChild
         self.joinedPairs = joinedPairs
+        self.edgeIDs = edgeIDs
         nextNodeNumber = (nodes.map(\.id.rawValue).max() ?? 0) + 1
         nextEdgeNumber = (edges.map(\.id.rawValue).max() ?? 0) + 1
         edgesOfNode = Array(repeating: [], count: nodes.count)
@@ -113,7 +116,7 @@ public struct Document: Sendable {
         switch change {
         case .move(let ids, _, let to):
             if ids.count > 64 {
-                move(Dictionary(zip(ids, to), uniquingKeysWith: { _, last in last }))
+                moveMany(ids, to: to)
             } else {
                 for (id, position) in zip(ids, to) { move(id, to: position) }
             }
@@ -157,8 +160,8 @@ public struct Document: Sendable {
     }
 
     /// Moves many nodes at once (a layout), re-filing the spatial index once instead of per node.
-    private mutating func move(_ positions: [NodeID: Vec2]) {
-        for (id, position) in positions {
+    private mutating func moveMany(_ ids: [NodeID], to positions: [Vec2]) {
+        for (id, position) in zip(ids, positions) {
             guard Self.isUsable(position), let i = indexByID[id] else { continue }
             nodes[i].position = position
         }
@@ -254,7 +257,7 @@ public struct Document: Sendable {
         if let sizing {
             for k in newNodes.indices where !newNodes[k].node.isMeasured { sizing.apply(to: &newNodes[k].node) }
         }
-        let newEdges = acceptedEdges(of: fragment, joining: Set(newNodes.map(\.node.id)))
+        let newEdges = acceptedEdges(of: fragment, joining: newNodes.map(\.node.id))
         guard !newNodes.isEmpty || !newEdges.isEmpty else { return }
         let appending = newNodes.enumerated().allSatisfy { $0.element.index == nodes.count + $0.offset }
             && newEdges.enumerated().allSatisfy { $0.element.index == edges.count + $0.offset }
@@ -285,6 +288,7 @@ public struct Document: Sendable {
     private mutating func appendEdge(_ edge: Edge) {
         if edge.kind == .tree { parentByChild[edge.to] = edge.from }
         joinedPairs.insert(NodePair(edge.from, edge.to))
+        edgeIDs.insert(edge.id)
         edges.append(edge)
         let e = edges.count - 1
         cacheEdge(e)
@@ -303,6 +307,7 @@ public struct Document: Sendable {
             forgetEdge(at: e)
             if edge.kind == .tree, parentByChild[edge.to] == edge.from { parentByChild[edge.to] = nil }
             joinedPairs.remove(NodePair(edge.from, edge.to))
+            edgeIDs.remove(edge.id)
             edges.removeLast()
             edgeEnds.removeLast()
             edgeBoxes.removeLast()
@@ -331,6 +336,7 @@ public struct Document: Sendable {
             let edge = edges[e]
             if edge.kind == .tree, parentByChild[edge.to] == edge.from { parentByChild[edge.to] = nil }
             joinedPairs.remove(NodePair(edge.from, edge.to))
+            edgeIDs.remove(edge.id)
         }
         for i in nodeIndices {
             if hiddenFlags[i] { hiddenCount -= 1 } else { spatial.removeNode(i, frame: nodes[i].frame) }
