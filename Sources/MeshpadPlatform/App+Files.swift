@@ -20,6 +20,10 @@ extension App {
         switch effect {
         case .write(let path, let format):
             write(to: path, as: format)
+        case .export(let path, let format):
+            export(to: path, as: format)
+        case .startNewMap:
+            startNewMap()
         case .read(let path):
             read(path)
         case .ask(let dialog):
@@ -51,6 +55,37 @@ extension App {
             // The old file is untouched (writes are atomic) and the map stays unsaved.
             fileEvent(.writeFailed(path: path, reason: error.description))
         }
+    }
+
+    private func export(to path: String, as format: ExportFormat) {
+        let theme = canvas.painter.scene.theme
+        do {
+            let warnings: [String]
+            if format == .png {
+                warnings = try HeadlessRender.writeWholeMap(workspace.document, scale: 1, theme: theme, to: path)
+            } else {
+                warnings = try DocumentFile.write(workspace.document, to: path, as: format.format, theme: theme)
+            }
+            fileEvent(.exported(path: path, warnings: warnings))
+        } catch let error as FormatError {
+            fileEvent(.exportFailed(path: path, reason: error.description))
+        } catch let error as PlatformError {
+            fileEvent(.exportFailed(path: path, reason: error.description))
+        } catch {
+            fileEvent(.exportFailed(path: path, reason: "\(error)"))
+        }
+    }
+
+    /// An empty map, tidy as a mind map, with no file until it is saved.
+    private func startNewMap() {
+        autosaveWriter.waitUntilIdle()
+        var fresh = Document(rootText: "New map")
+        fresh.setLayoutMode(.tree)
+        fresh.prepareForDisplay(with: canvas.sizing, layout: canvas.painter.scene.theme.treeLayout)
+        workspace.replaceDocument(fresh)
+        autosave.markWritten(fresh.revision)
+        launchDocument = nil
+        fileEvent(.newMapStarted(revision: fresh.revision))
     }
 
     /// Opens a map in place of the current one. A map that fails to open changes nothing.

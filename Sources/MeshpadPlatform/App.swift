@@ -66,8 +66,6 @@ public final class App {
     public private(set) var isHUDVisible = false
     /// Frames drawn since the app started; stays put while idle.
     public private(set) var framesRendered = 0
-    /// Requests the workspace made that no part of the app carries out yet (the context menu).
-    public private(set) var unhandledRequests: [Workspace.Request] = []
 
     /// Where the map lives and what opening, saving and quitting do next (decided in the core).
     var fileFlow: FileFlow
@@ -259,11 +257,6 @@ public final class App {
                 exitKiosk()
             case .toggleHUD:
                 isHUDVisible.toggle()
-            case .contextMenu:
-                // No context menu yet (every command is on the toolbar and the keyboard); only
-                // the latest few are kept, so an app left running for weeks does not grow.
-                unhandledRequests.append(request)
-                if unhandledRequests.count > 16 { unhandledRequests.removeFirst(unhandledRequests.count - 16) }
             case .setClipboard(let text):
                 if SDL_SetClipboardText(text) != 0 {
                     Log.error("could not copy to the clipboard: \(PlatformError.sdlMessage)")
@@ -275,6 +268,12 @@ public final class App {
                 let text = String(cString: raw)
                 SDL_free(raw)
                 workspace.paste(text)
+            case .newMap:
+                fileEvent(.newMap)
+            case .export(let format):
+                fileEvent(.export(format))
+            case .setTheme(let name):
+                setTheme(name)
             case .save:
                 fileEvent(.save)
             case .showSaveAs:
@@ -287,6 +286,20 @@ public final class App {
                 if action == .discardRecovery { fileEvent(.discardRecovery) } else { launchDocument = nil }
             }
         }
+    }
+
+    /// The app menu's Theme page: every frame from now on in `name`'s colours and text size.
+    func setTheme(_ name: String) {
+        guard let theme = Theme.named(name) else { return }
+        do {
+            try canvas.setTheme(theme)
+        } catch {
+            workspace.show(Banner(message: "The \(name) theme could not be used: \(error.description)", isError: true))
+            return
+        }
+        hud.invalidate()
+        workspace.measures.treeLayout = theme.treeLayout
+        workspace.measureAll(with: canvas.sizing)
     }
 
     /// Per loop turn: autosave when due, text input on while a field wants it, the title current.
@@ -355,7 +368,8 @@ public final class App {
         canvas.painter.paint(document: workspace.document, camera: frame.camera, viewportSize: canvas.viewportSize,
                              selection: workspace.selection.nodes, drawnPositions: frame.drawnPositions,
                              extras: workspace.sceneExtras, complete: complete)
-        canvas.painter.paintOverlay(banner: workspace.panels.banner, dialog: workspace.panels.dialog, chrome: workspace.chrome,
+        let chrome = workspace.chrome
+        canvas.painter.paintOverlay(workspace.overlayLayout(of: chrome), chrome: chrome, bannerIsError: workspace.panels.banner?.isError == true,
                                     document: workspace.panels.minimapOpen ? workspace.document : nil, viewportSize: canvas.viewportSize)
         paintsSinceRelease += 1
     }

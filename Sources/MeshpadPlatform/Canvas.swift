@@ -9,7 +9,7 @@ import MeshpadCore
 public final class Canvas {
     public let window: Window
     public let renderer: SDLRenderer
-    public let painter: FramePainter
+    public private(set) var painter: FramePainter
     let hudFont: Font
 
     /// How many times bigger than the display's own scale everything is drawn (`--scale`).
@@ -23,7 +23,7 @@ public final class Canvas {
         self.uiScale = uiScale.isFinite ? min(max(uiScale, 1), 4) : 1
         window = try Window(title: title, size: size, hidden: hidden, fullscreen: fullscreen)
         renderer = try SDLRenderer(window: window, preferSoftware: preferSoftware)
-        let fontPath = try FontLocator.labelFontPath()
+        fontPath = try FontLocator.labelFontPath()
         let baseSize = Int(theme.fontSize.rounded())
         fonts = try FontLibrary(regularPath: fontPath, baseSize: baseSize)
         hudFont = try Font(path: FontLocator.hudFontPath(fallback: fontPath), pixelSize: 13)
@@ -31,7 +31,17 @@ public final class Canvas {
     }
 
     /// The label faces (regular, bold, italic) with their fallbacks.
-    let fonts: FontLibrary
+    private(set) var fonts: FontLibrary
+    private let fontPath: String
+
+    /// Draws with another theme from the next frame on (the app menu's Theme page). A theme with
+    /// another text size gets fonts of that size, and every label is rasterised again; the
+    /// caller measures the map again with `sizing`.
+    public func setTheme(_ theme: Theme) throws(PlatformError) {
+        let baseSize = Int(theme.fontSize.rounded())
+        if baseSize != fonts.baseSize { fonts = try FontLibrary(regularPath: fontPath, baseSize: baseSize) }
+        painter = FramePainter(renderer: renderer, fonts: fonts, theme: theme)
+    }
 
     /// Node sizing with this canvas's fonts and the theme's metrics.
     public var sizing: NodeSizing {

@@ -38,10 +38,11 @@ public final class FramePainter {
     /// True when some labels waited for the next frame's rasterisation budget.
     public var hasDeferredLabels: Bool { textCache.deferredThisFrame > 0 }
 
-    /// Draws the toolbar, panels, banner and dialog over what is painted.
-    public func paintOverlay(banner: Banner?, dialog: Dialog?, chrome: Chrome = Chrome(), document: Document? = nil, viewportSize: Vec2) {
+    /// Draws the toolbar, panels, menus, banner and dialog over what is painted, from the
+    /// layout the workspace hit-tests taps with.
+    public func paintOverlay(_ layout: OverlayLayout, chrome: Chrome, bannerIsError: Bool, document: Document? = nil, viewportSize: Vec2) {
         let pixelScale = renderer.outputSize.x / max(viewportSize.x, 1)
-        OverlayBuilder(theme: scene.theme).build(banner: banner, dialog: dialog, chrome: chrome, document: document,
+        OverlayBuilder(theme: scene.theme).build(layout, chrome: chrome, bannerIsError: bannerIsError, document: document,
                                                  viewportSize: viewportSize, pixelScale: pixelScale, into: &overlayList)
         draw(overlayList)
     }

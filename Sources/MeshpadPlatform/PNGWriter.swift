@@ -60,27 +60,32 @@ public enum HeadlessRender {
                                       to outputPath: String) throws(PlatformError) -> [String] {
         let session = try SDLSession(headless: true)
         return try withExtendedLifetime(session) { () throws(PlatformError) -> [String] in
-            // Sizes first (a measuring canvas), to know how big the picture must be.
-            let probe = try Canvas(title: "Meshpad", size: PixelSize(width: 16, height: 16), theme: theme, hidden: true, preferSoftware: true)
-            var document = document
-            document.prepareForDisplay(with: probe.sizing)
-            let bounds = document.bounds.outset(by: 40)
-            var used = scale
-            var warnings: [String] = []
-            let largest = max(bounds.width, bounds.height) * scale
-            if largest > Double(largestSide) {
-                used = Double(largestSide) / max(bounds.width, bounds.height)
-                warnings.append("the map is too big for a \(largestSide)-pixel picture at scale \(scale); drawn at scale \(String(format: "%.3f", used))")
-            }
-            let size = PixelSize(width: max(1, Int((bounds.width * used).rounded(.up))), height: max(1, Int((bounds.height * used).rounded(.up))))
-            let canvas = try Canvas(title: "Meshpad", size: size, theme: theme, hidden: true, preferSoftware: true)
-            // why: a chosen scale may be outside the interactive clamp (a poster at 4×, an overview at 0.05×).
-            var camera = Camera(zoom: used, zoomLimits: min(used, 0.001)...max(used, 16))
-            camera.place(mapPoint: bounds.origin, atScreen: .zero)
-            canvas.paint(document: document, camera: camera, selection: [])
-            try PNGWriter.write(try canvas.renderer.readPixels(), to: outputPath)
-            return warnings
+            try writeWholeMap(document, scale: scale, theme: theme, to: outputPath)
         }
+    }
+
+    /// `renderWholeMap` inside a running SDL session (the app's Export): its own hidden canvas.
+    static func writeWholeMap(_ document: Document, scale: Double, theme: Theme, to outputPath: String) throws(PlatformError) -> [String] {
+        // Sizes first (a measuring canvas), to know how big the picture must be.
+        let probe = try Canvas(title: "Meshpad", size: PixelSize(width: 16, height: 16), theme: theme, hidden: true, preferSoftware: true)
+        var document = document
+        document.prepareForDisplay(with: probe.sizing)
+        let bounds = document.bounds.outset(by: 40)
+        var used = scale
+        var warnings: [String] = []
+        let largest = max(bounds.width, bounds.height) * scale
+        if largest > Double(largestSide) {
+            used = Double(largestSide) / max(bounds.width, bounds.height)
+            warnings.append("the map is too big for a \(largestSide)-pixel picture at scale \(scale); drawn at scale \(String(format: "%.3f", used))")
+        }
+        let size = PixelSize(width: max(1, Int((bounds.width * used).rounded(.up))), height: max(1, Int((bounds.height * used).rounded(.up))))
+        let canvas = try Canvas(title: "Meshpad", size: size, theme: theme, hidden: true, preferSoftware: true)
+        // why: a chosen scale may be outside the interactive clamp (a poster at 4×, an overview at 0.05×).
+        var camera = Camera(zoom: used, zoomLimits: min(used, 0.001)...max(used, 16))
+        camera.place(mapPoint: bounds.origin, atScreen: .zero)
+        canvas.paint(document: document, camera: camera, selection: [])
+        try PNGWriter.write(try canvas.renderer.readPixels(), to: outputPath)
+        return warnings
     }
 }
 

@@ -29,12 +29,12 @@ import Testing
         #expect(flow.title(revision: 9) == "plan.mm — Meshpad")
     }
 
-    @Test func whatAFormatCannotHoldIsSaidAndTheBannerStays() {
+    @Test func whatAFormatCannotHoldIsSaidAndTheBannerStaysLonger() {
         var flow = Self.flow(path: "/maps/plan.md", format: .markdown)
         let effects = flow.handle(.wrote(path: "/maps/plan.md", format: .markdown, revision: 9, warnings: ["2 links cannot be kept in Markdown"]),
                                   revision: 9, now: Self.now)
         #expect(Self.banner(effects)?.message == "Saved plan.md — 2 links cannot be kept in Markdown")
-        #expect(Self.banner(effects)?.expiresAt == nil)
+        #expect(Self.banner(effects)?.expiresAt == Self.now + FileFlow.warningSeconds)
     }
 
     @Test func aMapWithNoFileAsksWhereAndTakesAPathRelativeToTheFolder() throws {
@@ -59,7 +59,7 @@ import Testing
     @Test func aFailedSaveSaysWhyAndAFailedSaveAsAsksAgain() throws {
         var flow = Self.flow()
         let failed = flow.handle(.writeFailed(path: "/maps/plan.mm", reason: "the disk is full"), revision: 9, now: Self.now)
-        #expect(Self.banner(failed) == Banner(message: "Not saved: the disk is full", isError: true))
+        #expect(Self.banner(failed) == Banner(message: "Not saved: the disk is full", isError: true, expiresAt: Self.now + FileFlow.warningSeconds))
         #expect(Self.dialog(failed) == nil)
         #expect(flow.title(revision: 9) == "• plan.mm — Meshpad", "the map stays unsaved")
         let saveAs = flow.handle(.writeFailed(path: "/readonly/x.meshpad", reason: "permission denied"), revision: 9, now: Self.now)

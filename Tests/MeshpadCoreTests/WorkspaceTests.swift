@@ -69,13 +69,17 @@ import Testing
         #expect(drawnRoot.map { firstEdgeStart.distance(to: frame.camera.screenPoint(ofMap: $0)) < 2 } == true)
     }
 
-    @Test func longPressGoesToTheAppAndDoubleTapEditsInPlace() {
+    @Test func longPressOpensTheNodesMenuAndDoubleTapEditsInPlace() {
         var workspace = Workspace(document: .sample(), viewportSize: Vec2(800, 600), camera: Camera(origin: Vec2(400, 300)))
         workspace.measureAll(with: NodeSizing(measurer: FixedAdvanceMeasurer()))
         let root = workspace.document.rootID
         _ = workspace.handle(.fingerDown(id: 1, position: Vec2(400, 300)), at: 0)
-        #expect(workspace.tick(at: 0.6) == [.contextMenu(node: root, position: Vec2(400, 300))])
+        #expect(workspace.tick(at: 0.6).isEmpty)
+        #expect(workspace.panels.menu?.kind == .context(.node(root)))
+        #expect(workspace.panels.menu?.rows.first?.title == "Edit text")
         _ = workspace.handle(.fingerUp(id: 1, position: Vec2(400, 300)), at: 0.7)
+        _ = workspace.handle(.key(.escape, modifiers: []), at: 1)
+        #expect(workspace.panels.menu == nil, "Escape closes the menu")
         _ = workspace.handle(.fingerDown(id: 1, position: Vec2(400, 300)), at: 2)
         _ = workspace.handle(.fingerUp(id: 1, position: Vec2(400, 300)), at: 2.05)
         _ = workspace.handle(.fingerDown(id: 1, position: Vec2(400, 300)), at: 2.2)

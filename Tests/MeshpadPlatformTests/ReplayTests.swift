@@ -45,10 +45,11 @@ extension PlatformTests {
 
         @Test func aMouseDragOnEmptySurfacePans() throws {
             let lines = [
-                "{\"t\":0,\"type\":\"mouse_down\",\"button\":\"left\",\"x\":40,\"y\":40}",
-                "{\"t\":20,\"type\":\"mouse_move\",\"x\":90,\"y\":60}",
-                "{\"t\":40,\"type\":\"mouse_move\",\"x\":140,\"y\":80}",
-                "{\"t\":1000,\"type\":\"mouse_up\",\"button\":\"left\",\"x\":140,\"y\":80}",
+                // why: below the ☰ button in the top-left corner, on the empty surface.
+                "{\"t\":0,\"type\":\"mouse_down\",\"button\":\"left\",\"x\":40,\"y\":100}",
+                "{\"t\":20,\"type\":\"mouse_move\",\"x\":90,\"y\":120}",
+                "{\"t\":40,\"type\":\"mouse_move\",\"x\":140,\"y\":140}",
+                "{\"t\":1000,\"type\":\"mouse_up\",\"button\":\"left\",\"x\":140,\"y\":140}",
             ]
             var startOrigin = Vec2.zero
             let session = try SDLSession(headless: true)

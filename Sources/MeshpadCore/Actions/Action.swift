@@ -21,6 +21,8 @@ public enum Action: Hashable, Sendable {
     case paste
     case toggleFold
     case linkSelected
+    /// Link the node the context menu was opened on to the next node tapped.
+    case linkFromHere
     case bold
     case italic
     // Modes and panels
@@ -49,22 +51,30 @@ public enum Action: Hashable, Sendable {
     case undo
     case redo
     // The app
+    case newMap
+    case open
     case save
     case saveAs
-    case open
+    case export(ExportFormat)
+    case theme(String)
+    case keyboard(KeyboardMode)
+    case help
     case quit
     case debugOverlay
 
     /// Every action, in the order the key table and the toolbar list them.
     public static let all: [Action] = [
-        .newNode, .addChild, .addSibling, .addSiblingBefore, .newNodeHere, .editText, .delete, .cut, .copy, .paste,
-        .toggleFold, .linkSelected, .bold, .italic,
-        .linkMode, .selectMode, .stylePanel, .outline, .search, .findNext, .findPrevious, .minimap,
+        // The node's context menu lists its actions in this order.
+        .newNode, .editText, .addChild, .addSibling, .addSiblingBefore, .newNodeHere, .delete, .stylePanel, .toggleFold,
+        .linkFromHere, .copy, .cut, .paste, .centre, .linkSelected, .bold, .italic,
+        .linkMode, .selectMode, .outline, .search, .findNext, .findPrevious, .minimap,
         .selectAll, .deselect, .selectRoot,
     ] + Direction.allCases.map { .moveSelection($0) } + Direction.allCases.map { .extendSelection($0) } + [
-        .fit, .centre, .zoomIn, .zoomOut, .resetZoom,
+        .fit, .zoomIn, .zoomOut, .resetZoom,
         .tidy, .forceLayout, .undo, .redo,
-        .save, .saveAs, .open, .quit, .debugOverlay,
+        .newMap, .open, .save, .saveAs,
+    ] + ExportFormat.allCases.map { .export($0) } + Theme.all.map { .theme($0.name) } + KeyboardMode.allCases.map { .keyboard($0) } + [
+        .help, .quit, .debugOverlay,
     ]
 
     /// The toolbar's buttons, left to right.
@@ -90,9 +100,33 @@ public enum ContextTarget: Hashable, Sendable {
     case node, edge, surface
 }
 
-/// A group of the app menu (the ☰ button).
+/// Where an action sits in the app menu (the ☰ button): its first page holds the file actions,
+/// then a row for each of the export, theme and keyboard pages, then the app's own (help, quit).
 public enum MenuGroup: String, Hashable, Sendable {
-    case file, edit, view
+    case file, export, theme, keyboard, app
+}
+
+/// What the app menu's Export page writes: a picture or another program's format.
+public enum ExportFormat: String, CaseIterable, Hashable, Sendable {
+    case png, svg, freeMind, opml, markdown
+
+    /// The map format it is written in (and the file name's extension).
+    public var format: MapFormat {
+        switch self {
+        case .png: return .png
+        case .svg: return .svg
+        case .freeMind: return .freeMind
+        case .opml: return .opml
+        case .markdown: return .markdown
+        }
+    }
+}
+
+/// When Meshpad's own on-screen keyboard slides up: when typing starts from a touch and no
+/// hardware key has been pressed since (`auto`), whenever typing starts (`always`, for kiosks),
+/// or never (a tablet with a keyboard of its own).
+public enum KeyboardMode: String, CaseIterable, Hashable, Sendable {
+    case auto, always, never
 }
 
 /// One row of the action table: everything about an action except what it does.

@@ -42,6 +42,9 @@ public enum ActionTable {
         case .linkSelected:
             return ActionSpec("Link selected", keys: [KeyChord(.l, .ctrl)], readOnly: false,
                               summary: "link the two selected nodes, from the first selected to the last")
+        case .linkFromHere:
+            return ActionSpec("Link from here", context: [.node], readOnly: false,
+                              summary: "then tap the node to link this one to")
         case .bold:
             return ActionSpec("Bold", keys: [KeyChord(.b, .ctrl)], readOnly: false, summary: "bold text on the selected nodes")
         case .italic:
@@ -107,6 +110,9 @@ public enum ActionTable {
         case .redo:
             return ActionSpec("Redo", keys: [KeyChord(.y, .ctrl), KeyChord(.z, [.ctrl, .shift])], toolbar: 5, readOnly: false,
                               summary: "redo what was undone")
+        case .newMap:
+            return ActionSpec("New map", keys: [KeyChord(.n, .ctrl)], menu: .file, readOnly: false, kiosk: false,
+                              summary: "start a new map (asks to save unsaved changes first)")
         case .save:
             return ActionSpec("Save", keys: [KeyChord(.s, .ctrl)], menu: .file, readOnly: false, kiosk: false,
                               summary: "save the map to its file, in its format (asks for a name the first time)")
@@ -116,8 +122,17 @@ public enum ActionTable {
         case .open:
             return ActionSpec("Open…", keys: [KeyChord(.o, .ctrl)], menu: .file, readOnly: true, kiosk: false,
                               summary: "open another map (.meshpad, .mm, .opml, .md)")
+        case .export(let format):
+            return ActionSpec(format.title, keys: format == .png ? [KeyChord(.e, .ctrl)] : [], menu: .export, readOnly: true, kiosk: false,
+                              summary: "export the whole map as \(format.summary)")
+        case .theme(let name):
+            return ActionSpec(Self.themeTitle(name), menu: .theme, readOnly: true, summary: "the \(name) theme")
+        case .keyboard(let mode):
+            return ActionSpec(mode.title, menu: .keyboard, readOnly: true, summary: mode.summary)
+        case .help:
+            return ActionSpec("Help", keys: [KeyChord(.f1)], menu: .app, readOnly: true, summary: "the gestures and keys, on a sheet")
         case .quit:
-            return ActionSpec("Quit", keys: [KeyChord(.q, .ctrl)], menu: .file, readOnly: true, kiosk: false,
+            return ActionSpec("Quit", keys: [KeyChord(.q, .ctrl)], menu: .app, readOnly: true, kiosk: false,
                               summary: "quit (asks to save unsaved changes)")
         case .debugOverlay:
             return ActionSpec("Debug overlay", keys: [KeyChord(.f12)], readOnly: true,
@@ -154,6 +169,53 @@ public enum ActionTable {
         return rows.map { keys, title, summary in
             keys.padding(toLength: width, withPad: " ", startingAt: 0) + title + ": " + summary
         }.joined(separator: "\n")
+    }
+
+    /// A theme's name as a menu shows it: `high-contrast` is "High contrast".
+    static func themeTitle(_ name: String) -> String {
+        let words = name.replacingOccurrences(of: "-", with: " ")
+        return words.prefix(1).uppercased() + words.dropFirst()
+    }
+}
+
+extension ExportFormat {
+    /// The words on its row of the Export page.
+    public var title: String {
+        switch self {
+        case .png: return "PNG picture"
+        case .svg: return "SVG picture"
+        case .freeMind: return "Freeplane map (.mm)"
+        case .opml: return "OPML outline"
+        case .markdown: return "Markdown"
+        }
+    }
+
+    var summary: String {
+        switch self {
+        case .png: return "a PNG picture"
+        case .svg: return "an SVG picture"
+        case .freeMind: return "a FreeMind/Freeplane map (.mm)"
+        case .opml: return "an OPML outline"
+        case .markdown: return "a Markdown outline"
+        }
+    }
+}
+
+extension KeyboardMode {
+    public var title: String {
+        switch self {
+        case .auto: return "On-screen keyboard: auto"
+        case .always: return "On-screen keyboard: always"
+        case .never: return "On-screen keyboard: never"
+        }
+    }
+
+    var summary: String {
+        switch self {
+        case .auto: return "the on-screen keyboard comes up when typing starts from a touch"
+        case .always: return "the on-screen keyboard comes up whenever typing starts"
+        case .never: return "no on-screen keyboard"
+        }
     }
 }
 

@@ -24,7 +24,7 @@ public enum FreeMindFormat {
         let reader = Reader()
         try XMLMapParsing.parse(data, format: formatName, with: reader)
         guard reader.sawMap else { throw FormatError(format: formatName, reason: .notAMap(detail: "the root element is not <map>")) }
-        guard var document = reader.document else {
+        guard var builder = reader.builder else {
             throw FormatError(format: formatName, reason: .notAMap(detail: "the map has no <node>"))
         }
         var warnings: [String] = []
@@ -33,13 +33,13 @@ public enum FreeMindFormat {
                 warnings.append("an arrow link points to \(destination), which is not in the map; it was left out")
                 continue
             }
-            if document.connect(from, to: to, kind: .link, arrows: arrows, allowingSelfLink: true) == nil {
-                warnings.append("an arrow link from \(document.node(from)?.sourceID ?? "?") to \(destination) repeats another one or points at its own node; it was left out")
+            if builder.link(from, to: to, arrows: arrows, allowingSelfLink: true) == nil {
+                warnings.append("an arrow link from \(builder.node(from)?.sourceID ?? "?") to \(destination) repeats another one or points at its own node; it was left out")
             }
         }
         for (clone, original) in reader.clones {
-            guard let source = reader.idBySource[original].flatMap({ document.node($0) }) else { continue }
-            document.modify(clone) { node in
+            guard let source = reader.idBySource[original].flatMap({ builder.node($0) }) else { continue }
+            builder.modify(clone) { node in
                 node.text = source.text
                 if node.note.isEmpty { node.note = source.note }
             }
@@ -47,14 +47,14 @@ public enum FreeMindFormat {
         if reader.topLevelCount > 1 {
             warnings.append("the map has \(reader.topLevelCount) top-level nodes; the first is the root and the others are free-standing")
         }
-        document.needsLayout = true
-        document.setLayoutMode(.tree)
-        return Imported(document: document, warnings: warnings)
+        builder.needsLayout = true
+        builder.layoutMode = .tree
+        return Imported(document: builder.build(), warnings: warnings)
     }
 
-    /// Parser delegate: builds the document as elements arrive.
+    /// Parser delegate: builds the map as elements arrive.
     private final class Reader: XMLMapReader {
-        var document: Document?
+        var builder: MapBuilder?
         var sawMap = false
         var topLevelCount = 0
         var idBySource: [String: NodeID] = [:]
@@ -87,17 +87,17 @@ public enum FreeMindFormat {
             case "richcontent" where parent == "node":
                 rich = ((attributes["TYPE"] ?? "NODE").uppercased(), HTMLText(), elements.count + 1)
             case "icon" where parent == "node":
-                if let icon = attributes["BUILTIN"], let id = nodeStack.last { document?.modify(id) { $0.icons.append(icon) } }
+                if let icon = attributes["BUILTIN"], let id = nodeStack.last { builder?.modify(id) { $0.icons.append(icon) } }
             case "font" where parent == "node":
                 guard let id = nodeStack.last else { return }
-                document?.modify(id) { node in
+                builder?.modify(id) { node in
                     if let size = attributes["SIZE"].flatMap(Double.init), size.isFinite, size > 0 { node.style.fontSize = min(size, NodeStyle.largestPointSize) }
                     node.style.bold = attributes["BOLD"] == "true"
                     node.style.italic = attributes["ITALIC"] == "true"
                 }
             case "edge" where parent == "node":
                 guard let id = nodeStack.last else { return }
-                document?.modify(id) { node in
+                builder?.modify(id) { node in
                     node.style.edgeColor = attributes["COLOR"].flatMap(RGBA.init(hexString:))
                     node.style.edgeWidth = FreeMindFormat.edgeWidth(attributes["WIDTH"])
                 }
@@ -134,22 +134,16 @@ public enum FreeMindFormat {
             let id: NodeID
             if topLevel {
                 topLevelCount += 1
-                if document != nil {
-                    guard let added = document?.add(node, under: nil) else { return }
+                if builder != nil {
+                    guard let added = builder?.add(node, under: nil) else { return }
                     id = added
                 } else {
-                    var created = Document(rootText: text)
-                    let root = created.rootID
-                    created.modify(root) { root in
-                        root.folded = node.folded
-                        root.style = node.style
-                        root.details = node.details
-                    }
-                    document = created
-                    id = root
+                    let created = MapBuilder(root: node)
+                    builder = created
+                    id = created.rootID
                 }
             } else {
-                guard let parent = nodeStack.last, let added = document?.add(node, under: parent) else { return }
+                guard let parent = nodeStack.last, let added = builder?.add(node, under: parent) else { return }
                 id = added
             }
             nodeStack.append(id)
@@ -169,7 +163,7 @@ public enum FreeMindFormat {
                 rich = nil
                 guard let id = nodeStack.last else { return }
                 let text = capture.text.result
-                document?.modify(id) { node in
+                builder?.modify(id) { node in
                     switch capture.type {
                     case "NODE": node.text = text
                     default: node.note = node.note.isEmpty ? text : node.note + "\n\n" + text

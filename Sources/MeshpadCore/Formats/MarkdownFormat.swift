@@ -64,7 +64,7 @@ public enum MarkdownFormat {
         }
         let tops = items.indices.filter { items[$0].parent == nil }
         let single = tops.count == 1
-        var document = Document(rootText: single ? items[tops[0]].text : "Untitled")
+        var document = MapBuilder(rootText: single ? items[tops[0]].text : "Untitled")
         var idByItem: [Int: NodeID] = [:]
         var stack: [Int] = single ? [tops[0]] : tops.reversed()
         while let index = stack.popLast() {
@@ -90,8 +90,8 @@ public enum MarkdownFormat {
             for child in item.children.reversed() { stack.append(child) }
         }
         document.needsLayout = true
-        document.setLayoutMode(.tree)
-        return FreeMindFormat.Imported(document: document, warnings: [])
+        document.layoutMode = .tree
+        return FreeMindFormat.Imported(document: document.build(), warnings: [])
     }
 
     static func headingLevel(_ line: String) -> Int? {

@@ -21,8 +21,9 @@ public enum OPMLFormat {
 
         // Build: one top-level outline is the root; several hang under a root named by the title.
         let single = outlines.count == 1
-        var document = Document(rootText: single ? outlines[0].text : (reader.title.isEmpty ? "Untitled" : reader.title))
-        var stack: [(Outline, NodeID?)] = single ? [(outlines[0], nil)] : outlines.reversed().map { ($0, document.rootID) }
+        var document = MapBuilder(rootText: single ? outlines[0].text : (reader.title.isEmpty ? "Untitled" : reader.title))
+        let rootID = document.rootID
+        var stack: [(Outline, NodeID?)] = single ? [(outlines[0], nil)] : outlines.reversed().map { ($0, rootID) }
         var order: [(NodeID, Bool)] = []
         while let (outline, parent) = stack.popLast() {
             let id: NodeID
@@ -43,8 +44,8 @@ public enum OPMLFormat {
             applyExpansionState(expanded, to: &document, singleRoot: single)
         }
         document.needsLayout = true
-        document.setLayoutMode(.tree)
-        return FreeMindFormat.Imported(document: document, warnings: [])
+        document.layoutMode = .tree
+        return FreeMindFormat.Imported(document: document.build(), warnings: [])
     }
 
     struct Outline {
@@ -102,7 +103,7 @@ public enum OPMLFormat {
 
     /// OPML's `expansionState` lists the line numbers, counting only lines that are visible,
     /// of the outlines that are expanded; every other outline with children is folded.
-    static func applyExpansionState(_ expanded: [Int], to document: inout Document, singleRoot: Bool) {
+    static func applyExpansionState(_ expanded: [Int], to document: inout MapBuilder, singleRoot: Bool) {
         let set = Set(expanded)
         let children = document.childrenByParent()
         var line = 0

@@ -3,14 +3,14 @@ import Foundation
 extension Document {
     /// The built-in sample map that `meshpad` opens with no file: a root and five children.
     public static func sample() -> Document {
-        var document = Document(rootText: "every human has a right to")
+        var map = MapBuilder(rootText: "every human has a right to")
         let children = ["shelter", "food", "education", "health care", "clean water"]
         for (index, text) in children.enumerated() {
             let angle = (Double(index) * 72 - 90) * .pi / 180
             let position = Vec2(cos(angle), sin(angle)) * 240
-            document.addChild(of: document.rootID, text: text, at: position)
+            map.addChild(of: map.rootID, text: text, at: position)
         }
-        return document
+        return map.build()
     }
 
     /// A random tree of exactly `nodeCount` nodes laid out radially, the same for the same seed.
@@ -69,7 +69,7 @@ extension Document {
         }
 
         let words = ["idea", "plan", "goal", "risk", "task", "note", "team", "draft", "review", "launch"]
-        var document = Document(rootText: "Root")
+        var document = MapBuilder(rootText: "Root")
         var ids = [NodeID](repeating: document.rootID, count: count)
         for i in 1..<max(count, 1) {
             let angle = wedgeStart[i] + wedgeWidth[i] / 2
@@ -81,6 +81,6 @@ extension Document {
             }
             ids[i] = document.addChild(of: ids[parent[i]], text: text, at: position) ?? document.rootID
         }
-        return document
+        return document.build()
     }
 }

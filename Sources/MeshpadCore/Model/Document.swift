@@ -107,6 +107,19 @@ public struct Document: Sendable {
         rebuildSpatialIndex()
     }
 
+    /// A document from a `MapBuilder`, which kept it valid as it grew: its indexes are derived
+    /// once, here.
+    init(built nodes: [Node], edges: [Edge], rootID: NodeID, indexByID: [NodeID: Int], parentByChild: [NodeID: NodeID],
+         joinedPairs: Set<NodePair>, layoutMode: LayoutMode, needsLayout: Bool) {
+        self.init(checkedNodes: nodes, edges: edges, rootID: rootID, indexByID: indexByID, parentByChild: parentByChild,
+                  joinedPairs: joinedPairs, edgeIDs: Set(edges.map(\.id)))
+        self.layoutMode = layoutMode
+        self.needsLayout = needsLayout
+        revision = 1
+        structureRevision = 1
+        textRevision = 1
+    }
+
     // MARK: - Changes
 
     /// Carries out one primitive change. Only a `Transaction` can call this (it alone makes an

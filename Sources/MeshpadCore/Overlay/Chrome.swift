@@ -151,7 +151,7 @@ public struct OutlineState: Equatable, Sendable {
 
 /// What the chrome around the map shows this frame: toolbar, search bar and the outline rows
 /// in view. Built by the workspace, laid out by `OverlayLayout`, drawn by `OverlayBuilder`.
-public struct Chrome: Equatable, Sendable {
+public struct Chrome: Sendable {
     public struct VisibleRow: Equatable, Sendable {
         public var id: NodeID
         public var depth: Int
@@ -182,6 +182,13 @@ public struct Chrome: Equatable, Sendable {
     public var styleEnabled = false
     /// The side of a touch target in window pixels: at least 44, and 9 mm at the display's DPI.
     public var targetPixels = 48.0
+    /// The ☰ button's words and width (nil: no app menu, as while a dialog is up).
+    public var appMenuButton: (title: String, width: Double)?
+    /// The context or app menu open, if any.
+    public var menu: Menu?
+    /// The help sheet, as lines of text.
+    public var helpOpen = false
+    public var helpLines: [String] = []
 
     public init() {}
 }

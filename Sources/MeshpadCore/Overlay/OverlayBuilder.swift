@@ -6,12 +6,19 @@ public struct OverlayBuilder {
         self.theme = theme
     }
 
-    /// - Parameter document: the map, for the minimap's picture of it.
+    /// Lays the overlay out and draws it (tests; the app draws the workspace's own layout).
     public func build(banner: Banner?, dialog: Dialog?, chrome: Chrome = Chrome(), document: Document? = nil, viewportSize: Vec2,
+                      pixelScale: Double, into list: inout DrawList) {
+        build(OverlayLayout(banner: banner, dialog: dialog, chrome: chrome, viewportSize: viewportSize), chrome: chrome,
+              bannerIsError: banner?.isError == true, document: document, viewportSize: viewportSize, pixelScale: pixelScale, into: &list)
+    }
+
+    /// Draws a layout: the very rectangles taps are tested against, pressed parts and all.
+    /// - Parameter document: the map, for the minimap's picture of it.
+    public func build(_ layout: OverlayLayout, chrome: Chrome, bannerIsError: Bool, document: Document? = nil, viewportSize: Vec2,
                       pixelScale: Double, into list: inout DrawList) {
         list.removeAll()
         let scale = pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1
-        let layout = OverlayLayout(banner: banner, dialog: dialog, chrome: chrome, viewportSize: viewportSize)
         guard !layout.parts.isEmpty else { return }
         func device(_ r: Rect) -> Rect { Rect(x: r.minX * scale, y: r.minY * scale, width: r.width * scale, height: r.height * scale) }
         let pixelSize = theme.uiFontSize * scale
@@ -27,7 +34,7 @@ public struct OverlayBuilder {
         }
         var scrimDrawn = false
         for part in layout.parts {
-            if dialog != nil && !scrimDrawn && part.role == .panel {
+            if !scrimDrawn && (part.role == .panel || part.role == .helpSheet) {
                 // The scrim goes over the map and the chrome, under the dialog.
                 list.appendRect(Rect(x: 0, y: 0, width: viewportSize.x * scale, height: viewportSize.y * scale), color: theme.uiScrim)
                 scrimDrawn = true
@@ -36,7 +43,7 @@ public struct OverlayBuilder {
             case .toolbarPanel, .searchBar:
                 list.appendRect(device(part.rect), color: theme.uiPanel.withAlpha(235))
             case .toolbar, .searchButton:
-                let color: RGBA = part.look == .on ? theme.uiPrimary : theme.uiButton
+                let color: RGBA = part.look == .pressed ? theme.uiPrimary.withAlpha(150) : (part.look == .on ? theme.uiPrimary : theme.uiButton)
                 list.appendRect(device(part.rect.outset(by: -1)), color: color)
                 let text: RGBA = part.look == .on ? theme.uiPrimaryText : (part.look == .disabled ? theme.uiText.withAlpha(90) : theme.uiText)
                 label(part.text, in: part.rect, color: text, centred: true)
@@ -54,10 +61,21 @@ public struct OverlayBuilder {
                 guard part.rect.maxY > 0, part.rect.minY < viewportSize.y else { continue }
                 if part.look == .on { list.appendRect(device(part.rect.outset(by: -1)), color: theme.uiPrimary.withAlpha(60)) }
                 label(part.text, in: part.rect, color: theme.uiText, indent: part.indent)
-            case .minimapToggle:
+            case .minimapToggle, .appMenuButton:
                 list.appendRect(device(part.rect), color: theme.uiPanel.withAlpha(235))
-                list.appendRect(device(part.rect.outset(by: -3)), color: part.look == .on ? theme.uiPrimary : theme.uiButton)
+                let fill = part.look == .pressed ? theme.uiPrimary.withAlpha(150) : (part.look == .on ? theme.uiPrimary : theme.uiButton)
+                list.appendRect(device(part.rect.outset(by: -3)), color: fill)
                 label(part.text, in: part.rect, color: part.look == .on ? theme.uiPrimaryText : theme.uiText, centred: true)
+            case .menuPanel:
+                list.appendRect(device(part.rect.outset(by: 1)), color: theme.uiText.withAlpha(60))
+                list.appendRect(device(part.rect), color: theme.uiPanel)
+            case .menuRow:
+                if part.look == .pressed { list.appendRect(device(part.rect), color: theme.uiPrimary.withAlpha(110)) }
+                label((part.look == .on ? "✓ " : "") + part.text, in: part.rect, color: theme.uiText, indent: part.look == .on ? 12 : 28)
+            case .helpSheet:
+                list.appendRect(device(part.rect), color: theme.uiPanel)
+            case .helpText:
+                label(part.text, in: part.rect, color: theme.uiText, indent: 0)
             case .minimap:
                 list.appendRect(device(part.rect), color: theme.uiText.withAlpha(70))
                 list.appendRect(device(part.rect.outset(by: -1)), color: theme.uiPanel.withAlpha(240))
@@ -87,11 +105,11 @@ public struct OverlayBuilder {
                 guard part.rect.maxY > 0, part.rect.minY < viewportSize.y else { continue }
                 label(part.text, in: part.rect, color: theme.uiText.withAlpha(180), centred: true)
             case .banner:
-                list.appendRect(device(part.rect), color: banner?.isError == true ? theme.bannerError : theme.bannerInfo)
+                list.appendRect(device(part.rect), color: bannerIsError ? theme.bannerError : theme.bannerInfo)
             case .bannerText:
                 label(part.text, in: part.rect, color: theme.uiText)
             case .bannerButton:
-                list.appendRect(device(part.rect), color: theme.uiButton)
+                list.appendRect(device(part.rect), color: part.look == .pressed ? theme.uiPrimary.withAlpha(150) : theme.uiButton)
                 label(part.text, in: part.rect, color: theme.uiText, centred: true)
             case .panel:
                 list.appendRect(device(part.rect), color: theme.uiPanel)
@@ -105,14 +123,15 @@ public struct OverlayBuilder {
                 // why: a bar after the text stands in for the caret; typing always appends.
                 label(part.text + "|", in: part.rect, color: theme.uiText)
             case .keypad:
-                list.appendRect(device(part.rect), color: theme.uiButton)
+                list.appendRect(device(part.rect), color: part.look == .pressed ? theme.uiPrimary.withAlpha(150) : theme.uiButton)
                 label(part.text, in: part.rect, color: theme.uiText, centred: true)
             case .recent:
                 list.appendRect(device(part.rect.outset(by: -1)), color: theme.uiButton.withAlpha(120))
                 label(part.text, in: part.rect, color: theme.uiText)
             case .button(let action):
                 let primary = action == .confirm || action == .save
-                list.appendRect(device(part.rect), color: primary ? theme.uiPrimary : theme.uiButton)
+                let fill = part.look == .pressed ? theme.uiPrimary.withAlpha(150) : (primary ? theme.uiPrimary : theme.uiButton)
+                list.appendRect(device(part.rect), color: fill)
                 label(part.text, in: part.rect, color: primary ? theme.uiPrimaryText : theme.uiText, centred: true)
             }
         }

@@ -11,9 +11,11 @@ import Foundation
 public struct FileFlow: Sendable {
     /// What a person asked for, or what became of an effect.
     public enum Event: Equatable, Sendable {
+        case newMap
         case save
         case saveAs
         case open
+        case export(ExportFormat)
         /// The window's close button, Ctrl+Q.
         case quit
         /// A dialog button, key or recent file was chosen; `field` is the path typed.
@@ -21,6 +23,11 @@ public struct FileFlow: Sendable {
         /// A `.write` succeeded: the map's `revision` is on disk at `path`, in `format`.
         case wrote(path: String, format: MapFormat, revision: UInt64, warnings: [String])
         case writeFailed(path: String, reason: String)
+        /// An `.export` succeeded or failed.
+        case exported(path: String, warnings: [String])
+        case exportFailed(path: String, reason: String)
+        /// A `.startNewMap` happened: the new map is at `revision`, with no file yet.
+        case newMapStarted(revision: UInt64)
         /// A `.read` succeeded and the map is open (laid out, measured) at `revision`.
         case opened(path: String, format: MapFormat, revision: UInt64, warnings: [String])
         case readFailed(path: String, reason: String)
@@ -37,6 +44,10 @@ public struct FileFlow: Sendable {
     public enum Effect: Equatable, Sendable {
         /// Write the open map to `path` in `format` (atomically), then report `.wrote` or `.writeFailed`.
         case write(path: String, format: MapFormat)
+        /// Write a copy of the map to `path` as `format`, then report `.exported` or `.exportFailed`.
+        case export(path: String, format: ExportFormat)
+        /// Put an empty map in place of this one, then report `.newMapStarted`.
+        case startNewMap
         /// Open the map at `path` in place of this one, then report `.opened` or `.readFailed`.
         case read(path: String)
         case ask(Dialog)
@@ -59,18 +70,23 @@ public struct FileFlow: Sendable {
     public let isReadOnly: Bool
     /// What to do once unsaved changes are dealt with, while a Save as runs first.
     private var followUp: Dialog.FollowUp?
-    /// How long a banner that needs no answer stays, in seconds.
-    public static let noticeSeconds = 2.0
+    /// How long a banner that needs no answer stays, in seconds: a notice, and one with more to read.
+    public static let noticeSeconds = 3.0
+    public static let warningSeconds = 8.0
 
     /// The folder a new map's Save as starts in (the working folder).
     public var startFolder: String
+    /// Whether something is at a path already (saving over a file asks first); tests give their own.
+    private let fileExists: @Sendable (String) -> Bool
 
     public init(file: DocumentFile, recent: RecentFiles = RecentFiles(), isReadOnly: Bool = false,
-                startFolder: String = FileManager.default.currentDirectoryPath) {
+                startFolder: String = FileManager.default.currentDirectoryPath,
+                fileExists: @escaping @Sendable (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) {
         self.file = file
         self.recent = recent
         self.isReadOnly = isReadOnly
         self.startFolder = startFolder
+        self.fileExists = fileExists
     }
 
     /// The window's title: the map's name, marked while it has unsaved changes.
@@ -84,6 +100,22 @@ public struct FileFlow: Sendable {
     public mutating func handle(_ event: Event, revision: UInt64, now: Double) -> [Effect] {
         let dirty = !file.revisionIsSaved(revision) && !isReadOnly
         switch event {
+        case .newMap:
+            guard !isReadOnly else { return [] }
+            guard dirty else { return [.startNewMap] }
+            return [.ask(Dialog(kind: .unsavedChanges(then: .newMap), title: "Save changes to \(file.displayName) before starting a new map?"))]
+        case .newMapStarted(let started):
+            file = DocumentFile(path: nil, format: .native, savedRevision: started)
+            return []
+        case .export(let format):
+            return [.ask(exportDialog(format, message: nil, field: nil))]
+        case .exported(let path, let warnings):
+            let note = warnings.isEmpty ? "" : " — " + warnings.joined(separator: "; ")
+            return [.tell(Banner(message: "Exported \((path as NSString).lastPathComponent)\(note)",
+                                 expiresAt: now + (warnings.isEmpty ? Self.noticeSeconds : Self.warningSeconds)))]
+        case .exportFailed(let path, let reason):
+            return [.tell(Banner(message: "Not exported: \(reason)", isError: true, expiresAt: now + Self.warningSeconds))]
+                + [.ask(exportDialog(ExportFormat.allCases.first { $0.format == MapFormat(path: path) } ?? .png, message: reason, field: path))]
         case .save:
             guard !isReadOnly else { return [] }
             guard let path = file.path else { return [.ask(saveAsDialog(message: nil))] }
@@ -109,7 +141,7 @@ public struct FileFlow: Sendable {
             effects.append(.discardRecovery(path: path))
             let note = warnings.isEmpty ? "" : " — " + warnings.joined(separator: "; ")
             effects.append(.tell(Banner(message: "Saved \(file.displayName)\(note)", actions: [.dismiss],
-                                        expiresAt: warnings.isEmpty ? now + Self.noticeSeconds : nil)))
+                                        expiresAt: now + (warnings.isEmpty ? Self.noticeSeconds : Self.warningSeconds))))
             if let next = followUp, file.revisionIsSaved(revision) {
                 followUp = nil
                 effects += carryOut(next, dirty: false)
@@ -117,7 +149,7 @@ public struct FileFlow: Sendable {
             return effects
         case .writeFailed(let path, let reason):
             // The old file is untouched (writes are atomic) and the map stays unsaved.
-            var effects: [Effect] = [.tell(Banner(message: "Not saved: \(reason)", isError: true))]
+            var effects: [Effect] = [.tell(Banner(message: "Not saved: \(reason)", isError: true, expiresAt: now + Self.warningSeconds))]
             if path != file.path {
                 // A Save as that failed: ask again, saying why, with the name as typed.
                 effects.append(.ask(saveAsDialog(message: reason, field: path)))
@@ -129,7 +161,7 @@ public struct FileFlow: Sendable {
             file = DocumentFile(path: path, format: format, savedRevision: opened)
             recent.add(path)
             let banner = Banner(message: warnings.isEmpty ? "Opened \(file.displayName)" : warnings.joined(separator: "; "),
-                                expiresAt: warnings.isEmpty ? now + Self.noticeSeconds : nil)
+                                expiresAt: now + (warnings.isEmpty ? Self.noticeSeconds : Self.warningSeconds))
             return [.rememberRecent(path), .restoreRecovery(path: path, otherwise: banner)]
         case .readFailed(_, let reason):
             return [.ask(openDialog(message: reason))]
@@ -138,7 +170,8 @@ public struct FileFlow: Sendable {
             return [.tell(Banner(message: "Restored unsaved changes to \(file.displayName) from \(when).",
                                  actions: [.dismiss, .discardRecovery]))]
         case .recoveryUnreadable(let reason):
-            return [.tell(Banner(message: "Unsaved changes were found but could not be read: \(reason)", isError: true))]
+            return [.tell(Banner(message: "Unsaved changes were found but could not be read: \(reason)", isError: true,
+                                 expiresAt: now + Self.warningSeconds))]
         case .discardRecovery:
             return [.discardRecovery(path: file.path), .reloadFromDisk]
         case .reloaded(let current):
@@ -172,7 +205,19 @@ public struct FileFlow: Sendable {
             if let format = MapFormat(path: path), !format.canBeOpened {
                 return [.ask(saveAsDialog(message: "SVG and PNG are exports; save as .meshpad, .mm, .opml or .md", field: field))]
             }
-            return [.write(path: path, format: MapFormat(path: path) ?? .native)]
+            let format = MapFormat(path: path) ?? .native
+            // Saving over another file asks first; saving the map over itself does not.
+            if path != file.path && fileExists(path) { return [.ask(replaceDialog(path, .map(format)))] }
+            return [.write(path: path, format: format)]
+        case (.export(let format), _):
+            var path = Self.absolute(field)
+            if MapFormat(path: path) != format.format { path += "." + format.format.rawValue }
+            if fileExists(path) { return [.ask(replaceDialog(path, .export(format)))] }
+            return [.export(path: path, format: format)]
+        case (.replace(let path, .map(let format)), _):
+            return [.write(path: path, format: format)]
+        case (.replace(let path, .export(let format)), _):
+            return [.export(path: path, format: format)]
         case (.unsavedChanges(let next), .save):
             followUp = next
             guard let path = file.path else { return [.ask(saveAsDialog(message: nil))] }
@@ -190,6 +235,7 @@ public struct FileFlow: Sendable {
         switch next {
         case .quit: return quitNow(dirty: dirty)
         case .open(let path): return [.read(path: path)]
+        case .newMap: return [.startNewMap]
         }
     }
 
@@ -202,6 +248,18 @@ public struct FileFlow: Sendable {
         let suggestion = field ?? file.path ?? (startFolder.hasSuffix("/") ? startFolder : startFolder + "/") + "Untitled.meshpad"
         return Dialog(kind: .saveAs, title: "Save map as (.meshpad, .mm, .opml, .md)", field: suggestion,
                       recent: recent.paths, message: message)
+    }
+
+    private func exportDialog(_ format: ExportFormat, message: String?, field: String?) -> Dialog {
+        let folder = file.path.map { ($0 as NSString).deletingLastPathComponent } ?? startFolder
+        let name = ((file.displayName as NSString).deletingPathExtension as String)
+        let suggestion = field ?? (folder.hasSuffix("/") ? folder : folder + "/") + (name == "Untitled" ? "map" : name) + "." + format.format.rawValue
+        return Dialog(kind: .export(format), title: "Export as \(format.title)", field: suggestion, recent: [], message: message)
+    }
+
+    private func replaceDialog(_ path: String, _ writing: Dialog.Writing) -> Dialog {
+        Dialog(kind: .replace(path: path, with: writing),
+               title: "\((path as NSString).lastPathComponent) is already there. Replace it?")
     }
 
     private func openDialog(message: String?) -> Dialog {

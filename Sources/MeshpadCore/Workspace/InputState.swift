@@ -7,6 +7,8 @@ public struct InputState: Sendable {
     public internal(set) var linkPreview: Workspace.LinkPreview?
     /// The selection rectangle being drawn, in map units.
     public internal(set) var band: Rect?
+    /// "Link from here": the next node tapped is linked from this one.
+    public internal(set) var linkSource: NodeID?
     /// A press on the chrome (toolbar, panels, dialog), followed until it lifts.
     var chrome = ChromePointer.idle
     /// A key just handled as a command may be followed by the text it types (Space, `=`):

@@ -11,12 +11,17 @@ public struct Panels {
     public internal(set) var banner: Banner?
     /// The modal dialog, if any (it takes every event while it is up).
     public internal(set) var dialog: Dialog?
+    /// The context or app menu, if one is open (a tap outside or Escape closes it).
+    public internal(set) var menu: Menu?
+    /// The help sheet is up (a tap closes it).
+    public internal(set) var helpOpen = false
 
     public init() {}
 }
 
-/// The sizes the workspace lays things out by: the window, touch targets, text measuring and
-/// the layouts' gaps, all set by the platform (and the config).
+/// What the workspace lays things out by: the window, touch targets, text measuring, the
+/// layouts' gaps, and the looks chosen (theme, on-screen keyboard), set by the platform, the
+/// config and the app menu.
 public struct Measures {
     /// The window's size in window pixels, for zoom keys about its centre.
     public var viewportSize: Vec2
@@ -30,8 +35,14 @@ public struct Measures {
     public var treeLayout = TreeLayout()
     /// The zoom clamp from the config (`zoom.min`, `zoom.max`).
     public let zoomClamp: ClosedRange<Double>
+    /// The theme in use (the app menu ticks it; the platform draws with it).
+    public var themeName = Theme.standard.name
+    /// When the on-screen keyboard comes up.
+    public var keyboardMode = KeyboardMode.auto
     /// Button words' widths in window pixels, so buttons fit their words.
     var labelWidths: [Action: Double] = [:]
+    /// The ☰ button's width, its words measured.
+    var appMenuWidth = 96.0
 
     init(viewportSize: Vec2, sizing: NodeSizing, zoomClamp: ClosedRange<Double>) {
         self.viewportSize = viewportSize

@@ -56,6 +56,11 @@ extension Workspace {
             toggleFold(node.map { [$0] } ?? Array(selection.nodes))
         case .linkSelected:
             linkSelected()
+        case .linkFromHere:
+            guard let source = node ?? selection.focus else { return [] }
+            commitEditing()
+            input.linkSource = source
+            toast("Tap the node to link to (tap the surface to cancel)")
         case .bold:
             applyStyle(.bold)
         case .italic:
@@ -85,6 +90,7 @@ extension Workspace {
                 select(Set(document.nodes.indices.filter { !document.isHidden(nodeAt: $0) }.map { document.nodes[$0].id }))
             }
         case .deselect:
+            input.linkSource = nil
             if input.mode != .normal { input.mode = .normal } else { select([]) }
         case .selectRoot:
             select([document.rootID])
@@ -112,6 +118,9 @@ extension Workspace {
             if let session = editing, session.editor.canUndo { editText { $0.undo() } } else { undo() }
         case .redo:
             if let session = editing, session.editor.canRedo { editText { $0.redo() } } else { redo() }
+        case .newMap:
+            closeOpenTransaction()
+            return [.newMap]
         case .save:
             closeOpenTransaction()
             return [.save]
@@ -120,6 +129,17 @@ extension Workspace {
             return [.showSaveAs]
         case .open:
             return [.showOpen]
+        case .export(let format):
+            closeOpenTransaction()
+            return [.export(format)]
+        case .theme(let name):
+            measures.themeName = name
+            return [.setTheme(name)]
+        case .keyboard(let mode):
+            measures.keyboardMode = mode
+        case .help:
+            closeMenu()
+            panels.helpOpen = true
         case .quit:
             return [.quit]
         case .debugOverlay:

@@ -10,6 +10,14 @@ extension Workspace {
             ToolbarButton(action: $0, isOn: isOn($0), isEnabled: isEnabled($0))
         }
         chrome.search = panels.search
+        if !chrome.toolbar.isEmpty || lockdown.kiosk != nil {
+            chrome.appMenuButton = (Self.appMenuTitle, measures.appMenuWidth)
+        }
+        chrome.menu = panels.menu
+        if panels.helpOpen {
+            chrome.helpOpen = true
+            chrome.helpLines = helpLines
+        }
         if panels.minimapOpen {
             chrome.minimapOpen = true
             // The map alone: if the view were part of it, a drag on the minimap would move what it
@@ -50,6 +58,13 @@ extension Workspace {
             return []
         }
         guard let pointerEvent = ChromePointerEvent(event) else { return nil }
+        if case .down(let pointer, let p) = pointerEvent, case .idle = input.chrome, !input.recognizer.isActive, panels.menu != nil,
+           layout.rect(of: .menuPanel)?.contains(p) != true, layout.rect(of: .appMenuButton)?.contains(p) != true {
+            // A press outside an open menu closes it and does nothing else.
+            closeMenu()
+            input.chrome = .pressing(pointer, part: nil, start: p, last: p)
+            return []
+        }
         switch (pointerEvent, input.chrome) {
         case (.down(let pointer, let p), .idle):
             guard !input.recognizer.isActive, layout.covers(p) else { return nil }
@@ -107,6 +122,12 @@ extension Workspace {
             return perform(action)
         case .minimapToggle:
             return perform(.minimap)
+        case .appMenuButton:
+            if case .app? = panels.menu?.kind { closeMenu() } else { openAppMenu() }
+        case .menuRow(let index):
+            return chooseMenuRow(index)
+        case .helpSheet:
+            panels.helpOpen = false
         case .searchButton(let action):
             switch action {
             case .previous: stepSearch(by: -1)
@@ -157,7 +178,8 @@ extension Workspace {
                 panels.dialog = current
                 return []
             case .return, .keypadEnter:
-                return finish(current, current.hasField ? .confirm : .save)
+                // Return is the primary button, the last one.
+                return finish(current, current.buttons.last?.action ?? .confirm)
             case .escape:
                 return finish(current, .cancel)
             case .up, .down:

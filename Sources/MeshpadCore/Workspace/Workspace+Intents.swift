@@ -7,6 +7,12 @@ extension Workspace {
         needsRedraw = true
         switch intent {
         case .select(let id, let toggle):
+            if let source = input.linkSource {
+                // "Link from here": this tap picks the other end.
+                input.linkSource = nil
+                if source != id { link(source, id) }
+                return []
+            }
             if editing?.node == id && !toggle { return [] }
             commitEditing()
             if toggle {
@@ -17,6 +23,7 @@ extension Workspace {
                 select([id])
             }
         case .clearSelection:
+            input.linkSource = nil
             commitEditing()
             select([])
         case .moveNodes(let ids, let positions):
@@ -38,7 +45,7 @@ extension Workspace {
         case .surfaceDoubleTap(let mapPoint):
             return perform(.newNodeHere, on: .surface(mapPoint))
         case .context(let node, let position):
-            return [.contextMenu(node: node, position: position)]
+            openContextMenu(node: node, at: position)
         case .toggleFold(let id):
             return perform(.toggleFold, on: .node(id))
         case .selectEdge(let id):

@@ -5,6 +5,12 @@ extension Workspace {
     mutating func handleKey(_ key: Key, modifiers: KeyModifiers) -> [Request] {
         needsRedraw = true
         let chord = KeyChord(key, modifiers)
+        // A menu or the help sheet goes at any key; Escape does nothing more.
+        if panels.menu != nil || panels.helpOpen {
+            closeMenu()
+            panels.helpOpen = false
+            if chord == KeyChord(.escape) { return [] }
+        }
         if let session = editing {
             // While an input method composes, it owns every key (Return, Backspace, the arrows).
             if session.editor.isComposing { return [] }

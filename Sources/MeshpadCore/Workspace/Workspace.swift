@@ -19,13 +19,17 @@ public struct Workspace {
     public enum Request: Equatable, Sendable {
         case quit
         case toggleHUD
-        /// Show the context menu (long press, right click).
-        case contextMenu(node: NodeID?, position: Vec2)
+        /// Start a new map (the app's file flow asks about unsaved changes first).
+        case newMap
         /// Save to the map's file (the app asks for a path if it has none).
         case save
         /// The app fills in the recent files and presents the dialog.
         case showSaveAs
         case showOpen
+        /// Ask where to export the map to, then write it in this format.
+        case export(ExportFormat)
+        /// Draw with this theme from now on (the workspace measures again once it has).
+        case setTheme(String)
         /// A dialog button, key or recent file was chosen; `field` is the typed path.
         case dialogAction(Dialog.Kind, Dialog.Action, field: String)
         case bannerAction(Banner.Action)
@@ -108,9 +112,14 @@ public struct Workspace {
         [input.recognizer.nextDeadline, panels.banner?.expiresAt, cornerDeadline].compactMap { $0 }.min()
     }
 
-    /// Where the chrome, banner and dialog are drawn and tapped.
-    public var overlayLayout: OverlayLayout {
-        OverlayLayout(banner: panels.banner, dialog: panels.dialog, chrome: chrome, viewportSize: measures.viewportSize)
+    /// Where the chrome, menus, banner and dialog are drawn and tapped.
+    public var overlayLayout: OverlayLayout { overlayLayout(of: chrome) }
+
+    /// The layout of `chrome` (built once a frame), with the part held down drawn pressed.
+    public func overlayLayout(of chrome: Chrome) -> OverlayLayout {
+        var layout = OverlayLayout(banner: panels.banner, dialog: panels.dialog, chrome: chrome, viewportSize: measures.viewportSize)
+        layout.press(input.chrome.pressedPart)
+        return layout
     }
 
     /// True while something wants typed text: the platform turns on text input (and with it
@@ -174,7 +183,11 @@ public struct Workspace {
         for action in Action.all where action.spec.onToolbar {
             measures.labelWidths[action] = measures.sizing.measurer.width(of: action.title[...])
         }
+        measures.appMenuWidth = measures.sizing.measurer.width(of: Self.appMenuTitle[...]) + 24
     }
+
+    /// The words on the app menu's button.
+    public static let appMenuTitle = "☰ Menu"
 
     /// Replaces the map (a file was opened, a recovery discarded): new selection, view and history.
     public mutating func replaceDocument(_ newDocument: Document) {
@@ -184,6 +197,8 @@ public struct Workspace {
         runningLayout = nil
         input.linkPreview = nil
         input.band = nil
+        input.linkSource = nil
+        panels.menu = nil
         history = History()
         input.recognizer = GestureRecognizer(settings: input.recognizer.settings)
         var framing = Camera(zoomLimits: Self.zoomLimits(for: newDocument, viewportSize: measures.viewportSize, clamp: measures.zoomClamp))

@@ -1,0 +1,32 @@
+/// A message across the top of the canvas: what happened, and what can be done about it.
+///
+/// Used for the recovery notice ("restored unsaved changes — Keep / Discard"), failed saves and
+/// import warnings. It never blocks the canvas; only its own buttons take taps.
+public struct Banner: Equatable, Sendable {
+    public enum Action: Equatable, Sendable {
+        case dismiss
+        case discardRecovery
+    }
+
+    public var message: String
+    public var isError: Bool
+    public var actions: [Action]
+    /// When it goes away by itself (loop clock, seconds); nil stays until dismissed.
+    public var expiresAt: Double?
+
+    public init(message: String, isError: Bool = false, actions: [Action] = [.dismiss], expiresAt: Double? = nil) {
+        self.message = message
+        self.isError = isError
+        self.actions = actions
+        self.expiresAt = expiresAt
+    }
+}
+
+extension Banner.Action {
+    public var label: String {
+        switch self {
+        case .dismiss: return "OK"
+        case .discardRecovery: return "Discard"
+        }
+    }
+}

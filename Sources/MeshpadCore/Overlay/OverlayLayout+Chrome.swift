@@ -1,0 +1,125 @@
+/// The chrome around the map: toolbar, style panel, search bar, outline, minimap and the ☰ button.
+extension OverlayLayout {
+    /// Width of the outline panel for a viewport.
+    public static func outlineWidth(viewportSize: Vec2) -> Double {
+        min(380, max(240, viewportSize.x * 0.3), max(0, viewportSize.x - 120))
+    }
+
+    /// The style panel: a row a property, its choices as finger-sized buttons and swatches,
+    /// centred over the toolbar.
+    mutating func layoutStylePanel(_ chrome: Chrome, above bottom: Double, canvasLeft: Double, viewportSize: Vec2) {
+        let target = max(chrome.targetPixels, 44), gap = 6.0, titleWidth = 64.0
+        let rows = StyleOption.rows
+        let columns = rows.map(\.options.count).max() ?? 1
+        let available = viewportSize.x - canvasLeft - 16
+        let cell = max(30, min(target, (available - titleWidth - Double(columns + 2) * gap) / Double(columns)))
+        let width = titleWidth + Double(columns) * (cell + gap) + 2 * gap
+        let height = Double(rows.count) * (target + gap) + gap
+        let panel = Rect(x: canvasLeft + (viewportSize.x - canvasLeft - width) / 2, y: bottom - height, width: width, height: height)
+        append(Part(role: .stylePanel, rect: panel, text: chrome.styleEnabled ? "" : "Select nodes to style them"))
+        for (r, row) in rows.enumerated() {
+            let y = panel.minY + gap + Double(r) * (target + gap)
+            append(Part(role: .styleTitle, rect: Rect(x: panel.minX + gap, y: y, width: titleWidth, height: target), text: row.title))
+            var x = panel.minX + gap + titleWidth
+            for option in row.options {
+                let chosen = chrome.styleCurrent.map { option.isChosen(in: $0) } ?? false
+                var part = Part(role: .styleOption(option), rect: Rect(x: x, y: y, width: cell, height: target), text: option.label ?? "",
+                                look: !chrome.styleEnabled ? .disabled : (chosen ? .on : .plain))
+                part.swatch = option.swatch
+                append(part)
+                x += cell + gap
+            }
+        }
+    }
+
+    /// Where the minimap is, if it is shown.
+    public var minimap: Rect? { rect(of: .minimap) }
+
+    mutating func layoutChrome(_ chrome: Chrome, bannerShown: Bool, dialogShown: Bool, viewportSize: Vec2) {
+        let target = max(chrome.targetPixels, 44)
+        let gap = 6.0, margin = 8.0
+        var canvasLeft = 0.0
+        let top = (bannerShown ? Self.bannerHeight : 0) + margin
+        // The minimap's button in the top-right corner, the minimap under it.
+        if !chrome.toolbar.isEmpty && !dialogShown {
+            let toggle = Rect(x: viewportSize.x - margin - target, y: top, width: target, height: target)
+            append(Part(role: .minimapToggle, rect: toggle, text: "Map", look: chrome.minimapOpen ? .on : .plain))
+            if chrome.minimapOpen {
+                let width = min(260, max(140, viewportSize.x * 0.24)), height = (width * 0.7).rounded()
+                append(Part(role: .minimap, rect: Rect(x: viewportSize.x - margin - width, y: toggle.maxY + gap, width: width, height: height), text: ""))
+            }
+        }
+        if let rows = chrome.outlineRows {
+            let width = Self.outlineWidth(viewportSize: viewportSize)
+            append(Part(role: .outlinePanel, rect: Rect(x: 0, y: 0, width: width, height: viewportSize.y), text: "\(chrome.outlineRowCount) nodes"))
+            for row in rows {
+                let y = Double(row.number) * target - chrome.outlineScroll
+                let indent = 8 + Double(min(row.depth, 12)) * 18
+                append(Part(role: .outlineRow(row.id), rect: Rect(x: 0, y: y, width: width, height: target),
+                                  text: row.text, look: row.isSelected ? .on : .plain, indent: indent + 28))
+                if row.hasChildren {
+                    append(Part(role: .outlineDisclosure(row.id), rect: Rect(x: indent - 8, y: y, width: 40, height: target),
+                                      text: row.isFolded ? "▸" : "▾"))
+                }
+            }
+            canvasLeft = width
+        }
+        if let button = chrome.appMenuButton, !dialogShown {
+            // Top left, beside the outline when it is open: away from the toolbar along the bottom.
+            append(Part(role: .appMenuButton, rect: Rect(x: canvasLeft + margin, y: top, width: max(target, button.width), height: target),
+                        text: button.title, look: chrome.menu.map { if case .app = $0.kind { return .on } else { return .plain } } ?? .plain))
+        }
+        if !chrome.toolbar.isEmpty {
+            let widths = chrome.toolbar.map { max(target, (chrome.labelWidths[$0.action] ?? 0) + 24) }
+            let available = max(target, viewportSize.x - canvasLeft - 2 * margin - 2 * gap)
+            var rows: [[Int]] = [[]]
+            var rowWidth = 0.0
+            for (i, width) in widths.enumerated() {
+                let needed = (rows[rows.count - 1].isEmpty ? 0 : gap) + width
+                if !rows[rows.count - 1].isEmpty && rowWidth + needed > available {
+                    rows.append([])
+                    rowWidth = 0
+                }
+                rowWidth += rows[rows.count - 1].isEmpty ? width : needed
+                rows[rows.count - 1].append(i)
+            }
+            let rowWidths = rows.map { r in r.reduce(0.0) { $0 + widths[$1] } + Double(max(r.count - 1, 0)) * gap }
+            let panelWidth = (rowWidths.max() ?? 0) + 2 * gap
+            let panelHeight = Double(rows.count) * target + Double(rows.count + 1) * gap
+            let centreX = canvasLeft + (viewportSize.x - canvasLeft) / 2
+            let panel = Rect(x: centreX - panelWidth / 2, y: viewportSize.y - margin - panelHeight, width: panelWidth, height: panelHeight)
+            append(Part(role: .toolbarPanel, rect: panel, text: ""))
+            if chrome.styleOpen { layoutStylePanel(chrome, above: panel.minY - gap, canvasLeft: canvasLeft, viewportSize: viewportSize) }
+            for (r, indices) in rows.enumerated() {
+                var x = centreX - rowWidths[r] / 2
+                let y = panel.minY + gap + Double(r) * (target + gap)
+                for i in indices {
+                    let button = chrome.toolbar[i]
+                    append(Part(role: .toolbar(button.action), rect: Rect(x: x, y: y, width: widths[i], height: target),
+                                      text: button.action.title, look: !button.isEnabled ? .disabled : (button.isOn ? .on : .plain)))
+                    x += widths[i] + gap
+                }
+            }
+        }
+        if let search = chrome.search {
+            let statusWidth = 110.0
+            // Clear of the minimap's button in the corner.
+            let available = viewportSize.x - canvasLeft - 2 * margin - 2 * (target + gap)
+            let width = max(min(640, available), 3 * target + statusWidth + 2 * target + 7 * gap)
+            let bar = Rect(x: canvasLeft + (viewportSize.x - canvasLeft - width) / 2, y: top, width: width, height: target + 2 * gap)
+            append(Part(role: .searchBar, rect: bar, text: ""))
+            let fieldWidth = max(target, width - 3 * target - statusWidth - 6 * gap)
+            var x = bar.minX + gap
+            append(Part(role: .searchField, rect: Rect(x: x, y: top + gap, width: fieldWidth, height: target), text: search.query))
+            x += fieldWidth + gap
+            append(Part(role: .searchStatus, rect: Rect(x: x, y: top + gap, width: statusWidth, height: target), text: search.status))
+            x += statusWidth + gap
+            for (action, label) in [(SearchAction.previous, "▲"), (.next, "▼"), (.close, "✕")] {
+                let enabled = action == .close || !search.matches.isEmpty
+                append(Part(role: .searchButton(action), rect: Rect(x: x, y: top + gap, width: target, height: target),
+                                  text: label, look: enabled ? .plain : .disabled))
+                x += target + gap
+            }
+        }
+    }
+}

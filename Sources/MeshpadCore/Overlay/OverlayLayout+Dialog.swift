@@ -1,0 +1,65 @@
+/// The banner across the top and the modal dialog in the middle.
+extension OverlayLayout {
+    mutating func layoutBanner(_ banner: Banner, viewportSize: Vec2) {
+        let row = Self.rowHeight, pad = Self.padding
+        let buttonWidth = 120.0
+        let bar = Rect(x: 0, y: 0, width: viewportSize.x, height: Self.bannerHeight)
+        append(Part(role: .banner, rect: bar, text: ""))
+        var x = viewportSize.x - pad
+        for action in banner.actions.reversed() {
+            x -= buttonWidth
+            append(Part(role: .bannerButton(action), rect: Rect(x: x, y: 8, width: buttonWidth, height: row), text: action.label))
+            x -= 8
+        }
+        append(Part(role: .bannerText, rect: Rect(x: pad, y: 8, width: max(0, x - 2 * pad), height: row), text: banner.message))
+    }
+
+    mutating func layoutDialog(_ dialog: Dialog, viewportSize: Vec2) {
+        let row = Self.rowHeight, pad = Self.padding
+        let width = min(620, viewportSize.x - 2 * pad)
+        var rows = 1.0 + (dialog.message == nil ? 0 : 1) + 1
+        let shownRecent = dialog.hasField ? min(dialog.recent.count, 5) : 0
+        if dialog.hasField { rows += 1 + Double(shownRecent) }
+        if dialog.kind == .pin { rows += Double(Dialog.keypad.count) }
+        let height = min(viewportSize.y - 2 * pad, rows * row + (rows + 1) * 8 + 2 * pad)
+        let panel = Rect(x: (viewportSize.x - width) / 2, y: max(pad, (viewportSize.y - height) / 2), width: width, height: height)
+        append(Part(role: .panel, rect: panel, text: ""))
+        var y = panel.minY + pad
+        let inner = panel.width - 2 * pad
+        append(Part(role: .title, rect: Rect(x: panel.minX + pad, y: y, width: inner, height: row), text: dialog.title))
+        y += row + 8
+        if let message = dialog.message {
+            append(Part(role: .message, rect: Rect(x: panel.minX + pad, y: y, width: inner, height: row), text: message))
+            y += row + 8
+        }
+        if dialog.hasField {
+            // why: the PIN is drawn as dots, so a visitor watching cannot read it off the screen.
+            let shown = dialog.kind == .pin ? String(repeating: "●", count: dialog.field.count) : dialog.field
+            append(Part(role: .field, rect: Rect(x: panel.minX + pad, y: y, width: inner, height: row), text: shown))
+            y += row + 8
+            for index in 0..<shownRecent {
+                append(Part(role: .recent(index), rect: Rect(x: panel.minX + pad, y: y, width: inner, height: row), text: dialog.recent[index]))
+                y += row
+            }
+            y += 8
+        }
+        if dialog.kind == .pin {
+            let keyWidth = min(120, (inner - 16) / 3)
+            let left = panel.minX + (panel.width - 3 * keyWidth - 16) / 2
+            for keys in Dialog.keypad {
+                for (column, key) in keys.enumerated() {
+                    append(Part(role: .keypad(key), rect: Rect(x: left + Double(column) * (keyWidth + 8), y: y, width: keyWidth, height: row), text: key))
+                }
+                y += row + 8
+            }
+        }
+        let buttons = dialog.buttons
+        let buttonWidth = min(160, (inner - Double(buttons.count - 1) * 8) / Double(buttons.count))
+        var x = panel.maxX - pad - buttonWidth * Double(buttons.count) - 8 * Double(buttons.count - 1)
+        let buttonY = min(y, panel.maxY - pad - row)
+        for button in buttons {
+            append(Part(role: .button(button.action), rect: Rect(x: x, y: buttonY, width: buttonWidth, height: row), text: button.label))
+            x += buttonWidth + 8
+        }
+    }
+}

@@ -1,0 +1,128 @@
+/// Where the chrome, banner and dialog parts are on screen, in window pixels: one layout for
+/// drawing and for hit testing, so what is tapped is what is drawn. Rows and buttons are at
+/// least 48 px tall in dialogs and `Chrome.targetPixels` (≥ 44 px, ≥ 9 mm) elsewhere.
+public struct OverlayLayout: Sendable {
+    public static let rowHeight = 48.0
+    public static let padding = 16.0
+    public static let bannerHeight = rowHeight + 2 * 8
+
+    public struct Part: Sendable {
+        public enum Role: Equatable, Sendable {
+            case panel, title, message, field, recent(Int), button(Dialog.Action), bannerText, bannerButton(Banner.Action), banner
+            /// A key of the PIN pad.
+            case keypad(String)
+            case toolbarPanel, toolbar(Action)
+            case searchBar, searchField, searchStatus, searchButton(SearchAction)
+            case outlinePanel, outlineRow(NodeID), outlineDisclosure(NodeID)
+            case stylePanel, styleTitle, styleOption(StyleOption)
+            /// The button in the top-right corner that shows and hides the minimap, and the minimap.
+            case minimapToggle, minimap
+            /// The ☰ button in the top-left corner that opens the app menu.
+            case appMenuButton
+            /// A context or app menu, and its rows (by their place in the menu).
+            case menuPanel, menuRow(Int)
+            /// The help sheet (a tap anywhere on it closes it).
+            case helpSheet, helpText
+
+            /// Something a finger can tap to make something happen.
+            public var isTappable: Bool {
+                switch self {
+                case .recent, .button, .bannerButton, .field, .keypad, .toolbar, .searchField, .searchButton, .outlineRow,
+                     .outlineDisclosure, .styleOption, .minimapToggle, .minimap, .appMenuButton, .menuRow, .helpSheet:
+                    return true
+                default:
+                    return false
+                }
+            }
+
+            /// A background that covers what is under it: a tap on it is nobody's, not the canvas's.
+            public var isBackground: Bool {
+                switch self {
+                case .panel, .banner, .toolbarPanel, .searchBar, .outlinePanel, .stylePanel, .menuPanel: return true
+                default: return false
+                }
+            }
+
+            /// What a person would call it, for the state dump's `controls`.
+            public var kind: String {
+                switch self {
+                case .toolbar, .button, .bannerButton, .searchButton, .minimapToggle, .appMenuButton: return "button"
+                case .field, .searchField: return "field"
+                case .keypad: return "key"
+                case .recent, .outlineRow: return "row"
+                case .outlineDisclosure: return "disclosure"
+                case .styleOption: return "option"
+                case .minimap: return "minimap"
+                case .menuRow: return "menu item"
+                case .helpSheet: return "sheet"
+                default: return "text"
+                }
+            }
+        }
+
+        /// How an interactive part is drawn beyond its role.
+        public enum Look: Equatable, Sendable {
+            case plain
+            /// A toggle that is on, a selected row.
+            case on
+            /// A command that cannot run now.
+            case disabled
+            /// Held down by a finger or the button right now.
+            case pressed
+        }
+
+        public var role: Role
+        public var rect: Rect
+        public var text: String
+        public var look: Look = .plain
+        /// Outline rows: how far the text is indented, in window pixels.
+        public var indent = 0.0
+        /// Style swatches: the colour shown.
+        public var swatch: RGBA?
+    }
+
+    public private(set) var parts: [Part] = []
+
+    mutating func append(_ part: Part) { parts.append(part) }
+
+    public init(banner: Banner?, dialog: Dialog?, chrome: Chrome = Chrome(), viewportSize: Vec2) {
+        // Back to front: what is laid out later is drawn over and tapped before what came earlier.
+        layoutChrome(chrome, bannerShown: banner != nil, dialogShown: dialog != nil, viewportSize: viewportSize)
+        if let banner { layoutBanner(banner, viewportSize: viewportSize) }
+        if let dialog { layoutDialog(dialog, viewportSize: viewportSize) }
+        if let menu = chrome.menu { layoutMenu(menu, targetPixels: chrome.targetPixels, viewportSize: viewportSize) }
+        if chrome.helpOpen { layoutHelp(chrome.helpLines, targetPixels: chrome.targetPixels, viewportSize: viewportSize) }
+    }
+
+    /// The topmost interactive part at a point.
+    public func part(at point: Vec2) -> Part.Role? {
+        for part in parts.reversed() where part.rect.contains(point) {
+            if part.role.isTappable { return part.role }
+            // A panel covers what is under it: a tap on its background is nobody's.
+            if part.role.isBackground { return nil }
+        }
+        return nil
+    }
+
+    /// True if the point is on the chrome, banner, dialog or a menu (so it is not a canvas gesture).
+    public func covers(_ point: Vec2) -> Bool {
+        parts.contains { part in
+            switch part.role {
+            case .minimapToggle, .minimap, .appMenuButton, .helpSheet: return part.rect.contains(point)
+            default: return part.role.isBackground && part.rect.contains(point)
+            }
+        }
+    }
+
+    /// Marks the part held down, so it is drawn pressed.
+    public mutating func press(_ role: Part.Role?) {
+        guard let role, let index = parts.lastIndex(where: { $0.role == role }), parts[index].look != .disabled else { return }
+        parts[index].look = .pressed
+    }
+
+    /// The outline panel's rectangle, if it is open.
+    public var outlinePanel: Rect? { parts.first { $0.role == .outlinePanel }?.rect }
+
+    /// The part with this role, if it is laid out.
+    public func rect(of role: Part.Role) -> Rect? { parts.first { $0.role == role }?.rect }
+}

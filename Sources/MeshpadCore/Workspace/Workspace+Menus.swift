@@ -1,0 +1,134 @@
+/// The context menu (a long press or a right click), the app menu (the ☰ button) and the help
+/// sheet: every row an action from the table, so a finger reaches everything the keys do.
+extension Workspace {
+    /// Opens the context menu for what is at `position` (window pixels): the node pressed, else
+    /// an edge near the point, else the surface. What it is opened on is selected, as in Freeplane.
+    mutating func openContextMenu(node: NodeID?, at position: Vec2) {
+        closeOpenTransaction()
+        let byFinger = input.lastInputWasTouch
+        let target: ActionTarget
+        let mapPoint = view.camera.mapPoint(ofScreen: position)
+        if let node, document.contains(node) {
+            if !selection.contains(node) { select([node]) }
+            target = .node(node)
+        } else if let edge = document.topmostEdge(at: mapPoint, tolerance: edgeTolerance(byFinger: byFinger)) {
+            selection.selectEdge(edge)
+            target = .edge(edge)
+        } else {
+            target = .surface(mapPoint)
+        }
+        let rows = contextRows(for: target)
+        guard !rows.isEmpty else { return }
+        show(menu: Menu(kind: .context(target), anchor: position, byFinger: byFinger, rows: rows, labelWidth: 0))
+    }
+
+    /// Opens a page of the app menu under the ☰ button.
+    mutating func openAppMenu(_ page: MenuPage = .main) {
+        let anchor = overlayLayout.rect(of: .appMenuButton).map { Vec2($0.minX, $0.maxY) } ?? Vec2(8, 8)
+        show(menu: Menu(kind: .app(page), anchor: anchor, byFinger: false, rows: appMenuRows(page), labelWidth: 0))
+    }
+
+    mutating func closeMenu() {
+        panels.menu = nil
+        needsRedraw = true
+    }
+
+    /// A row was tapped: its action runs on what the menu was opened on (one undo step), or a
+    /// page of the app menu opens.
+    mutating func chooseMenuRow(_ index: Int) -> [Request] {
+        guard let menu = panels.menu, menu.rows.indices.contains(index) else { return [] }
+        closeMenu()
+        switch menu.rows[index].item {
+        case .action(let action):
+            if case .context(let target) = menu.kind { return perform(action, on: target) }
+            return perform(action)
+        case .page(let page):
+            openAppMenu(page)
+        case .back:
+            openAppMenu(.main)
+        }
+        return []
+    }
+
+    private mutating func show(menu: Menu) {
+        var sized = menu
+        sized.labelWidth = menu.rows.map { measures.sizing.measurer.width(of: $0.title[...]) + ($0.isChecked ? 16 : 0) }.max() ?? 0
+        panels.menu = sized
+        input.chrome = .idle
+        needsRedraw = true
+    }
+
+    private func edgeTolerance(byFinger: Bool) -> Double {
+        let settings = input.recognizer.settings
+        return (byFinger ? settings.touchEdgeHitPixels : settings.mouseEdgeHitPixels) / view.camera.zoom
+    }
+
+    /// The context menu's rows: the actions that name this kind of target and may run, in the
+    /// table's order, worded for it ("Fold" or "Unfold").
+    func contextRows(for target: ActionTarget) -> [Menu.Row] {
+        let kind: ContextTarget
+        switch target {
+        case .node: kind = .node
+        case .edge: kind = .edge
+        case .surface: kind = .surface
+        }
+        return Action.all.compactMap { action in
+            guard action.spec.contextMenus.contains(kind), lockdown.allows(action) else { return nil }
+            switch (action, target) {
+            case (.toggleFold, .node(let id)):
+                guard document.hasChildren(id) else { return nil }
+                return Menu.Row(item: .action(action), title: document.node(id)?.folded == true ? "Unfold" : "Fold")
+            case (.stylePanel, _):
+                return Menu.Row(item: .action(action), title: "Style…")
+            default:
+                return Menu.Row(item: .action(action), title: action.title)
+            }
+        }
+    }
+
+    /// A page of the app menu: its actions that may run (the theme and keyboard setting in use
+    /// ticked); the first page also holds a row for each other page that has any.
+    func appMenuRows(_ page: MenuPage) -> [Menu.Row] {
+        func rows(_ group: MenuGroup) -> [Menu.Row] {
+            Action.all.filter { $0.spec.menu == group && lockdown.allows($0) }.map { action in
+                let checked: Bool
+                switch action {
+                case .theme(let name): checked = name == measures.themeName
+                case .keyboard(let mode): checked = mode == measures.keyboardMode
+                default: checked = false
+                }
+                return Menu.Row(item: .action(action), title: action.title, isChecked: checked)
+            }
+        }
+        switch page {
+        case .main:
+            let pages: [(MenuPage, MenuGroup)] = [(.export, .export), (.theme, .theme), (.keyboard, .keyboard)]
+            let links = pages.filter { !rows($0.1).isEmpty }.map { Menu.Row(item: .page($0.0), title: $0.0.title) }
+            return rows(.file) + links + rows(.app)
+        case .export: return [Menu.Row(item: .back, title: "‹ Back")] + rows(.export)
+        case .theme: return [Menu.Row(item: .back, title: "‹ Back")] + rows(.theme)
+        case .keyboard: return [Menu.Row(item: .back, title: "‹ Back")] + rows(.keyboard)
+        }
+    }
+
+    /// The help sheet's lines: the gestures, then every key from the action table.
+    var helpLines: [String] {
+        HelpText.gestures + ["", "Keys (every one is also a button or a menu row):"]
+            + ActionTable.keyTable(markdown: false).split(separator: "\n").map(String.init)
+            + ["", "Tap anywhere to close."]
+    }
+}
+
+/// What the help sheet says about touch, in the words of the README's gesture table.
+enum HelpText {
+    static let gestures = [
+        "Touch",
+        "tap a node: select it · tap the surface: clear the selection",
+        "double tap a node: edit its text · double tap the surface: a new node there",
+        "long press: the menu of what is under the finger (right click with a mouse)",
+        "drag a node: move it · drag the surface: pan, and fling it to glide",
+        "pinch: zoom about the fingers · two-finger tap: undo · three-finger tap: redo",
+        "the badge beside a node: fold or unfold it",
+        "☰ Menu: new map, open, save, export, theme, on-screen keyboard, help",
+    ]
+}
