@@ -11,7 +11,7 @@ public final class FramePainter {
     public let textCache: TextCache
     public var scene: SceneBuilder
     private var drawList = DrawList()
-    private var overlayList = DrawList()
+    private var overlayLists = [DrawList(), DrawList()]
 
     init(renderer: SDLRenderer, fonts: FontLibrary, theme: Theme) {
         self.renderer = renderer
@@ -42,9 +42,12 @@ public final class FramePainter {
     /// layout the workspace hit-tests taps with.
     public func paintOverlay(_ layout: OverlayLayout, chrome: Chrome, bannerIsError: Bool, document: Document? = nil, viewportSize: Vec2) {
         let pixelScale = renderer.outputSize.x / max(viewportSize.x, 1)
-        OverlayBuilder(theme: scene.theme).build(layout, chrome: chrome, bannerIsError: bannerIsError, document: document,
-                                                 viewportSize: viewportSize, pixelScale: pixelScale, into: &overlayList)
-        draw(overlayList)
+        let builder = OverlayBuilder(theme: scene.theme)
+        for (k, layer) in layout.layers.enumerated() where k < overlayLists.count {
+            builder.build(layout, parts: layer, chrome: chrome, bannerIsError: bannerIsError, document: document,
+                          viewportSize: viewportSize, pixelScale: pixelScale, into: &overlayLists[k])
+            draw(overlayLists[k])
+        }
     }
 
     private func draw(_ list: DrawList) {

@@ -91,7 +91,7 @@ public enum ReplayRunner {
             // Stopped by a signal: the script did not finish, so there is no end state to show.
             guard app.termination?.received == nil else { return }
             if let dumpPath {
-                try writeDump(StateDump(app.workspace), to: dumpPath)
+                try writeDump(StateDump(app.workspace, uiScale: app.canvas.uiScale), to: dumpPath)
             }
             if let screenshotPath {
                 app.paintSettled()

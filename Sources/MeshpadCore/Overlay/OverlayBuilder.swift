@@ -6,20 +6,24 @@ public struct OverlayBuilder {
         self.theme = theme
     }
 
-    /// Lays the overlay out and draws it (tests; the app draws the workspace's own layout).
+    /// Lays the overlay out and draws it, every layer into one list (tests; the app draws the
+    /// workspace's own layout, layer by layer).
     public func build(banner: Banner?, dialog: Dialog?, chrome: Chrome = Chrome(), document: Document? = nil, viewportSize: Vec2,
                       pixelScale: Double, into list: inout DrawList) {
-        build(OverlayLayout(banner: banner, dialog: dialog, chrome: chrome, viewportSize: viewportSize), chrome: chrome,
-              bannerIsError: banner?.isError == true, document: document, viewportSize: viewportSize, pixelScale: pixelScale, into: &list)
+        let layout = OverlayLayout(banner: banner, dialog: dialog, chrome: chrome, viewportSize: viewportSize)
+        build(layout, parts: layout.parts.indices, chrome: chrome, bannerIsError: banner?.isError == true, document: document,
+              viewportSize: viewportSize, pixelScale: pixelScale, into: &list)
     }
 
-    /// Draws a layout: the very rectangles taps are tested against, pressed parts and all.
+    /// Draws some of a layout's parts: the very rectangles taps are tested against, pressed parts
+    /// and all. A draw list draws its labels after its shapes, so what lies over the chrome (a
+    /// dialog, a menu) is built into a list of its own, drawn after (`OverlayLayout.layers`).
     /// - Parameter document: the map, for the minimap's picture of it.
-    public func build(_ layout: OverlayLayout, chrome: Chrome, bannerIsError: Bool, document: Document? = nil, viewportSize: Vec2,
-                      pixelScale: Double, into list: inout DrawList) {
+    public func build(_ layout: OverlayLayout, parts range: Range<Int>, chrome: Chrome, bannerIsError: Bool, document: Document? = nil,
+                      viewportSize: Vec2, pixelScale: Double, into list: inout DrawList) {
         list.removeAll()
         let scale = pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1
-        guard !layout.parts.isEmpty else { return }
+        guard !range.isEmpty else { return }
         func device(_ r: Rect) -> Rect { Rect(x: r.minX * scale, y: r.minY * scale, width: r.width * scale, height: r.height * scale) }
         let pixelSize = theme.uiFontSize * scale
         let raster = TextRaster.rasterSize(forPixelSize: pixelSize)
@@ -33,7 +37,7 @@ public struct OverlayBuilder {
                 maxWidth: max(0, r.width - (centred ? 0 : 2 * inset))))
         }
         var scrimDrawn = false
-        for part in layout.parts {
+        for part in layout.parts[range] {
             if !scrimDrawn && (part.role == .panel || part.role == .helpSheet) {
                 // The scrim goes over the map and the chrome, under the dialog.
                 list.appendRect(Rect(x: 0, y: 0, width: viewportSize.x * scale, height: viewportSize.y * scale), color: theme.uiScrim)

@@ -79,6 +79,17 @@ public struct OverlayLayout: Sendable {
         public var indent = 0.0
         /// Style swatches: the colour shown.
         public var swatch: RGBA?
+
+        /// What a person would read on it: its words, a swatch's colour, or what it is.
+        public var label: String {
+            if !text.isEmpty { return text }
+            if let swatch { return swatch.hexString }
+            switch role {
+            case .minimap: return "Minimap"
+            case .field, .searchField: return ""
+            default: return role.kind
+            }
+        }
     }
 
     public private(set) var parts: [Part] = []
@@ -112,6 +123,13 @@ public struct OverlayLayout: Sendable {
             default: return part.role.isBackground && part.rect.contains(point)
             }
         }
+    }
+
+    /// The parts in drawing layers: the chrome and banner, then what opens over them (a dialog,
+    /// a menu, the help sheet, the keyboard), whose labels must not be under the chrome's.
+    public var layers: [Range<Int>] {
+        let popup = parts.firstIndex { [.panel, .menuPanel, .helpSheet].contains($0.role) } ?? parts.count
+        return [0..<popup, popup..<parts.count]
     }
 
     /// Marks the part held down, so it is drawn pressed.

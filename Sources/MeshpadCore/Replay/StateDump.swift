@@ -28,12 +28,26 @@ public struct StateDump: Codable, Equatable, Sendable {
         public var kind: String
     }
 
+    /// Something a finger can tap: what a test looks for to find a button, and Meshpad's
+    /// accessibility tree. `rect` is `[x, y, width, height]` in window pixels.
+    public struct Control: Codable, Equatable, Sendable {
+        /// The words a person sees on it (what a key types, a row's text).
+        public var label: String
+        /// What it is: button, menu item, row, field, key, option, disclosure, minimap, sheet.
+        public var role: String
+        public var rect: [Double]
+        public var enabled: Bool
+    }
+
     public var camera: CameraState
     public var selection: [String]
     public var nodes: [NodeState]
     public var edges: [EdgeState]
+    /// Every tappable thing on screen, topmost last (as drawn).
+    public var controls: [Control]
 
-    public init(_ workspace: Workspace) {
+    /// - Parameter uiScale: window pixels per layout pixel (`--scale`).
+    public init(_ workspace: Workspace, uiScale: Double = 1) {
         let camera = workspace.view.camera
         self.camera = CameraState(zoom: camera.zoom, origin: [camera.origin.x, camera.origin.y])
         selection = workspace.selection.nodes.sorted().map(\.description)
@@ -43,6 +57,12 @@ public struct StateDump: Codable, Equatable, Sendable {
         }
         edges = workspace.document.edges.map {
             EdgeState(id: $0.id.description, from: $0.from.description, to: $0.to.description, kind: $0.kind.rawValue)
+        }
+        let scale = uiScale.isFinite && uiScale > 0 ? uiScale : 1
+        controls = workspace.overlayLayout.parts.filter(\.role.isTappable).map { part in
+            Control(label: part.label, role: part.role.kind,
+                    rect: [part.rect.minX * scale, part.rect.minY * scale, part.rect.width * scale, part.rect.height * scale],
+                    enabled: part.look != .disabled)
         }
     }
 
