@@ -30,6 +30,8 @@ public final class App {
         public var readOnly = false
         /// `--kiosk`: fullscreen, locked, reset when idle.
         public var kiosk: KioskMode?
+        /// When the on-screen keyboard comes up.
+        public var keyboard = KeyboardMode.auto
         /// Thresholds and zoom clamp from the config file.
         public var gestures = GestureSettings()
         public var zoomClamp = Camera.defaultZoomLimits
@@ -117,6 +119,8 @@ public final class App {
                               sizing: canvas.sizing, zoomClamp: options.zoomClamp)
         workspace.measures.targetPixels = canvas.touchTargetPixels
         workspace.measures.treeLayout = options.theme.treeLayout
+        workspace.measures.themeName = options.theme.name
+        workspace.measures.keyboardMode = options.keyboard
         workspace.lockdown.isReadOnly = options.readOnly
         if let kiosk = options.kiosk {
             workspace.lockdown.kiosk = kiosk.lock

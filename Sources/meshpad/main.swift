@@ -57,6 +57,7 @@ func launchOptions(windowSize: PixelSize, record: String?, appearance: Appearanc
     var options = App.Options.interactive(windowSize: windowSize, recordPath: record)
     options.theme = settings.theme
     options.uiScale = settings.uiScale
+    options.keyboard = settings.keyboard
     options.gestures = settings.gestures
     options.zoomClamp = settings.zoomClamp
     options.readOnly = settings.readOnly

@@ -186,6 +186,8 @@ public struct Chrome: Sendable {
     public var appMenuButton: (title: String, width: Double)?
     /// The context or app menu open, if any.
     public var menu: Menu?
+    /// The on-screen keyboard, while it is up (or sliding).
+    public var keyboard: OnScreenKeyboard?
     /// The help sheet, as lines of text.
     public var helpOpen = false
     public var helpLines: [String] = []

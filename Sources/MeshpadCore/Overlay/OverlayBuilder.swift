@@ -78,6 +78,16 @@ public struct OverlayBuilder {
                 label((part.look == .on ? "✓ " : "") + part.text, in: part.rect, color: theme.uiText, indent: part.look == .on ? 12 : 28)
             case .helpSheet:
                 list.appendRect(device(part.rect), color: theme.uiPanel)
+            case .keyboardPanel:
+                list.appendRect(device(part.rect), color: theme.uiText.withAlpha(40))
+                list.appendRect(device(part.rect.outset(by: -1)), color: theme.uiPanel)
+            case .keyboardAccents:
+                list.appendRect(device(part.rect.outset(by: 1)), color: theme.uiText.withAlpha(90))
+                list.appendRect(device(part.rect), color: theme.uiPanel)
+            case .keyboardKey:
+                let fill = part.look == .pressed ? theme.uiPrimary.withAlpha(150) : (part.look == .on ? theme.uiPrimary : theme.uiButton)
+                list.appendRect(device(part.rect.outset(by: -1)), color: fill)
+                label(part.text, in: part.rect, color: part.look == .on ? theme.uiPrimaryText : theme.uiText, centred: true)
             case .helpText:
                 label(part.text, in: part.rect, color: theme.uiText, indent: 0)
             case .minimap:

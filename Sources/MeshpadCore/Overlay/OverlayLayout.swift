@@ -23,12 +23,14 @@ public struct OverlayLayout: Sendable {
             case menuPanel, menuRow(Int)
             /// The help sheet (a tap anywhere on it closes it).
             case helpSheet, helpText
+            /// The on-screen keyboard, its keys, and the accents a long press on a letter offers.
+            case keyboardPanel, keyboardKey(OnScreenKeyboard.Key), keyboardAccents
 
             /// Something a finger can tap to make something happen.
             public var isTappable: Bool {
                 switch self {
                 case .recent, .button, .bannerButton, .field, .keypad, .toolbar, .searchField, .searchButton, .outlineRow,
-                     .outlineDisclosure, .styleOption, .minimapToggle, .minimap, .appMenuButton, .menuRow, .helpSheet:
+                     .outlineDisclosure, .styleOption, .minimapToggle, .minimap, .appMenuButton, .menuRow, .helpSheet, .keyboardKey:
                     return true
                 default:
                     return false
@@ -38,7 +40,8 @@ public struct OverlayLayout: Sendable {
             /// A background that covers what is under it: a tap on it is nobody's, not the canvas's.
             public var isBackground: Bool {
                 switch self {
-                case .panel, .banner, .toolbarPanel, .searchBar, .outlinePanel, .stylePanel, .menuPanel: return true
+                case .panel, .banner, .toolbarPanel, .searchBar, .outlinePanel, .stylePanel, .menuPanel, .keyboardPanel, .keyboardAccents:
+                    return true
                 default: return false
                 }
             }
@@ -48,7 +51,7 @@ public struct OverlayLayout: Sendable {
                 switch self {
                 case .toolbar, .button, .bannerButton, .searchButton, .minimapToggle, .appMenuButton: return "button"
                 case .field, .searchField: return "field"
-                case .keypad: return "key"
+                case .keypad, .keyboardKey: return "key"
                 case .recent, .outlineRow: return "row"
                 case .outlineDisclosure: return "disclosure"
                 case .styleOption: return "option"
@@ -103,6 +106,7 @@ public struct OverlayLayout: Sendable {
         if let dialog { layoutDialog(dialog, viewportSize: viewportSize) }
         if let menu = chrome.menu { layoutMenu(menu, targetPixels: chrome.targetPixels, viewportSize: viewportSize) }
         if chrome.helpOpen { layoutHelp(chrome.helpLines, targetPixels: chrome.targetPixels, viewportSize: viewportSize) }
+        if let keyboard = chrome.keyboard { layoutKeyboard(keyboard, targetPixels: chrome.targetPixels, viewportSize: viewportSize) }
     }
 
     /// The topmost interactive part at a point.
@@ -128,7 +132,7 @@ public struct OverlayLayout: Sendable {
     /// The parts in drawing layers: the chrome and banner, then what opens over them (a dialog,
     /// a menu, the help sheet, the keyboard), whose labels must not be under the chrome's.
     public var layers: [Range<Int>] {
-        let popup = parts.firstIndex { [.panel, .menuPanel, .helpSheet].contains($0.role) } ?? parts.count
+        let popup = parts.firstIndex { [.panel, .menuPanel, .helpSheet, .keyboardPanel].contains($0.role) } ?? parts.count
         return [0..<popup, popup..<parts.count]
     }
 

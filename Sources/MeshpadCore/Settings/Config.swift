@@ -8,7 +8,7 @@ import Foundation
 /// out of range is an error that names the key, so a broken config never half-applies.
 ///
 /// ```json
-/// { "theme": "dark", "zoom": { "min": 0.05, "max": 4 },
+/// { "theme": "dark", "keyboard": "always", "zoom": { "min": 0.05, "max": 4 },
 ///   "gestures": { "longPressSeconds": 0.6, "touchSlopPixels": 10 },
 ///   "kiosk": { "pin": "2468", "exitChord": "Ctrl+Alt+Shift+K", "idleResetSeconds": 120,
 ///              "autosaveDirectory": "/var/lib/meshpad", "attractScript": "/opt/tour.jsonl" } }
@@ -16,6 +16,8 @@ import Foundation
 public struct Config: Equatable, Sendable {
     public var themeName: String?
     public var uiScale: Double?
+    /// When Meshpad's on-screen keyboard comes up: `auto`, `always` or `never`.
+    public var keyboard: KeyboardMode?
     /// Replaces the 10 %–200 % zoom clamp (a map too big to fit may still zoom out further).
     public var zoomLimits: ClosedRange<Double>?
     public var gestures = GestureSettings()
@@ -62,6 +64,12 @@ public struct Config: Equatable, Sendable {
             throw reader.error("theme", "must be one of \(Theme.all.map(\.name).joined(separator: ", ")), not \"\(name)\"")
         }
         config.uiScale = try reader.number(top, "uiScale", in: 1...4)
+        if let mode = try reader.string(top, "keyboard") {
+            guard let parsed = KeyboardMode(rawValue: mode) else {
+                throw reader.error("keyboard", "must be auto, always or never, not \"\(mode)\"")
+            }
+            config.keyboard = parsed
+        }
         if let zoom = try reader.optionalObject(top, "zoom") {
             let low = try reader.number(zoom, "min", in: 0.001...1, prefix: "zoom.") ?? Camera.defaultZoomLimits.lowerBound
             let high = try reader.number(zoom, "max", in: 1...64, prefix: "zoom.") ?? Camera.defaultZoomLimits.upperBound
@@ -74,7 +82,7 @@ public struct Config: Equatable, Sendable {
         if let kiosk = try reader.optionalObject(top, "kiosk") {
             config.kiosk = try reader.kiosk(kiosk)
         }
-        reader.unknown(top, known: ["theme", "uiScale", "zoom", "gestures", "kiosk"], prefix: "")
+        reader.unknown(top, known: ["theme", "uiScale", "keyboard", "zoom", "gestures", "kiosk"], prefix: "")
         config.warnings = reader.warnings
         return config
     }

@@ -7,6 +7,9 @@ public struct LaunchSettings: Equatable, Sendable {
     public var theme: Theme
     /// Everything drawn this many times bigger than the display's own scale says.
     public var uiScale: Double
+    /// When the on-screen keyboard comes up: the config's, else `always` in a kiosk (visitors
+    /// have no keyboard) and `auto` elsewhere.
+    public var keyboard: KeyboardMode
     public var gestures: GestureSettings
     public var zoomClamp: ClosedRange<Double>
     /// `--read-only`: view, pan, zoom, fold and search; nothing can be changed or saved.
@@ -36,6 +39,7 @@ public struct LaunchSettings: Equatable, Sendable {
         var settings = LaunchSettings(
             theme: appearance.themeName.flatMap(Theme.named) ?? config.themeName.flatMap(Theme.named) ?? .standard,
             uiScale: appearance.uiScale ?? config.uiScale ?? 1,
+            keyboard: config.keyboard ?? (mode.kiosk ? .always : .auto),
             gestures: config.gestures,
             zoomClamp: config.zoomLimits ?? Camera.defaultZoomLimits,
             readOnly: mode.readOnly,

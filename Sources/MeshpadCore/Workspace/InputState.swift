@@ -16,6 +16,10 @@ public struct InputState: Sendable {
     var swallowTextUntil: Double?
     /// The last pointer was a finger: selecting a node then does not raise the on-screen keyboard.
     var lastInputWasTouch = false
+    /// A text field had the focus after the last event (the keyboard comes when focus arrives).
+    var fieldWasFocused = false
+    /// The keyboard was sent away (Hide, or a hardware key) for the field that has the focus.
+    var keyboardDismissed = false
     /// The time of the latest event (the loop's clock, seconds), for banners that go by themselves.
     var now = 0.0
 

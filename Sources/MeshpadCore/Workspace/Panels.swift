@@ -15,6 +15,11 @@ public struct Panels {
     public internal(set) var menu: Menu?
     /// The help sheet is up (a tap closes it).
     public internal(set) var helpOpen = false
+    /// Meshpad's on-screen keyboard, while it is up or sliding.
+    public internal(set) var keyboard: OnScreenKeyboard?
+    /// The camera before the keyboard moved the view to keep the node being edited above it, and
+    /// where it moved it: the view goes back when the keyboard does, unless a person moved it.
+    var cameraBeforeKeyboard: (before: Camera, shifted: Camera)?
 
     public init() {}
 }

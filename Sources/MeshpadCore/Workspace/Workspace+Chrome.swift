@@ -14,6 +14,7 @@ extension Workspace {
             chrome.appMenuButton = (Self.appMenuTitle, measures.appMenuWidth)
         }
         chrome.menu = panels.menu
+        chrome.keyboard = panels.keyboard
         if panels.helpOpen {
             chrome.helpOpen = true
             chrome.helpLines = helpLines
@@ -281,5 +282,6 @@ extension Workspace {
             state.revision = document.textRevision &+ document.structureRevision
             panels.search = state
         }
+        refreshKeyboard()
     }
 }

@@ -2,11 +2,11 @@ import Foundation
 
 /// Finding one's way on the infinite canvas: keyboard navigation, zoom to fit, centring, search.
 extension Workspace {
-    /// The canvas not covered by the outline panel, in window pixels.
+    /// The canvas not covered by the outline panel or the on-screen keyboard, in window pixels.
     var canvasRect: Rect {
         let viewport = measures.viewportSize
         let left = panels.outline == nil ? 0 : OverlayLayout.outlineWidth(viewportSize: viewport)
-        return Rect(x: left, y: 0, width: max(viewport.x - left, 1), height: max(viewport.y, 1))
+        return Rect(x: left, y: 0, width: max(viewport.x - left, 1), height: max(viewport.y - keyboardCover, 1))
     }
 
     /// The map point at the canvas's centre (where New puts a free node).
@@ -34,7 +34,8 @@ extension Workspace {
         let canvas = canvasRect
         let margin = 24 / view.targetCamera.zoom
         let shown = Rect(x: visible.minX + canvas.minX / view.targetCamera.zoom + margin, y: visible.minY + margin,
-                         width: canvas.width / view.targetCamera.zoom - 2 * margin, height: visible.height - 2 * margin - 2 * measures.targetPixels / view.targetCamera.zoom)
+                         width: canvas.width / view.targetCamera.zoom - 2 * margin,
+                         height: canvas.height / view.targetCamera.zoom - 2 * margin - 2 * measures.targetPixels / view.targetCamera.zoom)
         let f = node.frame
         guard f.minX < shown.minX || f.maxX > shown.maxX || f.minY < shown.minY || f.maxY > shown.maxY else { return }
         centre(on: [id])

@@ -105,11 +105,11 @@ public struct Workspace {
     }
 
     /// True while anything moves by itself: the loop must keep stepping and drawing.
-    public var isAnimating: Bool { view.isAnimating || runningLayout != nil }
+    public var isAnimating: Bool { view.isAnimating || runningLayout != nil || keyboardIsSliding }
 
     /// When the loop must wake up even without events (a pending long press, a banner to hide).
     public var nextDeadline: Double? {
-        [input.recognizer.nextDeadline, panels.banner?.expiresAt, cornerDeadline].compactMap { $0 }.min()
+        [input.recognizer.nextDeadline, panels.banner?.expiresAt, cornerDeadline, keyboardDeadline].compactMap { $0 }.min()
     }
 
     /// Where the chrome, menus, banner and dialog are drawn and tapped.
@@ -232,12 +232,18 @@ public struct Workspace {
         case .fingerDown:
             input.lastInputWasTouch = true
             finishForceLayout()
-        case .mouseDown, .key:
+        case .mouseDown:
             input.lastInputWasTouch = false
             finishForceLayout()
+        case .key:
+            input.lastInputWasTouch = false
+            finishForceLayout()
+            // Typing on a hardware keyboard sends the on-screen one away.
+            hardwareKeyPressed()
         default:
             break
         }
+        if let consumed = handleKeyboardPointer(event) { return consumed }
         if panels.dialog != nil { return handleDialog(event) }
         if let consumed = handleChrome(event) { return consumed }
         switch event {
@@ -267,13 +273,15 @@ public struct Workspace {
         defer { refreshPanels() }
         if let expiry = panels.banner?.expiresAt, time >= expiry { show(nil) }
         tickKiosk(at: time)
-        let requests = input.recognizer.tick(at: time).flatMap { apply($0) }
+        var requests = tickKeyboard(at: time)
+        requests += input.recognizer.tick(at: time).flatMap { apply($0) }
         return permitted(requests)
     }
 
     /// Advances tweens and glides by one fixed step.
     public mutating func step(bySeconds dt: Double) {
         view.step(bySeconds: dt)
+        if panels.keyboard != nil { stepKeyboard(bySeconds: dt) }
         if runningLayout != nil { stepForceLayout(bySeconds: dt) }
     }
 

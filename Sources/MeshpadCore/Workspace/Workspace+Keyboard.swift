@@ -1,0 +1,209 @@
+/// The on-screen keyboard: when it comes and goes, what its keys do, and the view kept clear of it.
+extension Workspace {
+    /// A text field has the focus: a node's text being edited, a dialog's field (not the PIN pad,
+    /// which has its own keys), or the search bar.
+    var textFieldHasFocus: Bool {
+        if let dialog = panels.dialog { return dialog.hasField && dialog.kind != .pin }
+        return editing != nil || panels.search != nil
+    }
+
+    /// After every event: the keyboard slides up when a field gets the focus from a touch (or
+    /// always, as a kiosk sets it), and away when the focus goes.
+    mutating func refreshKeyboard() {
+        let focused = textFieldHasFocus
+        defer { input.fieldWasFocused = focused }
+        guard focused else {
+            input.keyboardDismissed = false
+            if panels.keyboard?.isClosing == false { hideKeyboard() }
+            return
+        }
+        guard !input.fieldWasFocused || panels.keyboard == nil, !input.keyboardDismissed else { return }
+        let wanted: Bool
+        switch measures.keyboardMode {
+        case .always: wanted = true
+        case .auto: wanted = input.lastInputWasTouch
+        case .never: wanted = false
+        }
+        if wanted && (panels.keyboard == nil || panels.keyboard?.isClosing == true) { showKeyboard() }
+    }
+
+    mutating func showKeyboard() {
+        var keyboard = panels.keyboard ?? OnScreenKeyboard()
+        keyboard.isClosing = false
+        panels.keyboard = keyboard
+        needsRedraw = true
+        // The node being edited stays in view above the keyboard; the view goes back after.
+        guard let editing, panels.cameraBeforeKeyboard == nil else { return }
+        let before = view.targetCamera
+        keepInView(editing.node)
+        if view.targetCamera != before { panels.cameraBeforeKeyboard = (before, view.targetCamera) }
+    }
+
+    mutating func hideKeyboard() {
+        guard var keyboard = panels.keyboard else { return }
+        keyboard.isClosing = true
+        keyboard.accents = nil
+        keyboard.held = nil
+        panels.keyboard = keyboard
+        if let saved = panels.cameraBeforeKeyboard {
+            panels.cameraBeforeKeyboard = nil
+            // Back where it was, unless a person moved the view meanwhile.
+            if view.targetCamera == saved.shifted { view.fly(to: saved.before, pivot: measures.viewportSize / 2) }
+        }
+        needsRedraw = true
+    }
+
+    /// A hardware key was pressed: the keyboard goes for this field.
+    mutating func hardwareKeyPressed() {
+        guard panels.keyboard?.isClosing == false else { return }
+        hideKeyboard()
+        input.keyboardDismissed = true
+    }
+
+    /// How much of the window's bottom the keyboard covers once up (0 when it is not).
+    var keyboardCover: Double {
+        guard let keyboard = panels.keyboard, !keyboard.isClosing else { return 0 }
+        return OverlayLayout.keyboardHeight(targetPixels: measures.targetPixels, viewportSize: measures.viewportSize)
+    }
+
+    /// Slides the keyboard a fixed step up or down.
+    mutating func stepKeyboard(bySeconds dt: Double) {
+        guard var keyboard = panels.keyboard else { return }
+        let delta = dt / OnScreenKeyboard.slideSeconds
+        keyboard.slide = keyboard.isClosing ? max(0, keyboard.slide - delta) : min(1, keyboard.slide + delta)
+        panels.keyboard = keyboard.isClosing && keyboard.slide <= 0 ? nil : keyboard
+        needsRedraw = true
+    }
+
+    var keyboardIsSliding: Bool {
+        guard let keyboard = panels.keyboard else { return false }
+        return keyboard.isClosing || keyboard.slide < 1
+    }
+
+    // MARK: - Keys
+
+    /// A pointer on the keyboard: a key types when released on it (Backspace at once, and again
+    /// while held); a letter held offers its accents. nil when the event is not the keyboard's.
+    mutating func handleKeyboardPointer(_ event: InputEvent) -> [Request]? {
+        guard let keyboard = panels.keyboard, !keyboard.isClosing, let pointerEvent = ChromePointerEvent(event) else { return nil }
+        let layout = overlayLayout
+        switch (pointerEvent, input.chrome) {
+        case (.down(let pointer, let p), .idle):
+            let onKeyboard = layout.parts.contains { ($0.role == .keyboardPanel || $0.role == .keyboardAccents) && $0.rect.contains(p) }
+            guard onKeyboard else {
+                // A press elsewhere closes an open accents strip and goes on to what is there.
+                if keyboard.accents != nil { panels.keyboard?.accents = nil }
+                return nil
+            }
+            let part = layout.part(at: p)
+            input.chrome = .pressing(pointer, part: part, start: p, last: p)
+            if case .keyboardKey(let key)? = part { return press(key) }
+            return []
+        case (.move(let pointer, let p), .pressing(let held, let part, let start, _)) where pointer == held:
+            guard case .keyboardKey? = part else { return nil }
+            // A finger sliding onto one of the accents it opened picks that one instead.
+            if case .keyboardKey(.accent)? = layout.part(at: p) {
+                input.chrome = .pressing(pointer, part: layout.part(at: p), start: start, last: p)
+            } else {
+                input.chrome = .pressing(pointer, part: part, start: start, last: p)
+            }
+            return []
+        case (.up(let pointer, let p), .pressing(let held, let part, _, _)) where pointer == held:
+            guard case .keyboardKey(let key)? = part else { return nil }
+            input.chrome = .idle
+            let heldKey = panels.keyboard?.held?.key
+            panels.keyboard?.held = nil
+            guard layout.part(at: p) == part else { return [] }
+            // Backspace typed when pressed; a letter whose accents opened waits for a choice.
+            if key == .backspace { return [] }
+            if case .character = key, panels.keyboard?.accents != nil, heldKey == key { return [] }
+            return typeKey(key)
+        default:
+            return nil
+        }
+    }
+
+    /// A key went down.
+    private mutating func press(_ key: OnScreenKeyboard.Key) -> [Request] {
+        panels.keyboard?.held = (key, input.now, nil)
+        if key == .backspace {
+            panels.keyboard?.held?.lastRepeat = input.now
+            return typeKey(.backspace)
+        }
+        return []
+    }
+
+    /// When the held key next does something by itself (a repeat, the accents).
+    var keyboardDeadline: Double? {
+        guard let keyboard = panels.keyboard, let held = keyboard.held else { return nil }
+        switch held.key {
+        case .backspace:
+            let last = held.lastRepeat ?? held.since
+            return max(held.since + OnScreenKeyboard.holdSeconds, last + OnScreenKeyboard.repeatSeconds)
+        case .character(let letter) where keyboard.accents == nil && !OnScreenKeyboard.accents(of: letter).isEmpty:
+            return held.since + OnScreenKeyboard.holdSeconds
+        default:
+            return nil
+        }
+    }
+
+    /// Lets a held key act: Backspace repeats, a letter opens its accents.
+    mutating func tickKeyboard(at time: Double) -> [Request] {
+        guard let deadline = keyboardDeadline, time >= deadline, let held = panels.keyboard?.held else { return [] }
+        switch held.key {
+        case .backspace:
+            panels.keyboard?.held?.lastRepeat = time
+            return typeKey(.backspace)
+        case .character(let letter):
+            panels.keyboard?.accents = OnScreenKeyboard.Accents(base: letter, choices: OnScreenKeyboard.accents(of: letter))
+            needsRedraw = true
+            return []
+        default:
+            return []
+        }
+    }
+
+    /// What a key does: typing goes the way a hardware key's would, into the field with the focus.
+    mutating func typeKey(_ key: OnScreenKeyboard.Key) -> [Request] {
+        guard var keyboard = panels.keyboard else { return [] }
+        needsRedraw = true
+        if let text = keyboard.text(of: key) {
+            keyboard.typed()
+            keyboard.accents = nil
+            panels.keyboard = keyboard
+            return typed(.text(text))
+        }
+        switch key {
+        case .shift:
+            keyboard.pressShift()
+            panels.keyboard = keyboard
+        case .page(let page):
+            keyboard.page = page
+            keyboard.accents = nil
+            panels.keyboard = keyboard
+        case .hide:
+            hideKeyboard()
+            input.keyboardDismissed = true
+        case .backspace:
+            return typed(.key(.backspace, modifiers: []))
+        case .enter:
+            let shifted = keyboard.shift != .off
+            keyboard.typed()
+            panels.keyboard = keyboard
+            return typed(.key(.return, modifiers: shifted ? .shift : []))
+        default:
+            break
+        }
+        return []
+    }
+
+    /// The keyboard's text or key, handled as a hardware keyboard's is (but not counted as one).
+    private mutating func typed(_ event: InputEvent) -> [Request] {
+        if panels.dialog != nil { return handleDialog(event) }
+        switch event {
+        case .text(let text): return handleText(text)
+        case .key(let key, let modifiers): return handleKey(key, modifiers: modifiers)
+        default: return []
+        }
+    }
+}
