@@ -137,7 +137,9 @@ public final class App {
             if opened.path != nil { launchDocument = nil }
         } else {
             launchDocument = nil
-            if !warnings.isEmpty { workspace.show(Banner(message: warnings.joined(separator: "; "))) }
+            if !warnings.isEmpty {
+                workspace.show(Banner(message: warnings.joined(separator: "; "), expiresAt: time + FileFlow.warningSeconds))
+            }
         }
         updateTitle()
     }

@@ -1,0 +1,162 @@
+import Testing
+@testable import MeshpadCore
+
+/// The context menu (long press, right click), the app menu and the help sheet, as a finger
+/// uses them.
+@Suite struct MenuTests {
+    static func longPress(_ rig: inout EditRig, at p: Vec2) {
+        rig.send(.fingerDown(id: 3, position: p), after: 0.5)
+        rig.time += 0.6
+        _ = rig.workspace.tick(at: rig.time)
+        rig.send(.fingerUp(id: 3, position: p))
+    }
+
+    static func rows(_ rig: EditRig) -> [String] {
+        rig.workspace.overlayLayout.parts.compactMap { if case .menuRow = $0.role { return $0.text } else { return nil } }
+    }
+
+    static func tapRow(_ rig: inout EditRig, _ title: String) {
+        guard let row = rig.workspace.overlayLayout.parts.first(where: { if case .menuRow = $0.role { return $0.text == title } else { return false } }) else {
+            Issue.record("no row \(title) among \(rows(rig))")
+            return
+        }
+        rig.tap(row.rect.center)
+    }
+
+    @Test func aLongPressOnANodeOffersWhatANodeCanDo() {
+        var rig = EditRig()
+        Self.longPress(&rig, at: rig.screen(of: rig.id("food")))
+        #expect(Self.rows(rig) == ["Edit text", "Add child", "Add sibling", "Delete", "Style…", "Link from here", "Copy", "Cut", "Paste", "Centre"])
+        #expect(rig.workspace.selection.nodes == [rig.id("food")], "what the menu is for is selected")
+        rig.key("Escape")
+        Self.longPress(&rig, at: Vec2(700, 80))
+        #expect(Self.rows(rig) == ["New node here", "Paste", "Fit", "Tidy"], "on the surface")
+    }
+
+    @Test func aNodeWithChildrenCanBeFoldedFromItsMenu() {
+        var rig = EditRig()
+        Self.longPress(&rig, at: rig.screen(of: rig.document.rootID))
+        #expect(Self.rows(rig).contains("Fold"))
+        Self.tapRow(&rig, "Fold")
+        #expect(rig.document.root.folded)
+        Self.longPress(&rig, at: rig.screen(of: rig.document.rootID))
+        #expect(Self.rows(rig).contains("Unfold"))
+    }
+
+    @Test func aRowRunsItsActionAsOneStepAndTheMenuCloses() throws {
+        var rig = EditRig()
+        let steps = rig.workspace.history.done.count
+        Self.longPress(&rig, at: rig.screen(of: rig.id("food")))
+        Self.tapRow(&rig, "Add child")
+        let child = try #require(rig.workspace.editing?.node)
+        #expect(rig.document.parent(of: child) == rig.id("food"))
+        #expect(rig.workspace.panels.menu == nil)
+        rig.type("rice")
+        rig.key("Return")
+        #expect(rig.workspace.history.done.count == steps + 1)
+        Self.longPress(&rig, at: rig.screen(of: child))
+        Self.tapRow(&rig, "Delete")
+        #expect(!rig.document.contains(child))
+    }
+
+    @Test func aLongPressOnALinkOffersDelete() throws {
+        var rig = EditRig()
+        rig.click(rig.screen(of: rig.id("food")))
+        rig.click(rig.screen(of: rig.id("shelter")), .ctrl)
+        rig.key("L", .ctrl)
+        let link = try #require(rig.document.edges.last)
+        let a = rig.screen(of: link.from), b = rig.screen(of: link.to)
+        Self.longPress(&rig, at: a.interpolated(to: b, alpha: 0.5))
+        #expect(Self.rows(rig) == ["Delete"])
+        Self.tapRow(&rig, "Delete")
+        #expect(rig.document.edge(link.id) == nil)
+    }
+
+    @Test func linkFromHereLinksToTheNextNodeTapped() {
+        var rig = EditRig()
+        Self.longPress(&rig, at: rig.screen(of: rig.id("food")))
+        Self.tapRow(&rig, "Link from here")
+        rig.tap(rig.screen(of: rig.id("clean water")))
+        #expect(rig.document.edge(between: rig.id("food"), and: rig.id("clean water"))?.kind == .link)
+    }
+
+    @Test func aTapOutsideOrEscapeClosesItAndDoesNothingElse() {
+        var rig = EditRig()
+        Self.longPress(&rig, at: rig.screen(of: rig.id("food")))
+        rig.tap(rig.screen(of: rig.id("shelter")))
+        #expect(rig.workspace.panels.menu == nil)
+        #expect(rig.workspace.selection.nodes == [rig.id("food")], "the tap that closed the menu selected nothing")
+        Self.longPress(&rig, at: rig.screen(of: rig.id("food")))
+        rig.key("Escape")
+        #expect(rig.workspace.panels.menu == nil)
+    }
+
+    @Test func aReadOnlyMapsMenuOffersOnlyViewing() {
+        var rig = EditRig()
+        rig.workspace.lockdown.isReadOnly = true
+        Self.longPress(&rig, at: rig.screen(of: rig.document.rootID))
+        #expect(Self.rows(rig) == ["Fold", "Copy", "Centre"])
+    }
+
+    /// Wherever the finger is, the menu is wholly on screen, its first row not under the finger.
+    @Test(arguments: [Vec2(5, 5), Vec2(795, 5), Vec2(5, 595), Vec2(795, 595), Vec2(400, 300), Vec2(400, 595), Vec2(795, 300)],
+          [1.0, 2.0])
+    func theMenuStaysOnScreenAndClearOfTheFinger(finger: Vec2, scale: Double) {
+        let viewport = Vec2(800, 600) / scale
+        let anchor = finger / scale
+        let target = 48.0
+        let placed = MenuPlacement.frame(anchor: anchor, rowCount: 10, labelWidth: 120, byFinger: true, targetPixels: target, viewportSize: viewport)
+        #expect(placed.frame.minX >= 0 && placed.frame.minY >= 0 && placed.frame.maxX <= viewport.x && placed.frame.maxY <= viewport.y)
+        #expect(placed.rowHeight >= 44)
+        let firstRow = Rect(x: placed.frame.minX, y: placed.frame.minY, width: placed.frame.width, height: placed.rowHeight)
+        // A fingertip covers about a row's height around and below the point it touches.
+        let fingertip = Rect(x: anchor.x - target / 4, y: anchor.y - target / 4, width: target / 2, height: target)
+        if placed.frame.height < viewport.y - 20 {
+            #expect(!firstRow.intersects(fingertip), "the first row is beside the finger, not under it")
+        }
+    }
+
+    @Test func theAppMenuHasTheFilesAndPagesAndAKioskHasNoFiles() {
+        var rig = EditRig()
+        rig.tap(rig.workspace.overlayLayout.rect(of: .appMenuButton)?.center ?? .zero)
+        #expect(Self.rows(rig) == ["New map", "Open…", "Save", "Save as…", "Export ▸", "Theme ▸", "Keyboard ▸", "Help", "Quit"])
+        Self.tapRow(&rig, "Theme ▸")
+        #expect(Self.rows(rig) == ["‹ Back", "Light", "Dark", "High contrast", "Classic"])
+        #expect(rig.workspace.overlayLayout.parts.first { $0.text == "Light" }?.look == .on, "the theme in use is ticked")
+        Self.tapRow(&rig, "Dark")
+        #expect(rig.requests.last == .setTheme("dark"))
+        #expect(rig.workspace.measures.themeName == "dark")
+
+        var kiosk = EditRig()
+        kiosk.workspace.lockdown.kiosk = KioskLock(settings: KioskSettings(), pin: "2468")
+        kiosk.tap(kiosk.workspace.overlayLayout.rect(of: .appMenuButton)?.center ?? .zero)
+        #expect(Self.rows(kiosk) == ["Theme ▸", "Keyboard ▸", "Help"])
+        var readOnly = EditRig()
+        readOnly.workspace.lockdown.isReadOnly = true
+        readOnly.tap(readOnly.workspace.overlayLayout.rect(of: .appMenuButton)?.center ?? .zero)
+        #expect(Self.rows(readOnly) == ["Open…", "Export ▸", "Theme ▸", "Keyboard ▸", "Help", "Quit"])
+    }
+
+    @Test func exportAsksWhereThenWritesAndTheKeyboardSettingSticks() {
+        var rig = EditRig()
+        rig.tap(rig.workspace.overlayLayout.rect(of: .appMenuButton)?.center ?? .zero)
+        Self.tapRow(&rig, "Export ▸")
+        Self.tapRow(&rig, "PNG picture")
+        #expect(rig.requests.last == .export(.png))
+        rig.tap(rig.workspace.overlayLayout.rect(of: .appMenuButton)?.center ?? .zero)
+        Self.tapRow(&rig, "Keyboard ▸")
+        Self.tapRow(&rig, "On-screen keyboard: never")
+        #expect(rig.workspace.measures.keyboardMode == .never)
+    }
+
+    @Test func helpShowsTheGesturesAndEveryKeyAndATapClosesIt() {
+        var rig = EditRig()
+        rig.tap(rig.workspace.overlayLayout.rect(of: .appMenuButton)?.center ?? .zero)
+        Self.tapRow(&rig, "Help")
+        let lines = rig.workspace.overlayLayout.parts.filter { $0.role == .helpText }.map(\.text)
+        #expect(lines.contains { $0.contains("long press") })
+        #expect(lines.contains { $0.hasPrefix("Ctrl+Z") })
+        rig.tap(Vec2(400, 300))
+        #expect(!rig.workspace.panels.helpOpen)
+    }
+}
