@@ -82,6 +82,9 @@ screenshots: build
 	$(RELEASE_BIN) render --sample docs/images/classic.png --size 1280x800 --theme classic
 	$(RELEASE_BIN) render Assets/examples/japanese.md docs/images/high-contrast.png --size 1280x800 --theme high-contrast
 	$(RELEASE_BIN) replay Assets/examples/app-tour.jsonl --map Assets/examples/japanese.md --size 1280x800 --screenshot docs/images/app.png
+	$(RELEASE_BIN) replay Assets/examples/context-menu-tour.jsonl --sample --size 1280x800 --screenshot docs/images/context-menu.png
+	$(RELEASE_BIN) replay Assets/examples/app-menu-tour.jsonl --sample --size 1280x800 --screenshot docs/images/app-menu.png
+	$(RELEASE_BIN) replay Assets/examples/keyboard-tour.jsonl --sample --size 1280x800 --screenshot docs/images/keyboard.png
 
 # Desktop integration. `make install PREFIX=~/.local` (no root) or, system-wide, `make build` then
 # `sudo make install NO_BUILD=1` (root's PATH often has no Swift, and a root build leaves .build/
