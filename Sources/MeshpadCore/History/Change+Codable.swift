@@ -1,7 +1,13 @@
 /// How the values a `Change` holds are written in a change record: compact, with stable IDs,
 /// and without what is derived (a node's size and line breaks depend on the fonts at hand, so a
 /// node read back is measured again where it is applied).
-extension NodeID: Codable {
+/// An ID written as its number.
+protocol NumberedID: Codable {
+    var rawValue: Int { get }
+    init(_ rawValue: Int)
+}
+
+extension NumberedID {
     public init(from decoder: any Decoder) throws {
         self.init(try decoder.singleValueContainer().decode(Int.self))
     }
@@ -12,16 +18,9 @@ extension NodeID: Codable {
     }
 }
 
-extension EdgeID: Codable {
-    public init(from decoder: any Decoder) throws {
-        self.init(try decoder.singleValueContainer().decode(Int.self))
-    }
+extension NodeID: NumberedID {}
 
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
-}
+extension EdgeID: NumberedID {}
 
 /// `[x, y]`.
 extension Vec2: Codable {
