@@ -55,6 +55,8 @@ public enum Soak {
         // why: a scope of its own, so the app and its window go before the SDL session does.
         do {
             let app = try App(document: document, options: App.Options(windowSize: size, preferSoftware: true, hidden: true))
+            // why: random taps that reach the file browser (Home, ‹ Parent, New folder, Save) stay in the scratch folder.
+            app.workspace.places = FilePlaces(home: scratch.path, top: scratch.path)
             let started = App.now()
             let rssStart = Bench.residentMiB()
             var rssWarm = rssStart, rssWarmSettled = rssStart, rssPeak = rssStart

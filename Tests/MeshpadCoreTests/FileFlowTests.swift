@@ -49,6 +49,22 @@ import Testing
         #expect(flow.file.path == expected && flow.file.format == .freeMind && flow.recent.paths == [expected])
     }
 
+    @Test func aNameWithoutAMapsExtensionIsSavedAsAMeshpadMapSoOpenListsIt() {
+        var flow = Self.flow()
+        #expect(flow.handle(.dialog(.saveAs, .confirm, field: "/maps/trip"), revision: 9, now: Self.now)
+                == [.write(path: "/maps/trip.meshpad", format: .native)])
+        #expect(flow.handle(.dialog(.saveAs, .confirm, field: "/maps/notes.txt"), revision: 9, now: Self.now)
+                == [.write(path: "/maps/notes.txt.meshpad", format: .native)])
+    }
+
+    @Test(arguments: [(Dialog.Writing.map(.freeMind), Dialog.Kind.saveAs), (.export(.svg), .export(.svg))])
+    func notReplacingAFileGoesBackToChoosingWithItsName(writing: Dialog.Writing, back: Dialog.Kind) throws {
+        var flow = Self.flow()
+        let ask = try #require(Self.dialog(flow.handle(.dialog(.replace(path: "/maps/old.mm", with: writing), .cancel, field: ""),
+                                                      revision: 9, now: Self.now)))
+        #expect(ask.kind == back && ask.field == "/maps/old.mm")
+    }
+
     @Test func picturesAreExportsNotMapsToSaveAs() throws {
         var flow = Self.flow()
         let again = try #require(Self.dialog(flow.handle(.dialog(.saveAs, .confirm, field: "/maps/plan.png"), revision: 9, now: Self.now)))

@@ -157,6 +157,53 @@ extension PlatformTests {
             }
         }
 
+        /// Taps the part with these words, as a finger does.
+        func tap(_ label: String, in app: App, at time: Double) throws {
+            let layout = app.workspace.overlayLayout
+            let part = try #require(layout.parts.last { $0.role.isTappable && $0.label == label },
+                                    "nothing on screen says “\(label)”: \(layout.parts.filter(\.role.isTappable).map(\.label))")
+            app.handle(.fingerDown(id: 1, position: part.rect.center), at: time)
+            app.handle(.fingerUp(id: 1, position: part.rect.center), at: time + 0.05)
+        }
+
+        @Test func aNewMapSavedAsFreeMindIntoANewFolderByFingerOpensAgain() throws {
+            try withSampleMapApp { (app: App, directory: URL, path: String) throws in
+                app.workspace.places = FilePlaces(home: directory.path)
+                try tap(Workspace.appMenuTitle, in: app, at: 1)
+                try tap("New map", in: app, at: 2)
+                let root = app.workspace.view.camera.screenPoint(ofMap: app.workspace.document.root.position)
+                app.handle(.fingerDown(id: 1, position: root), at: 3)
+                app.handle(.fingerUp(id: 1, position: root), at: 3.05)
+                // What the on-screen keyboard sends.
+                app.handle(.text("Holiday"), at: 3.5)
+                app.handle(.key(.return, modifiers: []), at: 3.6)
+                app.handle(.key(.tab, modifiers: []), at: 3.7)
+                app.handle(.text("Beach"), at: 3.8)
+                app.handle(.key(.return, modifiers: []), at: 3.9)
+                #expect(app.workspace.document.nodeCount == 2)
+
+                try tap(Workspace.appMenuTitle, in: app, at: 4)
+                try tap("Save as…", in: app, at: 5)
+                try tap("Home", in: app, at: 6)
+                try tap("New folder", in: app, at: 7)
+                app.handle(.text("Trips"), at: 7.5)
+                try tap("Create", in: app, at: 8)
+                app.handle(.text("holiday.mm"), at: 8.5)
+                try tap("Save", in: app, at: 9)
+                let saved = directory.appendingPathComponent("Trips/holiday.mm").path
+                #expect(app.workspace.panels.dialog == nil)
+                #expect(app.file.path == saved && !app.file.isDirty(app.workspace.document))
+                #expect(try MapFile.read(saved).format == .freeMind)
+
+                try tap(Workspace.appMenuTitle, in: app, at: 10)
+                try tap("Open…", in: app, at: 11)
+                try tap("holiday.mm", in: app, at: 12)
+                #expect(app.workspace.panels.dialog == nil)
+                #expect(app.workspace.document.root.text == "Holiday")
+                #expect(app.workspace.document.nodes.map(\.text).sorted() == ["Beach", "Holiday"])
+            }
+        }
+
         @Test func aMapThatWillNotOpenChangesNothingAndSaysWhy() throws {
             let directory = try scratch()
             defer { try? FileManager.default.removeItem(at: directory) }
@@ -181,7 +228,7 @@ extension PlatformTests {
 
         @Test func theDialogIsDrawnOverTheMap() throws {
             try withSampleMapApp { (app: App, directory: URL, path: String) throws in
-                app.handle(.key(.o, modifiers: .ctrl), at: 1)
+                app.handle(.key(.s, modifiers: [.ctrl, .shift]), at: 1)
                 app.paintSettled()
                 let pixels = try app.canvas.renderer.readPixels()
                 let layout = app.workspace.overlayLayout

@@ -4,7 +4,7 @@
 /// fling at the speed it had earlier; a finger that stopped for longer than that has velocity 0.
 /// Samples spanning less than `minimumSpanSeconds` give 0 too: a burst of events delivered in
 /// the same millisecond (a stalled loop, synthetic input) says nothing about speed.
-public struct VelocityTracker: Sendable {
+public struct VelocityTracker: Equatable, Sendable {
     private var samples: [(time: Double, position: Vec2)] = []
     public let windowSeconds: Double
     public let minimumSpanSeconds: Double
@@ -20,6 +20,11 @@ public struct VelocityTracker: Sendable {
         while let first = samples.first, first.time < oldest {
             samples.removeFirst()
         }
+    }
+
+    public static func == (a: VelocityTracker, b: VelocityTracker) -> Bool {
+        a.windowSeconds == b.windowSeconds && a.minimumSpanSeconds == b.minimumSpanSeconds
+            && a.samples.elementsEqual(b.samples) { $0.time == $1.time && $0.position == $1.position }
     }
 
     /// Window pixels per second; zero without two samples inside the window of `now`.

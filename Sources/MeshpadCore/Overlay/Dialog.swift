@@ -1,5 +1,9 @@
 /// A modal panel drawn by Meshpad itself, usable by touch and by an on-screen keyboard:
-/// a path field with the recent files under it, or a question with buttons.
+/// a question with buttons, the PIN pad, or (Open, Save as, Export) a file browser.
+///
+/// `FileFlow` asks with the path it suggests in `field`; the workspace attaches a `FileBrowser`
+/// when it presents an Open, Save as or Export dialog, and from then on `field` holds only the
+/// name being typed (or, in Open, a path typed on a keyboard).
 public struct Dialog: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         case open
@@ -32,16 +36,19 @@ public struct Dialog: Equatable, Sendable {
         case cancel
         case save
         case discard
-        case pickRecent(Int)
     }
 
     public var kind: Kind
     public var title: String
-    /// The path being typed (open and save-as only).
+    /// What is typed: the suggested path as `FileFlow` asks, then the file's name in the
+    /// browser; the PIN's digits.
     public var field: String
+    /// The recent maps, most recent first (the browser's Recent list).
     public var recent: [String]
     /// A problem with the last attempt, shown in the panel (a file that would not open).
     public var message: String?
+    /// The folders and maps to pick from (Open, Save as, Export, once presented).
+    public var browser: FileBrowser?
 
     public init(kind: Kind, title: String, field: String = "", recent: [String] = [], message: String? = nil) {
         self.kind = kind

@@ -134,19 +134,49 @@ public struct OverlayBuilder {
             case .field:
                 list.appendRect(device(part.rect), color: theme.uiPrimary)
                 list.appendRect(device(part.rect.outset(by: -2)), color: theme.uiField)
-                // why: a bar after the text stands in for the caret; typing always appends.
-                label(part.text + "|", in: part.rect, color: theme.uiText)
+                if part.look == .on {
+                    // All of it selected: what is typed next replaces it.
+                    list.appendRect(device(part.rect.outset(by: -4)), color: theme.uiPrimary.withAlpha(60))
+                    label(part.text, in: part.rect, color: theme.uiText)
+                } else {
+                    // why: a bar after the text stands in for the caret; typing always appends.
+                    label(part.text + "|", in: part.rect, color: theme.uiText)
+                }
             case .keypad:
                 list.appendRect(device(part.rect), color: part.look == .pressed ? theme.uiPrimary.withAlpha(150) : theme.uiButton)
                 label(part.text, in: part.rect, color: theme.uiText, centred: true)
-            case .recent:
-                list.appendRect(device(part.rect.outset(by: -1)), color: theme.uiButton.withAlpha(120))
-                label(part.text, in: part.rect, color: theme.uiText)
             case .button(let action):
                 let primary = action == .confirm || action == .save
                 let fill = part.look == .pressed ? theme.uiPrimary.withAlpha(150) : (primary ? theme.uiPrimary : theme.uiButton)
-                list.appendRect(device(part.rect), color: fill)
-                label(part.text, in: part.rect, color: primary ? theme.uiPrimaryText : theme.uiText, centred: true)
+                list.appendRect(device(part.rect), color: part.look == .disabled ? fill.withAlpha(110) : fill)
+                let text = primary ? theme.uiPrimaryText : theme.uiText
+                label(part.text, in: part.rect, color: part.look == .disabled ? text.withAlpha(150) : text, centred: true)
+            case .browserList:
+                list.appendRect(device(part.rect.outset(by: 1)), color: theme.uiText.withAlpha(50))
+                list.appendRect(device(part.rect), color: theme.uiField)
+            case .browserRow:
+                let whole = part.fullRect ?? part.rect
+                if part.look == .pressed { list.appendRect(device(part.rect), color: theme.uiPrimary.withAlpha(110)) }
+                if whole.maxY - 1 >= part.rect.minY && whole.maxY <= part.rect.maxY + 0.5 {
+                    list.appendRect(device(Rect(x: whole.minX + 8, y: whole.maxY - 1, width: max(0, whole.width - 16), height: 1)),
+                                    color: theme.uiText.withAlpha(40))
+                }
+                // why: a label cannot be cut top and bottom; a row's words show while they fit in the list.
+                let lineHalf = theme.uiFontSize * 0.7
+                if whole.center.y - lineHalf >= part.rect.minY && whole.center.y + lineHalf <= part.rect.maxY {
+                    label(part.text, in: whole, color: theme.uiText, indent: 16)
+                }
+            case .browserButton(let control):
+                let primary = control == .createFolder
+                let base = part.look == .on || primary ? theme.uiPrimary : theme.uiButton
+                let fill = part.look == .pressed ? theme.uiPrimary.withAlpha(150) : base
+                list.appendRect(device(part.rect), color: part.look == .disabled ? fill.withAlpha(110) : fill)
+                let text = part.look == .on || primary ? theme.uiPrimaryText : theme.uiText
+                label(part.text, in: part.rect, color: part.look == .disabled ? text.withAlpha(110) : text, centred: true)
+            case .browserPath:
+                label(part.text, in: part.rect, color: theme.uiText.withAlpha(190), indent: 4)
+            case .browserNote:
+                label(part.text, in: part.rect, color: theme.uiText.withAlpha(150), centred: true)
             }
         }
     }

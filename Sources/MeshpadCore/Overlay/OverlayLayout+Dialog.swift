@@ -14,12 +14,15 @@ extension OverlayLayout {
         append(Part(role: .bannerText, rect: Rect(x: pad, y: 8, width: max(0, x - 2 * pad), height: row), text: banner.message))
     }
 
-    mutating func layoutDialog(_ dialog: Dialog, viewportSize: Vec2) {
+    mutating func layoutDialog(_ dialog: Dialog, targetPixels: Double, viewportSize: Vec2) {
+        if let browser = dialog.browser {
+            layoutBrowser(dialog, browser, targetPixels: targetPixels, viewportSize: viewportSize)
+            return
+        }
         let row = Self.rowHeight, pad = Self.padding
         let width = min(620, viewportSize.x - 2 * pad)
         var rows = 1.0 + (dialog.message == nil ? 0 : 1) + 1
-        let shownRecent = dialog.hasField ? min(dialog.recent.count, 5) : 0
-        if dialog.hasField { rows += 1 + Double(shownRecent) }
+        if dialog.hasField { rows += 1 }
         if dialog.kind == .pin { rows += Double(Dialog.keypad.count) }
         let height = min(viewportSize.y - 2 * pad, rows * row + (rows + 1) * 8 + 2 * pad)
         let panel = Rect(x: (viewportSize.x - width) / 2, y: max(pad, (viewportSize.y - height) / 2), width: width, height: height)
@@ -36,12 +39,7 @@ extension OverlayLayout {
             // why: the PIN is drawn as dots, so a visitor watching cannot read it off the screen.
             let shown = dialog.kind == .pin ? String(repeating: "●", count: dialog.field.count) : dialog.field
             append(Part(role: .field, rect: Rect(x: panel.minX + pad, y: y, width: inner, height: row), text: shown))
-            y += row + 8
-            for index in 0..<shownRecent {
-                append(Part(role: .recent(index), rect: Rect(x: panel.minX + pad, y: y, width: inner, height: row), text: dialog.recent[index]))
-                y += row
-            }
-            y += 8
+            y += row + 16
         }
         if dialog.kind == .pin {
             let keyWidth = min(120, (inner - 16) / 3)

@@ -8,9 +8,12 @@ public struct OverlayLayout: Sendable {
 
     public struct Part: Sendable {
         public enum Role: Equatable, Sendable {
-            case panel, title, message, field, recent(Int), button(Dialog.Action), bannerText, bannerButton(Banner.Action), banner
+            case panel, title, message, field, button(Dialog.Action), bannerText, bannerButton(Banner.Action), banner
             /// A key of the PIN pad.
             case keypad(String)
+            /// The file browser: its list's area, a row of it (by its place in the list), a button
+            /// above it or of its new-folder prompt, the folder's path, and what an empty list says.
+            case browserList, browserRow(Int), browserButton(FileBrowser.Control), browserPath, browserNote
             case toolbarPanel, toolbar(Action)
             case searchBar, searchField, searchStatus, searchButton(SearchAction)
             case outlinePanel, outlineRow(NodeID), outlineDisclosure(NodeID)
@@ -29,7 +32,7 @@ public struct OverlayLayout: Sendable {
             /// Something a finger can tap to make something happen.
             public var isTappable: Bool {
                 switch self {
-                case .recent, .button, .bannerButton, .field, .keypad, .toolbar, .searchField, .searchButton, .outlineRow,
+                case .browserRow, .browserButton, .button, .bannerButton, .field, .keypad, .toolbar, .searchField, .searchButton, .outlineRow,
                      .outlineDisclosure, .styleOption, .minimapToggle, .minimap, .appMenuButton, .menuRow, .helpSheet, .keyboardKey:
                     return true
                 default:
@@ -49,10 +52,10 @@ public struct OverlayLayout: Sendable {
             /// What a person would call it, for the state dump's `controls`.
             public var kind: String {
                 switch self {
-                case .toolbar, .button, .bannerButton, .searchButton, .minimapToggle, .appMenuButton: return "button"
+                case .toolbar, .button, .bannerButton, .searchButton, .minimapToggle, .appMenuButton, .browserButton: return "button"
                 case .field, .searchField: return "field"
                 case .keypad, .keyboardKey: return "key"
-                case .recent, .outlineRow: return "row"
+                case .browserRow, .outlineRow: return "row"
                 case .outlineDisclosure: return "disclosure"
                 case .styleOption: return "option"
                 case .minimap: return "minimap"
@@ -82,6 +85,8 @@ public struct OverlayLayout: Sendable {
         public var indent = 0.0
         /// Style swatches: the colour shown.
         public var swatch: RGBA?
+        /// A row of a scrolling list: the whole row, of which `rect` is what shows inside the list.
+        public var fullRect: Rect?
 
         /// What a person would read on it: its words, a swatch's colour, or what it is.
         public var label: String {
@@ -103,7 +108,8 @@ public struct OverlayLayout: Sendable {
         // Back to front: what is laid out later is drawn over and tapped before what came earlier.
         layoutChrome(chrome, bannerShown: banner != nil, dialogShown: dialog != nil, viewportSize: viewportSize)
         if let banner { layoutBanner(banner, viewportSize: viewportSize) }
-        if let dialog { layoutDialog(dialog, viewportSize: viewportSize) }
+        // A dialog sits above the on-screen keyboard, so its buttons and field stay in reach.
+        if let dialog { layoutDialog(dialog, targetPixels: chrome.targetPixels, viewportSize: Self.aboveKeyboard(chrome, viewportSize)) }
         if let menu = chrome.menu { layoutMenu(menu, targetPixels: chrome.targetPixels, viewportSize: viewportSize) }
         if chrome.helpOpen { layoutHelp(chrome.helpLines, targetPixels: chrome.targetPixels, viewportSize: viewportSize) }
         if let keyboard = chrome.keyboard { layoutKeyboard(keyboard, targetPixels: chrome.targetPixels, viewportSize: viewportSize) }
@@ -127,6 +133,12 @@ public struct OverlayLayout: Sendable {
             default: return part.role.isBackground && part.rect.contains(point)
             }
         }
+    }
+
+    /// The window less what the on-screen keyboard covers once it is up.
+    public static func aboveKeyboard(_ chrome: Chrome, _ viewportSize: Vec2) -> Vec2 {
+        guard let keyboard = chrome.keyboard, !keyboard.isClosing else { return viewportSize }
+        return Vec2(viewportSize.x, max(viewportSize.y - keyboardHeight(targetPixels: chrome.targetPixels, viewportSize: viewportSize), 1))
     }
 
     /// The parts in drawing layers: the chrome and banner, then what opens over them (a dialog,

@@ -192,6 +192,12 @@ public struct FileFlow: Sendable {
 
     private mutating func chose(_ kind: Dialog.Kind, _ action: Dialog.Action, field: String, dirty: Bool, revision: UInt64) -> [Effect] {
         switch (kind, action) {
+        case (.replace(let path, let writing), .cancel):
+            // Not over that file: back to choosing, in its folder, with its name to change.
+            switch writing {
+            case .map: return [.ask(saveAsDialog(message: nil, field: path))]
+            case .export(let format): return [.ask(exportDialog(format, message: nil, field: path))]
+            }
         case (_, .cancel), (.pin, _):
             followUp = nil
             return []
@@ -201,10 +207,12 @@ public struct FileFlow: Sendable {
             return [.ask(Dialog(kind: .unsavedChanges(then: .open(path: path)),
                                 title: "Save changes to \(file.displayName) before opening another map?"))]
         case (.saveAs, _):
-            let path = Self.absolute(field)
+            var path = Self.absolute(field)
             if let format = MapFormat(path: path), !format.canBeOpened {
                 return [.ask(saveAsDialog(message: "SVG and PNG are exports; save as .meshpad, .mm, .opml or .md", field: field))]
             }
+            // why: a map saved without a map's extension would not be listed when opening again.
+            if MapFormat(path: path) == nil { path += "." + MapFormat.native.rawValue }
             let format = MapFormat(path: path) ?? .native
             // Saving over another file asks first; saving the map over itself does not.
             if path != file.path && fileExists(path) { return [.ask(replaceDialog(path, .map(format)))] }
@@ -254,7 +262,7 @@ public struct FileFlow: Sendable {
         let folder = file.path.map { ($0 as NSString).deletingLastPathComponent } ?? startFolder
         let name = ((file.displayName as NSString).deletingPathExtension as String)
         let suggestion = field ?? (folder.hasSuffix("/") ? folder : folder + "/") + (name == "Untitled" ? "map" : name) + "." + format.format.rawValue
-        return Dialog(kind: .export(format), title: "Export as \(format.title)", field: suggestion, recent: [], message: message)
+        return Dialog(kind: .export(format), title: "Export as \(format.title)", field: suggestion, recent: recent.paths, message: message)
     }
 
     private func replaceDialog(_ path: String, _ writing: Dialog.Writing) -> Dialog {

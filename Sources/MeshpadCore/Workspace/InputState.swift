@@ -36,13 +36,15 @@ enum ChromePointer: Equatable, Sendable {
     case pressing(GestureRecognizer.Pointer, part: OverlayLayout.Part.Role?, start: Vec2, last: Vec2)
     /// A drag that began in the outline panel, scrolling it.
     case scrolling(GestureRecognizer.Pointer, last: Vec2)
+    /// A drag on the file browser's list, scrolling it; how fast it moved when it lifts flings it on.
+    case flicking(GestureRecognizer.Pointer, last: Vec2, tracker: VelocityTracker)
     /// Down on the minimap: the view follows the pointer.
     case steering(GestureRecognizer.Pointer)
 
     var pointer: GestureRecognizer.Pointer? {
         switch self {
         case .idle: return nil
-        case .pressing(let pointer, _, _, _), .scrolling(let pointer, _), .steering(let pointer): return pointer
+        case .pressing(let pointer, _, _, _), .scrolling(let pointer, _), .flicking(let pointer, _, _), .steering(let pointer): return pointer
         }
     }
 

@@ -119,6 +119,8 @@ extension Workspace {
         case .bannerButton(let action):
             show(nil)
             return [.bannerAction(action)]
+        case .searchField:
+            fieldTapped()
         case .toolbar(let action):
             return perform(action)
         case .minimapToggle:
@@ -156,6 +158,7 @@ extension Workspace {
     mutating func handleDialog(_ event: InputEvent) -> [Request] {
         guard var current = panels.dialog else { return [] }
         needsRedraw = true
+        if current.browser != nil { return handleBrowser(event, current) }
         if current.kind == .pin, case .text(let text) = event {
             // Typed like the keypad's keys: digits only, at most twelve.
             for character in text {
@@ -183,13 +186,6 @@ extension Workspace {
                 return finish(current, current.buttons.last?.action ?? .confirm)
             case .escape:
                 return finish(current, .cancel)
-            case .up, .down:
-                guard current.hasField, !current.recent.isEmpty else { return [] }
-                let index = current.recent.firstIndex(of: current.field) ?? (key == .down ? -1 : current.recent.count)
-                let next = min(max(index + (key == .down ? 1 : -1), 0), current.recent.count - 1)
-                current.field = current.recent[next]
-                panels.dialog = current
-                return []
             default:
                 return []
             }
@@ -210,9 +206,6 @@ extension Workspace {
                 return handlePinDialog(current, key: key)
             case .button(let action):
                 return finish(current, action)
-            case .recent(let index) where index < current.recent.count:
-                current.field = current.recent[index]
-                return finish(current, .confirm)
             default:
                 return []
             }
@@ -222,18 +215,19 @@ extension Workspace {
     }
 
     /// Closes the dialog (the app presents it again with a message if the action fails) and
-    /// hands the choice to the app.
-    private mutating func finish(_ current: Dialog, _ action: Dialog.Action) -> [Request] {
+    /// hands the choice to the app, with `field` (the browser's full path) or what was typed.
+    mutating func finish(_ current: Dialog, _ action: Dialog.Action, field: String? = nil) -> [Request] {
         // The PIN is checked here, in the core: only a right one ever reaches the app.
         if current.kind == .pin && action == .confirm { return submitPin(current) }
-        if current.hasField && action == .confirm && current.field.trimmingCharacters(in: .whitespaces).isEmpty {
+        let typed = current.field.trimmingCharacters(in: .whitespaces)
+        if field == nil && current.hasField && action == .confirm && typed.isEmpty {
             var unchanged = current
             unchanged.message = "Type a path first"
             panels.dialog = unchanged
             return []
         }
         present(nil)
-        return [.dialogAction(current.kind, action, field: current.field.trimmingCharacters(in: .whitespaces))]
+        return [.dialogAction(current.kind, action, field: field ?? typed)]
     }
 
     /// Centres the view on the map point shown at window point `p` of the minimap.

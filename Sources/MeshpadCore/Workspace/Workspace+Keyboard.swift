@@ -3,7 +3,14 @@ extension Workspace {
     /// A text field has the focus: a node's text being edited, a dialog's field (not the PIN pad,
     /// which has its own keys), or the search bar.
     var textFieldHasFocus: Bool {
-        if let dialog = panels.dialog { return dialog.hasField && dialog.kind != .pin }
+        if let dialog = panels.dialog {
+            switch dialog.kind {
+            // Open is done by tapping a map; its field is for a path typed on a keyboard.
+            case .open: return !dialog.field.isEmpty
+            case .pin: return false
+            default: return dialog.hasField
+            }
+        }
         return editing != nil || panels.search != nil
     }
 
@@ -17,14 +24,22 @@ extension Workspace {
             if panels.keyboard?.isClosing == false { hideKeyboard() }
             return
         }
-        guard !input.fieldWasFocused || panels.keyboard == nil, !input.keyboardDismissed else { return }
+        // Only when the focus arrives: a touch elsewhere later (a pan) brings no keyboard.
+        guard !input.fieldWasFocused, !input.keyboardDismissed else { return }
         let wanted: Bool
         switch measures.keyboardMode {
         case .always: wanted = true
         case .auto: wanted = input.lastInputWasTouch
         case .never: wanted = false
         }
-        if wanted && (panels.keyboard == nil || panels.keyboard?.isClosing == true) { showKeyboard() }
+        if wanted { showKeyboard() }
+    }
+
+    /// A finger tapped the field that has the focus: the keyboard comes back (unless it is never wanted).
+    mutating func fieldTapped() {
+        guard measures.keyboardMode != .never, input.lastInputWasTouch, textFieldHasFocus else { return }
+        input.keyboardDismissed = false
+        if panels.keyboard == nil || panels.keyboard?.isClosing == true { showKeyboard() }
     }
 
     mutating func showKeyboard() {

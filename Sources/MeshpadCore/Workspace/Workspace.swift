@@ -74,6 +74,8 @@ public struct Workspace {
     public internal(set) var view: ViewState
     public internal(set) var panels = Panels()
     public var lockdown = Lockdown()
+    /// Where the file browser's Home leads and how far up it goes (the platform may narrow it).
+    public var places = FilePlaces()
     public internal(set) var input: InputState
     public var measures: Measures
     /// Set by anything that changes what is drawn; the loop clears it after drawing.
@@ -105,7 +107,9 @@ public struct Workspace {
     }
 
     /// True while anything moves by itself: the loop must keep stepping and drawing.
-    public var isAnimating: Bool { view.isAnimating || runningLayout != nil || keyboardIsSliding }
+    public var isAnimating: Bool {
+        view.isAnimating || runningLayout != nil || keyboardIsSliding || panels.dialog?.browser?.fling != nil
+    }
 
     /// When the loop must wake up even without events (a pending long press, a banner to hide).
     public var nextDeadline: Double? {
@@ -117,7 +121,8 @@ public struct Workspace {
 
     /// The layout of `chrome` (built once a frame), with the part held down drawn pressed.
     public func overlayLayout(of chrome: Chrome) -> OverlayLayout {
-        var layout = OverlayLayout(banner: panels.banner, dialog: panels.dialog, chrome: chrome, viewportSize: measures.viewportSize)
+        var layout = OverlayLayout(banner: panels.banner, dialog: panels.dialog.map { fittingBrowserPath($0) }, chrome: chrome,
+                                   viewportSize: measures.viewportSize)
         layout.press(input.chrome.pressedPart)
         return layout
     }
@@ -127,7 +132,13 @@ public struct Workspace {
     /// starts editing it, but only after mouse or keyboard use: a finger's tap selecting a node
     /// must not raise an on-screen keyboard over the map.
     public var wantsTextInput: Bool {
-        if let dialog = panels.dialog { return dialog.hasField }
+        if let dialog = panels.dialog {
+            // why: a finger looking for a map to open needs no keyboard over the list; keys can still type a path.
+            if let browser = dialog.browser, browser.newFolder == nil, !browser.purpose.takesName {
+                return !input.lastInputWasTouch || !dialog.field.isEmpty
+            }
+            return dialog.hasField
+        }
         if editing != nil || panels.search != nil { return true }
         return !lockdown.isReadOnly && !input.lastInputWasTouch && selection.focus != nil
     }
@@ -166,9 +177,12 @@ public struct Workspace {
             input.linkPreview = nil
             input.band = nil
         }
-        panels.dialog = dialog
+        panels.dialog = dialog.map { withBrowser($0) }
         input.chrome = .idle
         needsRedraw = true
+        // The keyboard comes (or goes) with the dialog's field, not at the next touch, which
+        // would find the dialog moved up under the finger.
+        refreshKeyboard()
     }
 
     /// Re-derives node sizes with a new measurer, e.g. once the platform's font is loaded.
@@ -282,6 +296,7 @@ public struct Workspace {
     public mutating func step(bySeconds dt: Double) {
         view.step(bySeconds: dt)
         if panels.keyboard != nil { stepKeyboard(bySeconds: dt) }
+        stepBrowser(bySeconds: dt)
         if runningLayout != nil { stepForceLayout(bySeconds: dt) }
     }
 

@@ -1,0 +1,164 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A sub-folder or a file as the file browser lists it: its real name, and a name safe to draw.
+///
+/// A name is bytes to the system, not text: it may hold a newline or a control character, or
+/// bytes that are not UTF-8 at all. `rawName` is what the system gave; `name` is the same as
+/// text when it is text (and is what paths are made of); `displayName` is what a person reads.
+public struct FolderEntry: Equatable, Sendable {
+    /// The name's bytes exactly as the system gave them.
+    public var rawName: [UInt8]
+    /// The name as text, nil when its bytes are not UTF-8: no path to it can be written as text.
+    public var name: String?
+    /// What a person reads: control characters shown as visible marks, bad bytes as `�`.
+    public var displayName: String
+    public var isFolder: Bool
+
+    public init(rawName: [UInt8], isFolder: Bool) {
+        self.rawName = rawName
+        name = String(validating: rawName, as: UTF8.self)
+        displayName = FolderListing.displayName(String(decoding: rawName, as: UTF8.self))
+        self.isFolder = isFolder
+    }
+}
+
+/// What a folder holds that Meshpad can use: its sub-folders, then the files with the wanted
+/// extensions, each group sorted without regard to case (`Maps` beside `maps`, `2` before `10`).
+///
+/// Hidden entries (a leading dot) are left out, and so is anything that is neither a folder nor
+/// a plain file (sockets, devices, a link to nowhere). The entries are read with `readdir`, not
+/// `FileManager`: FileManager turns a name whose bytes are not UTF-8 into text with `�` in it,
+/// and a path made from that text names nothing.
+public struct FolderListing: Equatable, Sendable {
+    public var folder: String
+    public var entries: [FolderEntry]
+
+    /// The extensions of the maps Meshpad opens (lowercase, without the dot).
+    public static let mapExtensions: Set<String> = ["meshpad", "mm", "opml", "md", "markdown"]
+
+    /// Lists `folder`, keeping files whose extension (any case) is in `extensions`.
+    public static func read(_ folder: String, extensions: Set<String>) throws(FolderError) -> FolderListing {
+        guard let directory = opendir(folder) else { throw .unreadable(folder: folder, reason: FolderError.reason(errno)) }
+        defer { closedir(directory) }
+        let descriptor = dirfd(directory)
+        var entries: [FolderEntry] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(directory) else {
+                if errno != 0 { throw .unreadable(folder: folder, reason: FolderError.reason(errno)) }
+                break
+            }
+            var nameBytes = entry.pointee.d_name
+            // why: d_name is a fixed C array one longer than the longest name, so it always ends in a NUL.
+            let raw = withUnsafeBytes(of: &nameBytes) { Array($0.prefix { $0 != 0 }) }
+            guard let first = raw.first, first != UInt8(ascii: ".") else { continue }
+            var info = stat()
+            // Follows symbolic links, so a link to a folder is a folder; a link to nowhere is left out.
+            let terminated = raw.map { CChar(bitPattern: $0) } + [0]
+            guard fstatat(descriptor, terminated, &info, 0) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFDIR:
+                entries.append(FolderEntry(rawName: raw, isFolder: true))
+            case S_IFREG where extensions.contains(Self.pathExtension(of: raw)):
+                entries.append(FolderEntry(rawName: raw, isFolder: false))
+            default:
+                continue
+            }
+        }
+        entries.sort(by: Self.listedBefore)
+        return FolderListing(folder: folder, entries: entries)
+    }
+
+    /// Makes a folder called `name` (spaces around it dropped) in `folder`; returns its path.
+    public static func makeFolder(named name: String, in folder: String) throws(FolderError) -> String {
+        let trimmed = name.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty else { throw .badName("Type a name for the new folder") }
+        guard !trimmed.contains("/") else { throw .badName("A folder’s name cannot have “/” in it") }
+        guard trimmed != ".", trimmed != ".." else { throw .badName("“\(trimmed)” is not a name a folder can have") }
+        guard !trimmed.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw .badName("A folder’s name cannot have control characters in it")
+        }
+        let path = joined(folder, trimmed)
+        guard mkdir(path, 0o755) == 0 else { throw .cannotMake(name: trimmed, reason: FolderError.reason(errno)) }
+        return path
+    }
+
+    /// `name` inside `folder`.
+    public static func joined(_ folder: String, _ name: String) -> String {
+        folder.hasSuffix("/") ? folder + name : folder + "/" + name
+    }
+
+    /// A name or path as it can be drawn on one line: a line break becomes `↵`, any other
+    /// control character `�`. `"a\nb.mm"` → `"a↵b.mm"`.
+    ///
+    /// why: the Control Pictures (`␤`, `␉`) would say more, but few fonts have them (none of
+    /// DejaVu, Noto CJK or the URW fonts does), and a missing glyph draws as an empty box.
+    public static func displayName(_ name: String) -> String {
+        var shown = String.UnicodeScalarView()
+        for scalar in name.unicodeScalars {
+            switch scalar.value {
+            case 0x0A, 0x0D, 0x85, 0x2028, 0x2029:
+                shown.append("↵")
+            default:
+                shown.append(scalar.properties.generalCategory == .control ? "�" : scalar)
+            }
+        }
+        return String(shown)
+    }
+
+    /// The extension of a name's bytes, lowercased: `"Plan.MM"` → `"mm"`; none for `"README"`.
+    static func pathExtension(of raw: [UInt8]) -> String {
+        guard let dot = raw.lastIndex(of: UInt8(ascii: ".")), dot > 0 else { return "" }
+        return String(decoding: raw[(dot + 1)...], as: UTF8.self).lowercased()
+    }
+
+    /// Folders first, then by name without regard to case, numbers by value; the bytes break ties
+    /// so the order never depends on the order the system listed them in.
+    static func listedBefore(_ a: FolderEntry, _ b: FolderEntry) -> Bool {
+        if a.isFolder != b.isFolder { return a.isFolder }
+        switch a.displayName.compare(b.displayName, options: [.caseInsensitive, .numeric]) {
+        case .orderedAscending: return true
+        case .orderedDescending: return false
+        case .orderedSame: return a.rawName.lexicographicallyPrecedes(b.rawName)
+        }
+    }
+}
+
+/// Why a folder could not be listed or made, in words a person can act on.
+public enum FolderError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// `folder` could not be listed: "no such folder", "permission denied"…
+    case unreadable(folder: String, reason: String)
+    /// A new folder could not be made.
+    case cannotMake(name: String, reason: String)
+    /// The name typed for a new folder is not one a folder can have (the sentence says why).
+    case badName(String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let folder, let reason):
+            return "Cannot read \(FolderListing.displayName(folder)): \(reason)"
+        case .cannotMake(let name, let reason):
+            return "Cannot make “\(FolderListing.displayName(name))”: \(reason)"
+        case .badName(let sentence):
+            return sentence
+        }
+    }
+
+    /// A system error number in words.
+    static func reason(_ code: Int32) -> String {
+        switch code {
+        case ENOENT: return "no such folder"
+        case EACCES, EPERM: return "permission denied"
+        case ENOTDIR: return "it is a file, not a folder"
+        case EEXIST: return "it is already there"
+        case ENAMETOOLONG: return "the name is too long"
+        case EROFS: return "the disk is read-only"
+        case ENOSPC, EDQUOT: return "the disk is full"
+        case ELOOP: return "it links back to itself"
+        default: return String(cString: strerror(code)).lowercased()
+        }
+    }
+}

@@ -1,0 +1,307 @@
+import Foundation
+
+/// The file browser of the Open, Save as and Export dialogs: attaching it to the dialog, taps
+/// on its rows and buttons, drags and flings on its list, the name field, and the new-folder
+/// prompt. What is chosen goes to `FileFlow` as a full path, as a typed one did.
+extension Workspace {
+    /// `dialog` with a browser, if it is an Open, Save as or Export dialog: showing the folder of
+    /// the path `FileFlow` suggests, with its file name in the field (Open: an empty field).
+    func withBrowser(_ dialog: Dialog) -> Dialog {
+        guard dialog.browser == nil, let purpose = FileBrowser.Purpose(dialog.kind) else { return dialog }
+        let suggested = dialog.field
+        var folder = suggested, name = ""
+        if suggested.isEmpty {
+            folder = places.home
+        } else if !suggested.hasSuffix("/") {
+            folder = (suggested as NSString).deletingLastPathComponent
+            name = (suggested as NSString).lastPathComponent
+        }
+        var shown = dialog
+        var browser = FileBrowser(purpose: purpose, folder: FileFlow.absolute(folder.isEmpty ? "." : folder),
+                                  recent: dialog.recent, places: places)
+        shown.field = purpose.takesName ? name : ""
+        browser.nameIsSuggestion = purpose.takesName && !name.isEmpty
+        shown.browser = browser
+        return shown
+    }
+
+    /// The dialog with the browser's folder path cut to fit above the list, measured in the
+    /// label font.
+    func fittingBrowserPath(_ dialog: Dialog) -> Dialog {
+        guard var browser = dialog.browser, browser.newFolder == nil else { return dialog }
+        let frame = OverlayLayout.browserFrame(dialog, browser, targetPixels: measures.targetPixels,
+                                   viewportSize: Vec2(measures.viewportSize.x, max(measures.viewportSize.y - keyboardCover, 1)))
+        let measurer = measures.sizing.measurer
+        browser.shownPath = FileBrowser.fitted(FolderListing.displayName(browser.folder), width: frame.path.width - 8) {
+            measurer.width(of: $0[...])
+        }
+        var fitted = dialog
+        fitted.browser = browser
+        return fitted
+    }
+
+    /// Every event while a browsing dialog is up.
+    mutating func handleBrowser(_ event: InputEvent, _ current: Dialog) -> [Request] {
+        guard let browser = current.browser else { return [] }
+        if browser.newFolder != nil { return handleNewFolderPrompt(event) }
+        switch event {
+        case .text(let text):
+            typeName(text)
+            return []
+        case .key(let key, let modifiers):
+            let frame = browserFrame(current, browser)
+            switch key {
+            case .backspace: eraseName(all: modifiers.contains(.ctrl))
+            case .return, .keypadEnter: return confirmBrowser(current)
+            case .escape: return finish(current, .cancel)
+            case .up, .down: scrollBrowser(by: (key == .down ? 1 : -1) * frame.rowHeight)
+            case .pageUp, .pageDown: scrollBrowser(by: (key == .pageDown ? 1 : -1) * max(frame.rowHeight, frame.list.height - frame.rowHeight))
+            default: break
+            }
+            return []
+        case .wheel(let delta, _, _):
+            scrollBrowser(by: -delta.y * browserFrame(current, browser).rowHeight * 1.5)
+            return []
+        default:
+            guard let part = browserPointer(event, listScrolls: true) else { return [] }
+            return activateBrowser(part, current)
+        }
+    }
+
+    /// Advances a fling of the browser's list by one fixed step; it stops at either end.
+    mutating func stepBrowser(bySeconds dt: Double) {
+        guard let dialog = panels.dialog, let browser = dialog.browser, var glide = browser.fling else { return }
+        let moved = glide.step(bySeconds: dt)
+        let limit = browserFrame(dialog, browser).scrollLimit(rowCount: browser.rowCount)
+        changeBrowser { browser in
+            browser.fling = glide.isFinished ? nil : glide
+            browser.scroll(by: moved.y, limit: limit)
+        }
+    }
+
+    // MARK: - Pointer
+
+    /// Presses, drags and lifts: returns the part a press was lifted on, if on the part it began on.
+    /// A drag that begins in the list scrolls it, and flings it on if it lifts fast.
+    private mutating func browserPointer(_ event: InputEvent, listScrolls: Bool) -> OverlayLayout.Part.Role? {
+        guard let pointerEvent = ChromePointerEvent(event) else { return nil }
+        let layout = overlayLayout
+        switch (pointerEvent, input.chrome) {
+        case (.down(let pointer, let p), .idle):
+            // A finger on the glass stops a glide where it is, as on the canvas, and that touch
+            // is not also a tap on the row that happened to be under it.
+            let stopped = panels.dialog?.browser?.fling != nil
+            changeBrowser { $0.fling = nil }
+            input.chrome = .pressing(pointer, part: stopped ? nil : layout.part(at: p), start: p, last: p)
+        case (.move(let pointer, let p), .pressing(let held, let part, let start, _)) where pointer == held:
+            let settings = input.recognizer.settings
+            let slop = pointer == .mouse ? settings.mouseSlopPixels : settings.touchSlopPixels
+            if listScrolls, layout.rect(of: .browserList)?.contains(start) == true, abs(p.y - start.y) > slop {
+                var tracker = VelocityTracker(windowSeconds: settings.velocityWindowSeconds)
+                tracker.add(p, at: input.now)
+                // The list follows the finger from where it went down.
+                scrollBrowser(by: start.y - p.y)
+                input.chrome = .flicking(pointer, last: p, tracker: tracker)
+            } else {
+                input.chrome = .pressing(pointer, part: part, start: start, last: p)
+            }
+        case (.move(let pointer, let p), .flicking(let held, let last, var tracker)) where pointer == held:
+            tracker.add(p, at: input.now)
+            scrollBrowser(by: last.y - p.y)
+            input.chrome = .flicking(pointer, last: p, tracker: tracker)
+        case (.up(let pointer, _), .flicking(let held, _, let tracker)) where pointer == held:
+            input.chrome = .idle
+            flingBrowser(fingerVelocity: tracker.velocity(at: input.now).y)
+        case (.up(let pointer, let p), .pressing(let held, let part, _, _)) where pointer == held:
+            input.chrome = .idle
+            guard let part, layout.part(at: p) == part else { return nil }
+            return part
+        default:
+            break
+        }
+        return nil
+    }
+
+    private mutating func flingBrowser(fingerVelocity: Double) {
+        let settings = input.recognizer.settings
+        guard abs(fingerVelocity) >= settings.flickMinimumSpeed else { return }
+        // The list moves against the finger's y: a finger flicked up scrolls on down the list.
+        let speed = min(max(-fingerVelocity, -settings.flickMaximumSpeed), settings.flickMaximumSpeed)
+        changeBrowser { $0.fling = Inertia(velocity: Vec2(0, speed)) }
+    }
+
+    mutating func scrollBrowser(by pixels: Double) {
+        guard let dialog = panels.dialog, let browser = dialog.browser else { return }
+        let limit = browserFrame(dialog, browser).scrollLimit(rowCount: browser.rowCount)
+        changeBrowser { $0.scroll(by: pixels, limit: limit) }
+    }
+
+    private func browserFrame(_ dialog: Dialog, _ browser: FileBrowser) -> OverlayLayout.BrowserFrame {
+        OverlayLayout.browserFrame(dialog, browser, targetPixels: measures.targetPixels,
+                                   viewportSize: Vec2(measures.viewportSize.x, max(measures.viewportSize.y - keyboardCover, 1)))
+    }
+
+    // MARK: - Taps
+
+    private mutating func activateBrowser(_ part: OverlayLayout.Part.Role, _ current: Dialog) -> [Request] {
+        guard let browser = current.browser else { return [] }
+        switch part {
+        case .browserButton(.parent):
+            if browser.canGoUp && !browser.showsRecent { enterFolder(browser.parentFolder) }
+        case .browserButton(.home):
+            enterFolder(browser.places.home)
+        case .browserButton(.recent):
+            changeBrowser { browser in
+                browser.showsRecent.toggle()
+                browser.scroll = 0
+                browser.fling = nil
+            }
+        case .browserButton(.newFolder):
+            guard !browser.showsRecent, browser.problem == nil else { return [] }
+            changeBrowser { $0.newFolder = FileBrowser.NewFolderPrompt() }
+        case .browserRow(let index):
+            return chooseRow(index, current)
+        case .field:
+            // A tap in the field puts the caret after the name: typing adds to it.
+            changeBrowser { $0.nameIsSuggestion = false }
+            fieldTapped()
+        case .button(.confirm):
+            return confirmBrowser(current)
+        case .button(let action):
+            return finish(current, action)
+        default:
+            break
+        }
+        return []
+    }
+
+    /// A row tapped: a folder opens; in Open a map opens at once (one tap, as on a phone); in
+    /// Save as and Export a file's name goes into the field, to save over it or change it.
+    private mutating func chooseRow(_ index: Int, _ current: Dialog) -> [Request] {
+        guard let browser = current.browser, index >= 0, index < browser.rowCount else { return [] }
+        switch browser.row(index).target {
+        case .folder(let path):
+            enterFolder(path)
+        case .unusable(let reason):
+            say(reason)
+        case .file(let path) where browser.purpose == .open:
+            return finish(current, .confirm, field: path)
+        case .file(let path):
+            var name = (path as NSString).lastPathComponent
+            if case .export(let format) = browser.purpose, MapFormat(path: name) != format.format {
+                // A recent map picked for an export: its name, with the export's extension.
+                name = (name as NSString).deletingPathExtension + "." + format.format.rawValue
+            }
+            if browser.showsRecent { enterFolder((path as NSString).deletingLastPathComponent) }
+            changeDialog { dialog, browser in
+                dialog.field = name
+                browser.nameIsSuggestion = true
+            }
+        }
+        return []
+    }
+
+    /// The primary button or Return: the name in the folder shown (or a typed path) goes to the
+    /// file flow.
+    private mutating func confirmBrowser(_ current: Dialog) -> [Request] {
+        guard let browser = current.browser else { return [] }
+        let typed = current.field.trimmingCharacters(in: .whitespaces)
+        guard !typed.isEmpty else {
+            say(browser.purpose.takesName ? "Type a name first" : "Tap a map to open it")
+            return []
+        }
+        return finish(current, .confirm, field: browser.path(forTyped: typed))
+    }
+
+    private mutating func enterFolder(_ folder: String) {
+        changeDialog { dialog, browser in
+            browser.enter(folder)
+            dialog.message = nil
+        }
+    }
+
+    /// Shows a sentence at the top of the dialog (it goes at the next move).
+    private mutating func say(_ message: String) {
+        changeDialog { dialog, _ in dialog.message = message }
+    }
+
+    // MARK: - The name field
+
+    private mutating func typeName(_ text: String) {
+        let typed = text.filter { $0 != "\n" && $0 != "\r" }
+        guard !typed.isEmpty else { return }
+        changeDialog { dialog, browser in
+            dialog.field = browser.nameIsSuggestion ? typed : dialog.field + typed
+            browser.nameIsSuggestion = false
+            dialog.message = nil
+        }
+    }
+
+    private mutating func eraseName(all: Bool) {
+        changeDialog { dialog, browser in
+            // A selected suggestion goes whole, as selected text does.
+            if all || browser.nameIsSuggestion {
+                dialog.field = ""
+            } else if !dialog.field.isEmpty {
+                dialog.field.removeLast()
+            }
+            browser.nameIsSuggestion = false
+        }
+    }
+
+    // MARK: - New folder
+
+    private mutating func handleNewFolderPrompt(_ event: InputEvent) -> [Request] {
+        switch event {
+        case .text(let text):
+            let typed = text.filter { $0 != "\n" && $0 != "\r" }
+            changeBrowser { browser in
+                browser.newFolder?.name += typed
+                browser.newFolder?.message = nil
+            }
+        case .key(.backspace, let modifiers):
+            changeBrowser { browser in
+                guard var prompt = browser.newFolder, !prompt.name.isEmpty else { return }
+                if modifiers.contains(.ctrl) { prompt.name = "" } else { prompt.name.removeLast() }
+                browser.newFolder = prompt
+            }
+        case .key(.return, _), .key(.keypadEnter, _):
+            createFolder()
+        case .key(.escape, _):
+            changeBrowser { $0.newFolder = nil }
+        default:
+            switch browserPointer(event, listScrolls: false) {
+            case .browserButton(.createFolder): createFolder()
+            case .browserButton(.cancelNewFolder): changeBrowser { $0.newFolder = nil }
+            default: break
+            }
+        }
+        return []
+    }
+
+    /// Makes the folder named in the prompt and goes into it, or says in the prompt why not.
+    private mutating func createFolder() {
+        guard let browser = panels.dialog?.browser, let prompt = browser.newFolder else { return }
+        do {
+            let made = try FolderListing.makeFolder(named: prompt.name, in: browser.folder)
+            changeBrowser { $0.newFolder = nil }
+            enterFolder(made)
+        } catch {
+            changeBrowser { $0.newFolder?.message = error.description }
+        }
+    }
+
+    // MARK: - State
+
+    private mutating func changeBrowser(_ change: (inout FileBrowser) -> Void) {
+        changeDialog { _, browser in change(&browser) }
+    }
+
+    private mutating func changeDialog(_ change: (inout Dialog, inout FileBrowser) -> Void) {
+        guard var dialog = panels.dialog, var browser = dialog.browser else { return }
+        change(&dialog, &browser)
+        dialog.browser = browser
+        panels.dialog = dialog
+        needsRedraw = true
+    }
+}

@@ -1,0 +1,168 @@
+import Foundation
+import Testing
+@testable import MeshpadCore
+
+/// A scratch folder for one test, removed when the test ends.
+final class ScratchFolder {
+    let path: String
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-folders-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+
+    /// `name`'s path inside the folder.
+    func path(_ name: String) -> String { FolderListing.joined(path, name) }
+
+    @discardableResult
+    func folder(_ name: String) throws -> String {
+        try FileManager.default.createDirectory(atPath: path(name), withIntermediateDirectories: true)
+        return path(name)
+    }
+
+    @discardableResult
+    func file(_ name: String, _ data: Data = Data()) throws -> String {
+        try data.write(to: URL(fileURLWithPath: path(name)))
+        return path(name)
+    }
+
+    /// A file whose name is `bytes` exactly, made with the system call: FileManager takes only text.
+    func file(rawName bytes: [UInt8]) -> Bool {
+        let full = Array(path.utf8) + [UInt8(ascii: "/")] + bytes
+        let fd = open(full.map { CChar(bitPattern: $0) } + [0], O_CREAT | O_WRONLY | O_EXCL, 0o644)
+        guard fd >= 0 else { return false }
+        close(fd)
+        return true
+    }
+}
+
+/// Listing a folder for the file browser: what shows, in what order, and what a folder that
+/// cannot be read or a name that is not plain text does.
+@Suite struct FolderListingTests {
+    /// A folder with maps, other files, hidden entries and folders in mixed case.
+    static func mixedFolder() throws -> ScratchFolder {
+        let scratch = try ScratchFolder()
+        for folder in ["b", "A", ".hidden", "map 10", "map 2"] { try scratch.folder(folder) }
+        for file in ["z.mm", "Y.meshpad", "notes.txt", "a.MD", "x.markdown", "p.opml", ".secret.mm", "pic.png", "README"] {
+            try scratch.file(file)
+        }
+        return scratch
+    }
+
+    @Test(arguments: [
+        (FolderListing.mapExtensions, ["A", "b", "map 2", "map 10", "a.MD", "p.opml", "x.markdown", "Y.meshpad", "z.mm"]),
+        (["png"], ["A", "b", "map 2", "map 10", "pic.png"]),
+        (["mm"], ["A", "b", "map 2", "map 10", "z.mm"]),
+    ] as [(Set<String>, [String])])
+    func foldersComeFirstThenTheWantedFilesEachSortedAsAPersonReads(extensions: Set<String>, expected: [String]) throws {
+        let scratch = try Self.mixedFolder()
+        let listing = try FolderListing.read(scratch.path, extensions: extensions)
+        #expect(listing.entries.map(\.displayName) == expected)
+        #expect(listing.entries.prefix(4).allSatisfy { $0.isFolder } && !listing.entries.dropFirst(4).contains { $0.isFolder })
+    }
+
+    @Test func aLinkToAFolderIsAFolderAndALinkToNowhereIsLeftOut() throws {
+        let scratch = try ScratchFolder()
+        let target = try scratch.folder("real")
+        try FileManager.default.createSymbolicLink(atPath: scratch.path("shortcut"), withDestinationPath: target)
+        try FileManager.default.createSymbolicLink(atPath: scratch.path("gone.mm"), withDestinationPath: scratch.path("nothing"))
+        let listing = try FolderListing.read(scratch.path, extensions: FolderListing.mapExtensions)
+        #expect(listing.entries.map(\.displayName) == ["real", "shortcut"])
+        #expect(listing.entries.allSatisfy { $0.isFolder })
+    }
+
+    // MARK: - Odd names
+
+    @Test(arguments: [
+        ("two\nlines.mm", "two↵lines.mm"),
+        ("cr\r\nlf.mm", "cr↵↵lf.mm"),
+        ("tab\there.mm", "tab�here.mm"),
+        ("bell\u{7}.mm", "bell�.mm"),
+        ("del\u{7F}.mm", "del�.mm"),
+        ("c1\u{85}x.mm", "c1↵x.mm"),
+        ("日本語 😀.mm", "日本語 😀.mm"),
+    ])
+    func namesWithControlCharactersShowAMarkAndKeepTheirRealName(name: String, shown: String) throws {
+        let scratch = try ScratchFolder()
+        try scratch.file(name)
+        let entry = try #require(try FolderListing.read(scratch.path, extensions: ["mm"]).entries.first)
+        #expect(entry.displayName == shown)
+        #expect(entry.name == name, "the path is made from the real name")
+    }
+
+    @Test func theLongestNameTheSystemAllowsIsListedWhole() throws {
+        let scratch = try ScratchFolder()
+        // why: 255 bytes is NAME_MAX on Linux filesystems; a 300-character name cannot exist (see makeFolder's test).
+        let name = String(repeating: "long", count: 62) + "x.mm"
+        #expect(name.utf8.count == 252)
+        try scratch.file(name)
+        let entry = try #require(try FolderListing.read(scratch.path, extensions: ["mm"]).entries.first)
+        #expect(entry.name == name && entry.displayName == name)
+    }
+
+    @Test func aNameThatIsNotUTF8IsShownWithMarksAndKeptAsBytes() throws {
+        let scratch = try ScratchFolder()
+        let bytes: [UInt8] = [0x66, 0xFF, 0xFE, 0x2E, 0x6D, 0x6D]   // "f", two bytes no UTF-8 has, ".mm"
+        try #require(scratch.file(rawName: bytes))
+        let entry = try #require(try FolderListing.read(scratch.path, extensions: ["mm"]).entries.first)
+        #expect(entry.rawName == bytes)
+        #expect(entry.name == nil, "no text names this file")
+        #expect(entry.displayName == "f��.mm")
+    }
+
+    // MARK: - Folders that cannot be read
+
+    @Test func aFolderThatDoesNotExistSaysSo() throws {
+        let scratch = try ScratchFolder()
+        let missing = scratch.path("gone")
+        #expect(throws: FolderError.unreadable(folder: missing, reason: "no such folder")) {
+            try FolderListing.read(missing, extensions: FolderListing.mapExtensions)
+        }
+        #expect(FolderError.unreadable(folder: missing, reason: "no such folder").description == "Cannot read \(missing): no such folder")
+    }
+
+    @Test func aFileIsNotAFolder() throws {
+        let scratch = try ScratchFolder()
+        let file = try scratch.file("plan.mm")
+        #expect(throws: FolderError.unreadable(folder: file, reason: "it is a file, not a folder")) {
+            try FolderListing.read(file, extensions: FolderListing.mapExtensions)
+        }
+    }
+
+    @Test func aReasonNamesTheFolderOnOneLine() {
+        // As root, permissions are not enforced, so a refused folder cannot be made here; the
+        // words for it are checked instead.
+        #expect(FolderError.unreadable(folder: "/x", reason: FolderError.reason(EACCES)).description == "Cannot read /x: permission denied")
+        #expect(FolderError.unreadable(folder: "/a\nb", reason: "no such folder").description == "Cannot read /a↵b: no such folder")
+    }
+
+    // MARK: - Making a folder
+
+    @Test func aNewFolderIsMadeWithTheSpacesAroundItsNameDropped() throws {
+        let scratch = try ScratchFolder()
+        let made = try FolderListing.makeFolder(named: "  Trips 2026 ", in: scratch.path)
+        #expect(made == scratch.path("Trips 2026"))
+        var isFolder: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: made, isDirectory: &isFolder) && isFolder.boolValue)
+    }
+
+    @Test(arguments: [
+        ("", "Type a name for the new folder"),
+        ("   ", "Type a name for the new folder"),
+        ("a/b", "A folder’s name cannot have “/” in it"),
+        ("..", "“..” is not a name a folder can have"),
+        ("nul\u{0}here", "A folder’s name cannot have control characters in it"),
+        ("taken", "Cannot make “taken”: it is already there"),
+        (String(repeating: "x", count: 300), "Cannot make “\(String(repeating: "x", count: 300))”: the name is too long"),
+    ])
+    func aFolderThatCannotBeMadeSaysWhy(name: String, reason: String) throws {
+        let scratch = try ScratchFolder()
+        try scratch.folder("taken")
+        let before = try FileManager.default.contentsOfDirectory(atPath: scratch.path)
+        let error = #expect(throws: FolderError.self) { try FolderListing.makeFolder(named: name, in: scratch.path) }
+        #expect(error?.description == reason)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == before, "nothing was made")
+    }
+}
