@@ -92,6 +92,9 @@ extension Document {
             spatial.insertNode(i, frame: nodes[i].frame)
             updateBounds(old: nil, new: nodes[i].frame)
         }
+        // A node put back under a folded parent with no other children (its fold counted nothing)
+        // must be hidden too, whatever the counts say.
+        var underFold = false
         for e in edgeSlots {
             let edge = edges[e]
             if edge.kind == .tree { parentByChild[edge.to] = edge.from }
@@ -106,8 +109,9 @@ extension Document {
                 edgesOfNode[end].insert(Int32(e), at: at)
             }
             spatial.insertEdge(e, box: edgeBoxes[e])
+            if edge.kind == .tree && (nodes[a].folded || hiddenFlags[a]) { underFold = true }
         }
-        if !foldedCounts.isEmpty || foldCountsStale || foldedArrived || hiddenCount > 0 {
+        if !foldedCounts.isEmpty || foldCountsStale || foldedArrived || hiddenCount > 0 || underFold {
             refreshVisibility(force: true)
         }
     }
