@@ -19,7 +19,11 @@ public enum ReplayRunner {
     ///   catches ends the play there, as it ends the app's own loop.
     /// - Parameter startTime: the simulated clock's start (seconds), for a script that carries
     ///   on where an earlier one on the same app stopped.
-    public static func play(_ events: [ReplayEvent], on app: App, realtime: Bool = false, startTime: Double = 0) throws(PlatformError) {
+    /// - Returns: the simulated time when it stopped (seconds): where a script played next on
+    ///   the same app starts, so that played as one script it lands at the same times.
+    @discardableResult
+    public static func play(_ events: [ReplayEvent], on app: App, realtime: Bool = false,
+                            startTime: Double = 0) throws(PlatformError) -> Double {
         var index = 0
         var time = startTime
         let wallStart = App.now()
@@ -27,7 +31,7 @@ public enum ReplayRunner {
         while true {
             if let signal = app.termination?.received {
                 app.quitOnSignal(signal)
-                return
+                return time
             }
             while index < events.count, events[index].milliseconds / 1000 <= time + 1e-9 {
                 let event = events[index]
@@ -47,6 +51,7 @@ public enum ReplayRunner {
             }
         }
         app.autosaveWriter.waitUntilIdle()
+        return time
     }
 
     /// Reads and parses a replay script file (the replay verb, the kiosk's attract loop).

@@ -435,10 +435,38 @@ import Testing
         #expect(!rig.workspace.history.canUndo)
     }
 
+    /// The screen point just inside the node's right edge, on its text's line: past the text's end.
+    static func endOfText(_ rig: EditRig, _ id: NodeID) -> Vec2 {
+        let node = rig.document.node(id)
+        return rig.camera.screenPoint(ofMap: (node?.position ?? .zero) + Vec2((node?.size.x ?? 0) / 2 - 6, 0))
+    }
+
+    @Test func aFingerStartsEditingWithTheTextSelectedSoTypingReplacesItAndATapPutsTheCaret() {
+        var rig = EditRig()
+        let food = rig.id("food")
+        rig.doubleTap(rig.screen(of: food))
+        #expect(rig.workspace.editing?.editor.selectedText == "food", "the whole text, ready to be typed over")
+        rig.type("water")
+        #expect(rig.document.node(food)?.text == "water")
+        // A tap at the start of the text puts the caret there, and nothing is selected or lost.
+        let node = rig.document.node(food)
+        rig.tap(rig.camera.screenPoint(ofMap: (node?.position ?? .zero) - Vec2((node?.size.x ?? 0) / 2 - 6, 0)))
+        #expect(rig.workspace.editing?.editor.caret == 0 && rig.workspace.editing?.editor.hasSelection == false)
+        rig.type("fresh ")
+        rig.key("Return")
+        #expect(rig.document.node(food)?.text == "fresh water")
+        #expect(rig.workspace.history.done.count == 1, "one step for the whole edit")
+        // From a keyboard, F2 keeps Freeplane's caret at the end.
+        rig.key("F2")
+        #expect(rig.workspace.editing?.editor.hasSelection == false)
+        #expect(rig.workspace.editing?.editor.caret == "fresh water".count)
+    }
+
     @Test func aTapElsewhereCommitsTheEdit() {
         var rig = EditRig()
         rig.doubleTap(rig.screen(of: rig.id("food")))
         #expect(rig.workspace.editing?.node == rig.id("food"))
+        rig.tap(Self.endOfText(rig, rig.id("food")))
         rig.type("s")
         rig.tap(rig.screen(of: rig.id("shelter")))
         #expect(rig.workspace.editing == nil)

@@ -121,6 +121,18 @@ import Testing
         #expect(rig.rig.document.root.text == "Trip plan")
     }
 
+    @Test func aNewFolderIsNamedOnTheOnScreenKeyboardAndMadeWithATap() throws {
+        var rig = try BrowserRig()
+        rig.tap(Workspace.appMenuTitle)
+        rig.tap("Save as…")
+        rig.tap("New folder")
+        #expect(rig.rig.workspace.panels.keyboard != nil, "a name to type: the keyboard is up")
+        for key in ["⇧", "T", "r", "i", "p"] { rig.tap(key) }
+        #expect(rig.text(of: .field) == "Trip")
+        rig.tap("Create")
+        #expect(rig.browser?.folder == rig.home.path("Trip"), "the new folder is made and entered")
+    }
+
     @Test func aNewFolderThatCannotBeMadeSaysWhyAndTheNameCanBeChanged() throws {
         let home = try ScratchFolder()
         try home.folder("maps")

@@ -27,9 +27,12 @@ final class ChildProcess {
     private let errorPipe = Pipe()
     private let collected = Collected()
 
-    /// Starts `EXECUTABLE ARGUMENTS` (the app unless told) with exactly `environment`.
-    init(_ arguments: [String], environment: [String: String], executable: String = ChildProcess.meshpad) throws {
+    /// Starts `EXECUTABLE ARGUMENTS` (the app unless told) with exactly `environment`, in
+    /// `directory` (the test's own working folder unless told).
+    init(_ arguments: [String], environment: [String: String], executable: String = ChildProcess.meshpad,
+         directory: String? = nil) throws {
         process.executableURL = URL(fileURLWithPath: executable)
+        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.arguments = arguments
         process.environment = environment
         process.standardOutput = outputPipe

@@ -20,6 +20,9 @@ public struct InputState: Sendable {
     var fieldWasFocused = false
     /// The keyboard was sent away (Hide, or a hardware key) for the field that has the focus.
     var keyboardDismissed = false
+    /// Where the latest finger or button went down (window pixels): a tap in the node being
+    /// edited puts the caret there.
+    var pressPoint: Vec2?
     /// The time of the latest event (the loop's clock, seconds), for banners that go by themselves.
     var now = 0.0
 

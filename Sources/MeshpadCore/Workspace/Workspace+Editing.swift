@@ -180,8 +180,11 @@ extension Workspace {
 
     // MARK: - Text editing
 
-    /// Starts editing a node's text in place: the caret at the end, or the text replaced by
-    /// `typed` (typing on a selected node, as in Freeplane). Its own transaction, unless the
+    /// Starts editing a node's text in place: the caret at the end, as Freeplane's F2 does; from
+    /// a touch, all of it selected, so what is typed replaces it, as XMind does (a finger's
+    /// keyboard has no Ctrl+A or Home, and clearing "New map" a Backspace at a time is no way to
+    /// start), and a tap in the text puts the caret there. With `typed` (typing on a selected
+    /// node, as in Freeplane) the text is replaced by it. Its own transaction, unless the
     /// node was just made in one (which then holds its creation and its text together).
     mutating func beginEditing(_ id: NodeID, replacingWith typed: String? = nil) {
         if editing?.node != id {
@@ -206,10 +209,18 @@ extension Workspace {
         if document.parent(of: id) != nil {
             anchorX = FoldBadge.side(of: node, in: document) > 0 ? node.frame.minX : node.frame.maxX
         }
-        editing = EditSession(node: id, editor: TextEditor(text: node.text), original: node.text,
+        editing = EditSession(node: id, editor: TextEditor(text: node.text, selectAll: input.lastInputWasTouch), original: node.text,
                               originalPosition: node.position, anchorX: anchorX)
         keepInView(id)
         needsRedraw = true
+    }
+
+    /// A tap in the node being edited: the caret goes to the nearest place between characters.
+    mutating func placeCaret(at screenPoint: Vec2?) {
+        guard let screenPoint, let editing, let node = document.node(editing.node) else { return }
+        let layout = TextEditLayout(editor: editing.editor, sizing: measures.sizing, style: node.style)
+        let offset = layout.offset(at: view.camera.mapPoint(ofScreen: screenPoint) - node.position)
+        editText { $0.place(caretAt: offset) }
     }
 
     /// Changes the editor and shows the text in the node at once (it grows as one types).

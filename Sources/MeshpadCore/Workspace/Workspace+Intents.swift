@@ -13,7 +13,10 @@ extension Workspace {
                 if source != id { link(source, id) }
                 return []
             }
-            if editing?.node == id && !toggle { return [] }
+            if editing?.node == id && !toggle {
+                placeCaret(at: input.pressPoint)
+                return []
+            }
             commitEditing()
             if toggle {
                 var next = selection.nodes

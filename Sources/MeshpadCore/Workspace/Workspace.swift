@@ -243,11 +243,13 @@ public struct Workspace {
         case .windowResized:
             needsRedraw = true
             return []
-        case .fingerDown:
+        case .fingerDown(_, let position):
             input.lastInputWasTouch = true
+            input.pressPoint = position
             finishForceLayout()
-        case .mouseDown:
+        case .mouseDown(_, let position, _, _):
             input.lastInputWasTouch = false
+            input.pressPoint = position
             finishForceLayout()
         case .key:
             input.lastInputWasTouch = false
