@@ -85,6 +85,7 @@ screenshots: build
 	$(RELEASE_BIN) replay Assets/examples/context-menu-tour.jsonl --sample --size 1280x800 --screenshot docs/images/context-menu.png
 	$(RELEASE_BIN) replay Assets/examples/app-menu-tour.jsonl --sample --size 1280x800 --screenshot docs/images/app-menu.png
 	$(RELEASE_BIN) replay Assets/examples/keyboard-tour.jsonl --sample --size 1280x800 --screenshot docs/images/keyboard.png
+	$(RELEASE_BIN) replay Assets/examples/file-browser-tour.jsonl --map Assets/examples/japanese.md --size 1280x800 --screenshot docs/images/file-browser.png
 
 # Desktop integration. `make install PREFIX=~/.local` (no root) or, system-wide, `make build` then
 # `sudo make install NO_BUILD=1` (root's PATH often has no Swift, and a root build leaves .build/
