@@ -114,10 +114,18 @@ extension PlatformTests {
             }
         }
 
+        /// Ten nodes, as a person meant them.
         static let expected = [
             "Holiday",
             "  Tent",
+            "    Pegs",
+            "    Poles",
+            "  Food",
+            "    Rice",
+            "    Tea",
+            "    Stove",
             "  Map",
+            "    Route",
         ]
 
         @Test func aFingerAloneWritesAMapKeepsItInANewFolderAndOpensItAgain() throws {
@@ -144,11 +152,15 @@ extension PlatformTests {
                 try f.tap("Return")
                 #expect(app.workspace.document.root.text == "Holiday")
 
-                // Three children, each by long press → Add child and typed; the last undone by a
-                // two-finger tap, put back by a three-finger tap and then undone again.
-                for name in ["Tent", "Map", "Boat"] {
-                    try f.longPress(at: f.node("Holiday"))
-                    try f.tap("Add child")
+                // Nine more, each by long press → Add child (or Add sibling) and typed; then one
+                // too many, undone by a two-finger tap, put back by a three-finger tap and undone again.
+                for (name, on, row) in [("Tent", "Holiday", "Add child"), ("Pegs", "Tent", "Add child"),
+                                        ("Poles", "Pegs", "Add sibling"), ("Food", "Holiday", "Add child"),
+                                        ("Rice", "Food", "Add child"), ("Tea", "Rice", "Add sibling"),
+                                        ("Stove", "Tea", "Add sibling"), ("Map", "Holiday", "Add child"),
+                                        ("Route", "Map", "Add child"), ("Boat", "Map", "Add sibling")] {
+                    try f.longPress(at: f.node(on))
+                    try f.tap(row)
                     try f.typeOnKeyboard(name)
                     try f.tap("Return")
                 }
