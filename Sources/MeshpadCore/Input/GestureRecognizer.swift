@@ -82,8 +82,8 @@ public struct GestureRecognizer: Sendable {
         var firstLanding: Double
         /// Where each finger landed, lifted ones included; a pinch starts from here.
         var landings: [Int64: Vec2]
-        /// False once something rules a tap out: too slow, too far, too many fingers, or a
-        /// finger landing after another lifted.
+        /// False once something rules a tap out: too slow, too far, or a finger landing after
+        /// another lifted. (Four fingers or more are never a tap: `tapFingers`.)
         var canTap: Bool
         var anyLifted = false
 
@@ -92,7 +92,7 @@ public struct GestureRecognizer: Sendable {
 
         mutating func land(_ id: Int64, at p: Vec2, time: Double, settings: GestureSettings) {
             landings[id] = p
-            if anyLifted || landings.count > 3 || time - firstLanding > settings.multiTapSeconds { canTap = false }
+            if anyLifted || time - firstLanding > settings.multiTapSeconds { canTap = false }
         }
 
         mutating func lift(_ id: Int64, at p: Vec2, time: Double, settings: GestureSettings) {
