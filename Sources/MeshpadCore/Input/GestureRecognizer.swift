@@ -90,9 +90,10 @@ public struct GestureRecognizer: Sendable {
         /// Two or three fingers that landed and lifted in time without moving: undo or redo.
         var tapFingers: Int? { canTap && (2...3).contains(landings.count) ? landings.count : nil }
 
-        mutating func land(_ id: Int64, at p: Vec2, time: Double, settings: GestureSettings) {
+        mutating func land(_ id: Int64, at p: Vec2) {
             landings[id] = p
-            if anyLifted || time - firstLanding > settings.multiTapSeconds { canTap = false }
+            // why: no time check here: a finger that lands late also lifts late.
+            if anyLifted { canTap = false }
         }
 
         mutating func lift(_ id: Int64, at p: Vec2, time: Double, settings: GestureSettings) {
@@ -292,7 +293,7 @@ public struct GestureRecognizer: Sendable {
         _ id: Int64, at p: Vec2, time: Double, document: Document, camera: Camera, selection: Set<NodeID>
     ) -> [Intent] {
         if case .multiTouch(var touch) = state {
-            touch.land(id, at: p, time: time, settings: settings)
+            touch.land(id, at: p)
             state = .multiTouch(touch)
             return []
         }
