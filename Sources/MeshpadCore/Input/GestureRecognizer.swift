@@ -84,7 +84,7 @@ public struct GestureRecognizer: Sendable {
         var landings: [Int64: Vec2]
         /// False once something rules a tap out: too slow, too far, or a finger landing after
         /// another lifted. (Four fingers or more are never a tap: `tapFingers`.)
-        var canTap: Bool
+        var canTap = true
         var anyLifted = false
 
         /// Two or three fingers that landed and lifted in time without moving: undo or redo.
@@ -305,7 +305,7 @@ public struct GestureRecognizer: Sendable {
             if case .pressed(let press) = state, case .finger(let first) = press.pointer {
                 // why: nothing is decided yet: the first finger's press no longer selects, drags
                 // or long-presses, and the view waits for a finger to pass the slop.
-                state = .multiTouch(MultiTouch(firstLanding: press.time, landings: [first: press.start], canTap: true))
+                state = .multiTouch(MultiTouch(firstLanding: press.time, landings: [first: press.start]))
                 lastTap = nil
                 return fingerAdded(id, at: p, time: time, document: document, camera: camera, selection: selection)
             }
