@@ -415,6 +415,7 @@ public final class App {
             "drawn          \(list.visibleNodeCount) nodes, \(list.visibleEdgeCount) edges",
             "fingers        \(workspace.input.recognizer.fingerCount)",
             "renderer       \(canvas.renderer.name)\(canvas.renderer.hasVSync ? " + vsync" : "")",
+            "video driver   \(SDLSession.currentVideoDriver)",
         ]
     }
 

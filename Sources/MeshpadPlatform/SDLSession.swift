@@ -13,6 +13,7 @@ public final class SDLSession {
     /// `kiosk`: the window stays up when focus goes elsewhere.
     public init(headless: Bool, kiosk: Bool = false) throws(PlatformError) {
         isHeadless = headless
+        let environment = ProcessInfo.processInfo.environment
         // why: SDL would turn SIGINT and SIGTERM into SDL_QUIT, the close button's event, which
         // asks "Save changes…?" (or, in a kiosk, is ignored) and leaves a logout or `systemctl
         // stop` hanging. The app and a realtime replay catch them (`TerminationSignals`); the
@@ -24,6 +25,9 @@ public final class SDLSession {
             // machine without a GPU that is Mesa's llvmpipe: ~60 MiB of memory and a shader JIT in
             // every present, for pixels the software renderer already has.
             SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+        }
+        if let drivers = Self.videoDriverHint(environment: environment, headless: headless) {
+            SDL_SetHint(SDL_HINT_VIDEODRIVER, drivers)
         }
         // why: labels are rasterised at a few sizes and scaled between them; linear filtering keeps
         // the scaled text smooth instead of blocky.
@@ -42,7 +46,6 @@ public final class SDLSession {
 
         if SDL_Init(UInt32(SDL_INIT_VIDEO) | UInt32(SDL_INIT_EVENTS)) != 0 {
             let detail = PlatformError.sdlMessage
-            let environment = ProcessInfo.processInfo.environment
             let hasDisplay = environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil
             if !headless && environment["SDL_VIDEODRIVER"] == nil && !hasDisplay {
                 throw .noDisplay(detail: detail)
@@ -90,8 +93,26 @@ public final class SDLSession {
         Log.notice("no UTF-8 locale (not even C.UTF-8): taskbars show a title that is not ASCII as \"Meshpad\"")
     }
 
+    /// The video drivers to ask SDL for, in order of preference, or nil to leave SDL's choice alone.
+    ///
+    /// `["WAYLAND_DISPLAY": "wayland-0"]` gives `"wayland,x11"`: in a Wayland session the window
+    /// talks Wayland, and XWayland is the fallback if the Wayland driver cannot start. A user's
+    /// `SDL_VIDEODRIVER` always wins (even empty, which SDL reads as "choose yourself"), and a
+    /// headless session keeps its offscreen driver.
+    ///
+    /// why: SDL 2 tries X11 before Wayland, so on a Wayland desktop it would run under XWayland:
+    /// blurry on a scaled output, and touch translated by XWayland instead of read directly.
+    nonisolated public static func videoDriverHint(environment: [String: String], headless: Bool) -> String? {
+        guard !headless, environment["SDL_VIDEODRIVER"] == nil,
+              let display = environment["WAYLAND_DISPLAY"], !display.isEmpty else { return nil }
+        return "wayland,x11"
+    }
+
     /// The name of the video driver SDL chose (`x11`, `wayland`, `offscreen`).
-    public var videoDriver: String {
+    public var videoDriver: String { Self.currentVideoDriver }
+
+    /// The name of the video driver in use, or "none" before SDL starts its video.
+    public static var currentVideoDriver: String {
         SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "none"
     }
 

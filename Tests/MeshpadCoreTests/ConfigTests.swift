@@ -66,6 +66,8 @@ import Testing
         (#"{ "zoom": { "max": true } }"#, "zoom.max"),
         (#"{ "zoom": { "min": 5 } }"#, "zoom.min"),
         (#"{ "gestures": { "longPressSeconds": "slow" } }"#, "gestures.longPressSeconds"),
+        (#"{ "gestures": { "multiTapSeconds": 0.05 } }"#, "gestures.multiTapSeconds"),
+        (#"{ "gestures": { "multiTapSeconds": 1.5 } }"#, "gestures.multiTapSeconds"),
         (#"{ "theme": "neon" }"#, "theme"),
         (#"{ "kiosk": [] }"#, "kiosk"),
     ])
@@ -85,6 +87,11 @@ import Testing
             String(describing: error).hasPrefix("/etc/test/config.json is not valid JSON")
         }
         #expect(throws: ConfigError.self) { _ = try Self.parse("[1, 2]") }
+    }
+
+    @Test func theMultiFingerTapTimeIsRead() throws {
+        #expect(try Self.parse(#"{ "gestures": { "multiTapSeconds": 0.4 } }"#).gestures.multiTapSeconds == 0.4)
+        #expect(Config().gestures.multiTapSeconds == 0.25)
     }
 
     @Test func nullIdleResetNeverResets() throws {

@@ -71,6 +71,13 @@ struct EditRig {
         send(.fingerUp(id: finger, position: p), after: 0.05)
     }
 
+    /// `fingers` fingers landing 60 px apart to the right of `p`, and lifting, within 0.1 s.
+    mutating func multiFingerTap(_ fingers: Int, at p: Vec2) {
+        let spots = (0..<fingers).map { p + Vec2(Double($0) * 60, 0) }
+        for (i, spot) in spots.enumerated() { send(.fingerDown(id: Int64(i + 1), position: spot), after: i == 0 ? 0.5 : 0.015) }
+        for (i, spot) in spots.enumerated() { send(.fingerUp(id: Int64(i + 1), position: spot), after: 0.015) }
+    }
+
     mutating func doubleTap(_ p: Vec2) {
         tap(p)
         send(.fingerDown(id: 1, position: p), after: 0.1)

@@ -275,6 +275,25 @@ import Testing
         #expect(rig.document.node(shelter)?.position == start + Vec2(50, 50))
     }
 
+    @Test func aTwoFingerTapUndoesAndAThreeFingerTapRedoes() {
+        var rig = EditRig()
+        let shelter = rig.id("shelter")
+        let start = rig.document.node(shelter)?.position ?? .zero
+        rig.fingerDrag(from: rig.screen(of: shelter), to: rig.screen(of: shelter) + Vec2(50, 50))
+        let moved = rig.document.node(shelter)?.position ?? .zero
+        #expect(moved == start + Vec2(50, 50))
+        let selection = rig.workspace.selection.nodes
+        // The first finger lands on another node: a tap of several fingers selects nothing.
+        rig.multiFingerTap(2, at: rig.screen(of: rig.document.rootID))
+        rig.settle()
+        #expect(rig.document.node(shelter)?.position == start)
+        #expect(rig.workspace.selection.nodes == selection)
+        rig.multiFingerTap(3, at: rig.screen(of: rig.document.rootID))
+        rig.settle()
+        #expect(rig.document.node(shelter)?.position == moved)
+        #expect(rig.workspace.selection.nodes == selection)
+    }
+
     @Test func theToolbarUndoesAndRedoes() {
         var rig = EditRig()
         rig.key("Tab"); rig.type("x"); rig.key("Return")

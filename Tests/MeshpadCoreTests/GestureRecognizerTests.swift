@@ -269,6 +269,141 @@ import Testing
         #expect(rig.camera.origin.distance(to: before.origin) < 1e-9)
     }
 
+    // MARK: - Multi-finger taps
+
+    /// A touch of two or three fingers, scripted: how they land, move and lift.
+    enum MultiTouchScript: String, CaseIterable, CustomTestStringConvertible {
+        case quick, reverseLiftOrder, wobbleUnderTheSlop
+        case movePastTheSlop, holdTooLong, landTooFarApartInTime, liftAndLandAgain, slideOffOnLift
+
+        var testDescription: String { rawValue }
+        /// Whether it is a tap (undo or redo).
+        var taps: Bool { [.quick, .reverseLiftOrder, .wobbleUnderTheSlop].contains(self) }
+        /// Whether a finger moved past the slop while down (then the view may pinch or pan).
+        var passesTheSlop: Bool { self == .movePastTheSlop }
+
+        /// Plays the script with `count` fingers, the first on "shelter", the others on the root and "food".
+        func play(_ count: Int, on rig: inout GestureRig) {
+            let spots = [rig.screen(of: rig.node(named: "shelter")), rig.screen(of: rig.workspace.document.rootID),
+                         rig.screen(of: rig.node(named: "food"))]
+            let ids = Array(1...Int64(count))
+            func spot(_ id: Int64) -> Vec2 { spots[Int(id) - 1] }
+            for id in ids { rig.down(id, spot(id), after: self == .landTooFarApartInTime && id > 1 ? 0.3 : 0.02) }
+            switch self {
+            case .quick, .landTooFarApartInTime:
+                for id in ids { rig.up(id, spot(id), after: 0.02) }
+            case .reverseLiftOrder:
+                for id in ids.reversed() { rig.up(id, spot(id), after: 0.02) }
+            case .wobbleUnderTheSlop:
+                for id in ids { rig.move(id, spot(id) + Vec2(5, -5), after: 0.01) }
+                for id in ids { rig.move(id, spot(id) + Vec2(-4, 6), after: 0.01) }
+                for id in ids { rig.up(id, spot(id) + Vec2(-4, 6), after: 0.01) }
+            case .movePastTheSlop:
+                rig.move(1, spot(1) + Vec2(0, 20), after: 0.01)
+                rig.up(1, spot(1) + Vec2(0, 20), after: 0.01)
+                for id in ids.dropFirst() { rig.up(id, spot(id), after: 0.01) }
+            case .holdTooLong:
+                #expect(rig.wait(0.6).isEmpty, "no long press")
+                for id in ids { rig.up(id, spot(id), after: 0.01) }
+            case .liftAndLandAgain:
+                rig.up(1, spot(1), after: 0.02)
+                rig.down(1, spot(1), after: 0.02)
+                for id in ids { rig.up(id, spot(id), after: 0.02) }
+            case .slideOffOnLift:
+                rig.up(1, spot(1) + Vec2(20, 0), after: 0.02)
+                for id in ids.dropFirst() { rig.up(id, spot(id), after: 0.02) }
+            }
+        }
+    }
+
+    @Test(arguments: MultiTouchScript.allCases, [2, 3])
+    func fingersTappingTogetherUndoOrRedoAndLeaveNothingBehind(script: MultiTouchScript, fingers: Int) {
+        var rig = GestureRig()
+        let selection = rig.selection
+        let camera = rig.camera
+        let positions = rig.workspace.document.nodes.map(\.position)
+        script.play(fingers, on: &rig)
+        #expect(rig.log.contains(.multiFingerTap(fingers: fingers)) == script.taps)
+        #expect(rig.selection == selection, "the first finger's press selects nothing")
+        #expect(rig.workspace.document.nodes.map(\.position) == positions, "no node was dragged")
+        #expect(rig.log.allSatisfy { [.stopInertia, .multiFingerTap(fingers: fingers)].contains($0) || Self.movesTheView($0) })
+        if !script.passesTheSlop { #expect(rig.camera == camera, "the view stays put") }
+        #expect(!rig.recognizer.isActive)
+        #expect(rig.wait(1).isEmpty, "no long press left behind")
+    }
+
+    static func movesTheView(_ intent: Intent) -> Bool {
+        switch intent {
+        case .setCamera, .pan: true
+        default: false
+        }
+    }
+
+    @Test(arguments: [2, 3])
+    func aQuickTapSaysOnlyThatItWasATap(fingers: Int) {
+        var rig = GestureRig()
+        MultiTouchScript.quick.play(fingers, on: &rig)
+        #expect(rig.log == [.stopInertia, .multiFingerTap(fingers: fingers)])
+    }
+
+    @Test func fourFingersAreNoTap() {
+        var rig = GestureRig()
+        let spots = [Vec2(300, 200), Vec2(360, 200), Vec2(420, 200), Vec2(480, 200)]
+        for (i, p) in spots.enumerated() { rig.down(Int64(i + 1), p, after: 0.01) }
+        for (i, p) in spots.enumerated() { rig.up(Int64(i + 1), p, after: 0.01) }
+        #expect(rig.log == [.stopInertia])
+    }
+
+    @Test func aFingerLiftedBeforeTheNextLandsIsAnOrdinaryTap() {
+        var rig = GestureRig()
+        let shelter = rig.node(named: "shelter")
+        rig.down(1, rig.screen(of: shelter))
+        #expect(rig.up(1, rig.screen(of: shelter), after: 0.05) == [.select(shelter, toggle: false)])
+        rig.down(2, empty, after: 0.05)
+        rig.up(2, empty, after: 0.05)
+        #expect(!rig.log.contains { if case .multiFingerTap = $0 { true } else { false } })
+    }
+
+    @Test func aPinchWaitsForTheSlopThenCatchesUpFromWhereTheFingersLanded() {
+        var rig = GestureRig()
+        let a = Vec2(300, 300), b = Vec2(500, 300)
+        let before = rig.camera
+        rig.down(1, a); rig.down(2, b)
+        let anchor = rig.camera.mapPoint(ofScreen: (a + b) / 2)
+        rig.move(1, a + Vec2(-6, 0)); rig.move(2, b + Vec2(6, 0))
+        #expect(rig.camera == before, "under the slop the view stays put")
+        rig.move(1, a + Vec2(-50, 0))
+        // The view catches up in one step: zoom by the distance ratio since landing, the map point
+        // under the landing centroid now under the centroid.
+        let centroid = (a + Vec2(-50, 0) + b + Vec2(6, 0)) / 2
+        #expect(abs(rig.camera.zoom - 256.0 / 200) < 1e-12)
+        #expect(rig.camera.screenPoint(ofMap: anchor).distance(to: centroid) <= 0.5)
+        #expect(!rig.log.contains { if case .multiFingerTap = $0 { true } else { false } })
+    }
+
+    @Test func aFingerPastTheSlopAfterTheOthersLiftedPansAndDragsNoNode() {
+        var rig = GestureRig()
+        let rootID = rig.workspace.document.rootID
+        let before = rig.camera.origin
+        rig.down(1, root); rig.down(2, empty)
+        rig.up(2, empty)
+        rig.move(1, root + Vec2(30, 10))
+        #expect(rig.workspace.document.node(rootID)?.position == .zero)
+        #expect(rig.camera.origin == before + Vec2(30, 10), "the map under the finger stays under it")
+        rig.up(1, root + Vec2(30, 10))
+        #expect(!rig.log.contains { if case .multiFingerTap = $0 { true } else { false } })
+    }
+
+    @Test func aSecondFingerAfterALongPressPinchesAtOnce() {
+        var rig = GestureRig()
+        rig.down(1, empty)
+        rig.wait(0.6)
+        let before = rig.camera
+        rig.down(2, Vec2(300, 300))
+        rig.move(2, Vec2(297, 300))
+        #expect(rig.camera != before, "a gesture under way pinches without waiting for the slop")
+    }
+
     // MARK: - Flick and inertia
 
     @Test func aFastReleaseFlingsAndAnyTouchStopsTheGlide() {

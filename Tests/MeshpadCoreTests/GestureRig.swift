@@ -40,14 +40,14 @@ struct GestureRig {
     }
 
     // Shorthands in window pixels.
-    mutating func down(_ id: Int64, _ p: Vec2, after dt: Double = 0.016) -> [Intent] { send(.fingerDown(id: id, position: p), after: dt) }
-    mutating func move(_ id: Int64, _ p: Vec2, after dt: Double = 0.016) -> [Intent] { send(.fingerMove(id: id, position: p), after: dt) }
-    mutating func up(_ id: Int64, _ p: Vec2, after dt: Double = 0.016) -> [Intent] { send(.fingerUp(id: id, position: p), after: dt) }
-    mutating func press(_ p: Vec2, modifiers: KeyModifiers = [], after dt: Double = 0.016) -> [Intent] {
+    @discardableResult mutating func down(_ id: Int64, _ p: Vec2, after dt: Double = 0.016) -> [Intent] { send(.fingerDown(id: id, position: p), after: dt) }
+    @discardableResult mutating func move(_ id: Int64, _ p: Vec2, after dt: Double = 0.016) -> [Intent] { send(.fingerMove(id: id, position: p), after: dt) }
+    @discardableResult mutating func up(_ id: Int64, _ p: Vec2, after dt: Double = 0.016) -> [Intent] { send(.fingerUp(id: id, position: p), after: dt) }
+    @discardableResult mutating func press(_ p: Vec2, modifiers: KeyModifiers = [], after dt: Double = 0.016) -> [Intent] {
         send(.mouseDown(button: .left, position: p, clicks: 1, modifiers: modifiers), after: dt)
     }
-    mutating func drag(_ p: Vec2, after dt: Double = 0.016) -> [Intent] { send(.mouseMove(position: p, modifiers: []), after: dt) }
-    mutating func release(_ p: Vec2, after dt: Double = 0.016) -> [Intent] {
+    @discardableResult mutating func drag(_ p: Vec2, after dt: Double = 0.016) -> [Intent] { send(.mouseMove(position: p, modifiers: []), after: dt) }
+    @discardableResult mutating func release(_ p: Vec2, after dt: Double = 0.016) -> [Intent] {
         send(.mouseUp(button: .left, position: p, modifiers: []), after: dt)
     }
 }

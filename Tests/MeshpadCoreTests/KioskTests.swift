@@ -200,6 +200,18 @@ import Testing
         #expect(rig.camera.origin != origin)
     }
 
+    @Test func aTwoFingerTapDoesNotUndoAndSaysSo() {
+        var rig = EditRig()
+        let shelter = rig.id("shelter")
+        rig.fingerDrag(from: rig.screen(of: shelter), to: rig.screen(of: shelter) + Vec2(50, 50))
+        let moved = rig.document.node(shelter)?.position
+        rig.workspace.lockdown.isReadOnly = true
+        rig.multiFingerTap(2, at: rig.screen(of: rig.document.rootID))
+        rig.settle()
+        #expect(rig.document.node(shelter)?.position == moved)
+        #expect(rig.workspace.panels.banner?.message.contains("read-only") == true)
+    }
+
     @Test func foldingStillWorks() throws {
         var rig = Self.readOnlyRig()
         let root = rig.document.rootID

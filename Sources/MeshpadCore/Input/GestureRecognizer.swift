@@ -8,10 +8,13 @@ import Foundation
 /// its input. Time is passed in (seconds, any origin) so long presses, double taps and
 /// velocities are deterministic in tests and replays.
 ///
-/// Rules: a second finger turns any one-finger gesture into a pinch (a node drag in progress is
-/// committed where it is); lifting one of two fingers continues as a pan with the other, with
-/// no jump; a third finger is ignored. The mouse is ignored while fingers are down, and
-/// fingers while a mouse gesture runs, so one physical action is never two gestures.
+/// Rules: a second finger on a gesture under way turns it into a pinch (a node drag in progress
+/// is committed where it is); a second finger on a press that has not moved yet decides nothing
+/// (`multiTouch`) until the fingers lift together (a two- or three-finger tap) or one passes the
+/// slop (a pinch, or a pan with one finger left). Lifting one of two pinching fingers continues
+/// as a pan with the other, with no jump; a third finger is ignored by a pinch. The mouse is
+/// ignored while fingers are down, and fingers while a mouse gesture runs, so one physical
+/// action is never two gestures.
 public struct GestureRecognizer: Sendable {
     public enum Pointer: Hashable, Sendable {
         case mouse
@@ -73,6 +76,34 @@ public struct GestureRecognizer: Sendable {
         var tracker: VelocityTracker
     }
 
+    /// Fingers that landed together, none past the slop yet: maybe a two- or three-finger tap.
+    struct MultiTouch: Sendable {
+        /// When the first finger landed: every finger of a tap lands and lifts soon after.
+        var firstLanding: Double
+        /// Where each finger landed, lifted ones included; a pinch starts from here.
+        var landings: [Int64: Vec2]
+        /// False once something rules a tap out: too slow, too far, or a finger landing after
+        /// another lifted. (Four fingers or more are never a tap: `tapFingers`.)
+        var canTap = true
+        var anyLifted = false
+
+        /// Two or three fingers that landed and lifted in time without moving: undo or redo.
+        var tapFingers: Int? { canTap && (2...3).contains(landings.count) ? landings.count : nil }
+
+        mutating func land(_ id: Int64, at p: Vec2) {
+            landings[id] = p
+            // why: no time check here: a finger that lands late also lifts late.
+            if anyLifted { canTap = false }
+        }
+
+        mutating func lift(_ id: Int64, at p: Vec2, time: Double, settings: GestureSettings) {
+            anyLifted = true
+            // why: a finger that slid off as it lifted moved, even if no move event said so.
+            let landing = landings[id] ?? p
+            if p.distance(to: landing) > settings.touchSlopPixels || time - firstLanding > settings.multiTapSeconds { canTap = false }
+        }
+    }
+
     struct Pinch: Sendable {
         var a: Int64
         var b: Int64
@@ -88,6 +119,8 @@ public struct GestureRecognizer: Sendable {
         case draggingNodes(NodeDrag)
         case panning(Pan)
         case pinching(Pinch)
+        /// Two or more fingers down and none past the slop: a multi-finger tap, or not yet a pinch.
+        case multiTouch(MultiTouch)
         /// A rubber-band line from a node to the pointer; released on another node, it links them.
         case linking(LinkDrag)
         /// A selection rectangle from where the press began to the pointer.
@@ -164,7 +197,7 @@ public struct GestureRecognizer: Sendable {
     /// The pointer the current single-pointer gesture follows.
     private var activePointer: Pointer? {
         switch state {
-        case .idle, .pinching: return nil
+        case .idle, .pinching, .multiTouch: return nil
         case .pressed(let press): return press.pointer
         case .draggingNodes(let drag): return drag.pointer
         case .panning(let pan): return pan.pointer
@@ -259,11 +292,23 @@ public struct GestureRecognizer: Sendable {
     private mutating func fingerAdded(
         _ id: Int64, at p: Vec2, time: Double, document: Document, camera: Camera, selection: Set<NodeID>
     ) -> [Intent] {
+        if case .multiTouch(var touch) = state {
+            touch.land(id, at: p)
+            state = .multiTouch(touch)
+            return []
+        }
         switch fingers.count {
         case 1:
             return [.stopInertia] + beginPress(.finger(id), at: p, time: time, modifiers: [],
                                                document: document, camera: camera, selection: selection)
         case 2:
+            if case .pressed(let press) = state, case .finger(let first) = press.pointer {
+                // why: nothing is decided yet: the first finger's press no longer selects, drags
+                // or long-presses, and the view waits for a finger to pass the slop.
+                state = .multiTouch(MultiTouch(firstLanding: press.time, landings: [first: press.start]))
+                lastTap = nil
+                return fingerAdded(id, at: p, time: time, document: document, camera: camera, selection: selection)
+            }
             // why: the first finger may have been left over from a gesture that ended in a fling.
             var intents: [Intent] = [.stopInertia]
             switch state {
@@ -306,11 +351,43 @@ public struct GestureRecognizer: Sendable {
         return []
     }
 
-    private mutating func beginPinch(_ a: Int64, _ b: Int64, camera: Camera) {
-        guard let pa = fingers[a], let pb = fingers[b] else { return }
+    /// Starts a pinch with the fingers at `pa` and `pb`: where they are now, or where they landed.
+    private mutating func beginPinch(_ a: Int64, _ b: Int64, from pa: Vec2? = nil, _ pb: Vec2? = nil, camera: Camera) {
+        guard let pa = pa ?? fingers[a], let pb = pb ?? fingers[b] else { return }
         let centroid = (pa + pb) / 2
         state = .pinching(Pinch(a: a, b: b, startDistance: max(pa.distance(to: pb), 1),
                                 startCamera: camera, anchor: camera.mapPoint(ofScreen: centroid)))
+    }
+
+    /// A finger of a multi-finger touch passed the slop: a pinch (or a pan, if one finger is left)
+    /// as if it had begun where the fingers landed, so the view catches up in one step.
+    private mutating func leaveMultiTouch(
+        _ touch: MultiTouch, moving id: Int64, to p: Vec2, time: Double,
+        document: Document, camera: Camera, selection: Set<NodeID>
+    ) -> [Intent] {
+        if fingerOrder.count >= 2 {
+            let a = fingerOrder[0], b = fingerOrder[1]
+            beginPinch(a, b, from: touch.landings[a], touch.landings[b], camera: camera)
+            guard case .pinching(let pinch) = state else { return [] }
+            return pinchCamera(pinch).map { [.setCamera($0)] } ?? []
+        }
+        // One finger is left (the others lifted): it pans, from where it landed.
+        let pointer = Pointer.finger(id)
+        let start = touch.landings[id] ?? p
+        var tracker = VelocityTracker(windowSeconds: settings.velocityWindowSeconds)
+        tracker.add(start, at: time)
+        state = .panning(Pan(pointer: pointer, start: start, last: start, tracker: tracker))
+        return pointerMoved(pointer, to: p, time: time, document: document, camera: camera, selection: selection)
+    }
+
+    /// The camera for a pinch with its fingers where they are now.
+    private func pinchCamera(_ pinch: Pinch) -> Camera? {
+        guard let pa = fingers[pinch.a], let pb = fingers[pinch.b] else { return nil }
+        let centroid = (pa + pb) / 2
+        var next = pinch.startCamera
+        next.setZoom(pinch.startCamera.zoom * pa.distance(to: pb) / pinch.startDistance, about: centroid)
+        next.place(mapPoint: pinch.anchor, atScreen: centroid)
+        return next
     }
 
     private mutating func pointerMoved(
@@ -377,13 +454,13 @@ public struct GestureRecognizer: Sendable {
             return delta == .zero ? [] : [.pan(delta)]
 
         case .pinching(let pinch):
-            guard pointer == .finger(pinch.a) || pointer == .finger(pinch.b),
-                  let pa = fingers[pinch.a], let pb = fingers[pinch.b] else { return [] }
-            let centroid = (pa + pb) / 2
-            var next = pinch.startCamera
-            next.setZoom(pinch.startCamera.zoom * pa.distance(to: pb) / pinch.startDistance, about: centroid)
-            next.place(mapPoint: pinch.anchor, atScreen: centroid)
+            guard pointer == .finger(pinch.a) || pointer == .finger(pinch.b), let next = pinchCamera(pinch) else { return [] }
             return [.setCamera(next)]
+
+        case .multiTouch(let touch):
+            guard case .finger(let id) = pointer, let landing = touch.landings[id],
+                  p.distance(to: landing) > settings.touchSlopPixels else { return [] }
+            return leaveMultiTouch(touch, moving: id, to: p, time: time, document: document, camera: camera, selection: selection)
 
         default:
             return []
@@ -457,6 +534,17 @@ public struct GestureRecognizer: Sendable {
         case .holding(let held) where held == pointer:
             state = .idle
             return []
+
+        case .multiTouch(var touch):
+            guard case .finger(let id) = pointer else { return [] }
+            touch.lift(id, at: p, time: time, settings: settings)
+            // why: the lifting finger is still counted here; it is forgotten after this returns.
+            guard fingers.count <= 1 else {
+                state = .multiTouch(touch)
+                return []
+            }
+            state = .idle
+            return touch.tapFingers.map { [.multiFingerTap(fingers: $0)] } ?? []
 
         default:
             return []

@@ -9,6 +9,9 @@ public struct GestureSettings: Equatable, Sendable {
     public var doubleTapSeconds = 0.35
     public var doubleTapTouchPixels = 24.0
     public var doubleTapMousePixels = 6.0
+    /// Every finger of a two- or three-finger tap (undo, redo) lands and lifts within this long
+    /// of the first one landing.
+    public var multiTapSeconds = 0.25
     /// Fingers are fat: a touch this close outside a node still hits it.
     public var touchHitMarginPixels = 8.0
     /// A tap this close to an edge (and on no node) selects the edge.

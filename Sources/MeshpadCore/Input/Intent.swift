@@ -39,6 +39,8 @@ public enum Intent: Equatable, Sendable {
     /// The rectangle was released: select the nodes it touches (added to the selection if `additive`).
     case selectInRect(Rect, additive: Bool)
     case cancelBand
+    /// Two or three fingers tapped together, none moving: undo (two) or redo (three).
+    case multiFingerTap(fingers: Int)
 }
 
 /// What a drag does, chosen on the toolbar: the touch equivalents of the mouse's modifier keys.

@@ -172,6 +172,7 @@ private struct Reader {
             ("touchSlopPixels", \.touchSlopPixels, 0...200),
             ("longPressSeconds", \.longPressSeconds, 0.2...10),
             ("doubleTapSeconds", \.doubleTapSeconds, 0.1...2),
+            ("multiTapSeconds", \.multiTapSeconds, 0.1...1),
             ("doubleTapTouchPixels", \.doubleTapTouchPixels, 0...200),
             ("doubleTapMousePixels", \.doubleTapMousePixels, 0...100),
             ("touchHitMarginPixels", \.touchHitMarginPixels, 0...100),

@@ -1,5 +1,6 @@
 /// What gestures mean to the map: the recognizer's `Intent`s carried out. Those that make
-/// something (a double tap, a fold badge) run the same actions as the keys and buttons.
+/// something (a double tap, a fold badge, a two- or three-finger tap) run the same actions as
+/// the keys and buttons.
 extension Workspace {
     /// Carries out one intent. Public so tests can drive the workspace intent by intent.
     @discardableResult
@@ -74,6 +75,13 @@ extension Workspace {
             select(picked, focus: selection.focus.flatMap { picked.contains($0) ? $0 : nil })
         case .cancelBand:
             input.band = nil
+        case .multiFingerTap(let fingers):
+            // why: through the action table, so a read-only map refuses it with its usual toast.
+            switch fingers {
+            case 2: return perform(.undo)
+            case 3: return perform(.redo)
+            default: break
+            }
         }
         return []
     }
