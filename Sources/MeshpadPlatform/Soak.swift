@@ -42,21 +42,18 @@ public enum Soak {
                            progress: (String) -> Void = { _ in }) throws(PlatformError) -> Result {
         let session = try SDLSession(headless: true)
         defer { withExtendedLifetime(session) {} }
-        // why: should random input ever reach a file dialog (a signal raises the quit question),
-        // a typed relative path must land in a scratch folder, not where the soak was started.
+        // why: should random input ever reach a file dialog, what it makes or writes must land in
+        // a scratch folder, not where the soak was started.
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-soak-\(ProcessInfo.processInfo.processIdentifier)")
         try? FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        let startedIn = FileManager.default.currentDirectoryPath
-        FileManager.default.changeCurrentDirectoryPath(scratch.path)
-        defer {
-            FileManager.default.changeCurrentDirectoryPath(startedIn)
-            try? FileManager.default.removeItem(at: scratch)
-        }
+        defer { try? FileManager.default.removeItem(at: scratch) }
         // why: a scope of its own, so the app and its window go before the SDL session does.
         do {
             let app = try App(document: document, options: App.Options(windowSize: size, preferSoftware: true, hidden: true))
-            // why: random taps that reach the file browser (Home, ‹ Parent, New folder, Save) stay in the scratch folder.
+            // why: random taps that reach the file browser (Home, ‹ Parent, New folder, Save) stay
+            // in the scratch folder, which is also where a new map's Save as starts.
             app.workspace.places = FilePlaces(home: scratch.path, top: scratch.path)
+            app.fileFlow.startFolder = scratch.path
             let started = App.now()
             let rssStart = Bench.residentMiB()
             var rssWarm = rssStart, rssWarmSettled = rssStart, rssPeak = rssStart
