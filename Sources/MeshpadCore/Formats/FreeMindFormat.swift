@@ -28,13 +28,17 @@ public enum FreeMindFormat {
             throw FormatError(format: formatName, reason: .notAMap(detail: "the map has no <node>"))
         }
         var warnings: [String] = []
-        for (from, destination, arrows) in reader.links {
-            guard let to = reader.idBySource[destination] else {
-                warnings.append("an arrow link points to \(destination), which is not in the map; it was left out")
+        for pending in reader.links {
+            guard let to = reader.idBySource[pending.destination] else {
+                warnings.append("an arrow link points to \(pending.destination), which is not in the map; it is kept in the file but not shown")
                 continue
             }
-            if builder.link(from, to: to, arrows: arrows, allowingSelfLink: true) == nil {
-                warnings.append("an arrow link from \(builder.node(from)?.sourceID ?? "?") to \(destination) repeats another one or points at its own node; it was left out")
+            let edge = builder.link(pending.from, to: to, arrows: pending.arrows, allowingSelfLink: true)
+            if let edge, var kept = reader.kept[pending.from], case .link(let element, _) = kept.items[pending.item] {
+                kept.items[pending.item] = .link(element, edge)
+                reader.kept[pending.from] = kept
+            } else if edge == nil {
+                warnings.append("an arrow link from \(builder.node(pending.from)?.sourceID ?? "?") to \(pending.destination) repeats another one or points at its own node; it is kept in the file but not shown")
             }
         }
         for (clone, original) in reader.clones {
@@ -47,28 +51,62 @@ public enum FreeMindFormat {
         if reader.topLevelCount > 1 {
             warnings.append("the map has \(reader.topLevelCount) top-level nodes; the first is the root and the others are free-standing")
         }
+        // What Meshpad made of each kept node, read after the links and clones are settled:
+        // what a save compares with, to tell what was edited.
+        for (id, var kept) in reader.kept {
+            guard let node = builder.node(id) else { continue }
+            kept.read = KeptNode.ReadContent(node)
+            reader.kept[id] = kept
+        }
+        builder.mindMapSource = MindMapSource(mapAttributes: reader.mapAttributes, mapItems: reader.mapItems, nodes: reader.kept)
         builder.needsLayout = true
         builder.layoutMode = .tree
         return Imported(document: builder.build(), warnings: warnings)
     }
 
-    /// Parser delegate: builds the map as elements arrive.
+    /// The `<node>` attributes Meshpad writes afresh for a node that keeps no record.
+    static let plainAttributes: Set<String> = ["ID", "TEXT", "POSITION", "FOLDED"]
+
+    /// Parser delegate: builds the map as elements arrive, and keeps what it does not model.
     private final class Reader: XMLMapReader {
+        struct PendingLink {
+            var from: NodeID
+            var destination: String
+            var arrows: Edge.Arrows
+            /// Its place among the node's kept items.
+            var item: Int
+        }
+
+        /// An element directly in a node or the map, being kept whole.
+        struct Capture {
+            var element: KeptElement
+            var writer = KeptXMLWriter()
+            /// The depth of its children in `elements`.
+            var depth: Int
+        }
+
         var builder: MapBuilder?
         var sawMap = false
         var topLevelCount = 0
         var idBySource: [String: NodeID] = [:]
-        var links: [(NodeID, String, Edge.Arrows)] = []
+        var links: [PendingLink] = []
         var clones: [(NodeID, String)] = []
+        var mapAttributes: [KeptAttribute] = []
+        var mapItems: [KeptItem] = []
+        var kept: [NodeID: KeptNode] = [:]
         private var elements: [String] = []
         private var nodeStack: [NodeID] = []
-        private var rich: (type: String, text: HTMLText, depth: Int)?
+        /// The record of each node on the stack, until it ends (nil: a node that could not be added).
+        private var records: [KeptNode?] = []
+        private var capture: Capture?
+        private var rich: (type: String, text: HTMLText)?
 
         override func start(_ name: String, attributes: [String: String], parser: XMLParser) {
             defer { elements.append(name) }
-            if var capture = rich {
-                capture.text.start(name, attributes: attributes)
-                rich = capture
+            if var kept = capture {
+                kept.writer.open(name, attributes)
+                capture = kept
+                rich?.text.start(name, attributes: attributes)
                 return
             }
             if elements.isEmpty {
@@ -78,39 +116,55 @@ public enum FreeMindFormat {
                     return
                 }
                 sawMap = true
+                mapAttributes = [KeptAttribute].ordered(attributes)
                 return
             }
             let parent = elements.last
-            switch name {
-            case "node" where parent == "map" || parent == "node":
+            if name == "node", parent == "map" || parent == "node" {
+                noteChildren(topLevel: parent == "map")
                 startNode(attributes, topLevel: parent == "map")
-            case "richcontent" where parent == "node":
-                rich = ((attributes["TYPE"] ?? "NODE").uppercased(), HTMLText(), elements.count + 1)
-            case "icon" where parent == "node":
-                if let icon = attributes["BUILTIN"], let id = nodeStack.last { builder?.modify(id) { $0.icons.append(icon) } }
-            case "font" where parent == "node":
-                guard let id = nodeStack.last else { return }
+                return
+            }
+            guard parent == "node" || parent == "map" else { return }
+            // Anything else directly in a node or the map is kept whole, and read where Meshpad models it.
+            capture = Capture(element: KeptElement(name: name, attributes: [KeptAttribute].ordered(attributes)), depth: elements.count + 1)
+            guard parent == "node", let id = nodeStack.last else { return }
+            switch name {
+            case "richcontent":
+                rich = ((attributes["TYPE"] ?? "NODE").uppercased(), HTMLText())
+            case "icon":
+                if let icon = attributes["BUILTIN"] { builder?.modify(id) { $0.icons.append(icon) } }
+            case "font":
                 builder?.modify(id) { node in
                     if let size = attributes["SIZE"].flatMap(Double.init), size.isFinite, size > 0 { node.style.fontSize = min(size, NodeStyle.largestPointSize) }
                     node.style.bold = attributes["BOLD"] == "true"
                     node.style.italic = attributes["ITALIC"] == "true"
                 }
-            case "edge" where parent == "node":
-                guard let id = nodeStack.last else { return }
+            case "edge":
                 builder?.modify(id) { node in
                     node.style.edgeColor = attributes["COLOR"].flatMap(RGBA.init(hexString:))
                     node.style.edgeWidth = FreeMindFormat.edgeWidth(attributes["WIDTH"])
                 }
-            case "arrowlink" where parent == "node":
-                guard let id = nodeStack.last, let destination = attributes["DESTINATION"] else { return }
+            case "arrowlink":
+                guard let destination = attributes["DESTINATION"], let count = records.last??.items.count else { return }
                 var arrows: Edge.Arrows = []
                 // FreeMind omits the attributes for its default: an arrow at the end only.
                 let end = attributes["ENDARROW"] ?? "Default", start = attributes["STARTARROW"] ?? "None"
                 if end.lowercased() != "none" { arrows.insert(.end) }
                 if start.lowercased() != "none" { arrows.insert(.start) }
-                links.append((id, destination, arrows))
+                links.append(PendingLink(from: id, destination: destination, arrows: arrows, item: count))
             default:
                 break
+            }
+        }
+
+        /// A child node begins: its parent's record (or the map's) notes where children go.
+        private func noteChildren(topLevel: Bool) {
+            if topLevel {
+                if !mapItems.contains(.children) { mapItems.append(.children) }
+            } else if let last = records.indices.last, var record = records[last], !record.items.contains(.children) {
+                record.items.append(.children)
+                records[last] = record
             }
         }
 
@@ -131,55 +185,91 @@ public enum FreeMindFormat {
             default: break
             }
             node.sourceID = attributes["ID"]
-            let id: NodeID
+            let id: NodeID?
             if topLevel {
                 topLevelCount += 1
                 if builder != nil {
-                    guard let added = builder?.add(node, under: nil) else { return }
-                    id = added
+                    id = builder?.add(node, under: nil)
                 } else {
                     let created = MapBuilder(root: node)
                     builder = created
                     id = created.rootID
                 }
             } else {
-                guard let parent = nodeStack.last, let added = builder?.add(node, under: parent) else { return }
-                id = added
+                id = nodeStack.last.flatMap { builder?.add(node, under: $0) }
             }
+            guard let id else { return }
             nodeStack.append(id)
+            records.append(KeptNode(attributes: [KeptAttribute].ordered(attributes), read: KeptNode.ReadContent(node)))
             if let source = attributes["ID"] { idBySource[source] = id }
             if attributes["TEXT"] == nil, let original = attributes["TREE_ID"] { clones.append((id, original)) }
         }
 
         override func end(_ name: String) {
             elements.removeLast()
-            if let capture = rich {
-                if elements.count >= capture.depth {
-                    var updated = capture
-                    updated.text.end(name)
-                    rich = updated
+            if var kept = capture {
+                if elements.count >= kept.depth {
+                    kept.writer.close(name)
+                    capture = kept
+                    rich?.text.end(name)
                     return
                 }
-                rich = nil
-                guard let id = nodeStack.last else { return }
-                let text = capture.text.result
-                builder?.modify(id) { node in
-                    switch capture.type {
-                    case "NODE": node.text = text
-                    default: node.note = node.note.isEmpty ? text : node.note + "\n\n" + text
-                    }
+                capture = nil
+                var element = kept.element
+                element.content = kept.writer.text
+                finishRichContent()
+                let item: KeptItem = name == "arrowlink" && elements.last == "node" ? .link(element, nil) : .element(element)
+                if elements.last == "map" {
+                    mapItems.append(item)
+                } else if let last = records.indices.last, var record = records[last] {
+                    record.items.append(item)
+                    records[last] = record
                 }
                 return
             }
-            if name == "node", elements.last == "map" || elements.last == "node", !nodeStack.isEmpty {
-                nodeStack.removeLast()
+            if name == "node", elements.last == "map" || elements.last == "node", let id = nodeStack.popLast() {
+                if let record = records.popLast() ?? nil, !isPlain(record, topLevelParent: elements.last == "map") {
+                    self.kept[id] = record
+                }
+            }
+        }
+
+        /// A `<richcontent>` just ended: its text becomes the node's text or part of its note.
+        private func finishRichContent() {
+            guard let capture = rich else { return }
+            rich = nil
+            guard let id = nodeStack.last else { return }
+            let text = capture.text.result
+            builder?.modify(id) { node in
+                switch capture.type {
+                case "NODE": node.text = text
+                default: node.note = node.note.isEmpty ? text : node.note + "\n\n" + text
+                }
+            }
+        }
+
+        /// Whether writing the node afresh gives back what was read: an ID, a plain text, a side
+        /// where a first-level node has one, a fold where there are children, nothing else.
+        private func isPlain(_ record: KeptNode, topLevelParent: Bool) -> Bool {
+            guard record.items.allSatisfy({ $0 == .children }),
+                  record.attributes.allSatisfy({ FreeMindFormat.plainAttributes.contains($0.name) }),
+                  let text = record.attribute("TEXT"), record.attribute("ID") != nil,
+                  !text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().hasPrefix("<html") else { return false }
+            if let folded = record.attribute("FOLDED"), folded != "true" || record.items.isEmpty { return false }
+            // A first-level node is written with its side; a deeper one without.
+            let isFirstLevel = nodeStack.count == 1 && !topLevelParent
+            switch record.attribute("POSITION") {
+            case nil: return !isFirstLevel
+            case "left", "right": return isFirstLevel
+            default: return false
             }
         }
 
         override func characters(_ string: String) {
-            guard var capture = rich else { return }
-            capture.text.text(string)
-            rich = capture
+            guard var kept = capture else { return }
+            kept.writer.characters(string)
+            capture = kept
+            rich?.text.text(string)
         }
     }
 
@@ -187,62 +277,12 @@ public enum FreeMindFormat {
 
     /// A `.mm` file FreeMind 1.0 and Freeplane 1.7 open: `version="1.0.1"`, one root `<node>`
     /// (free-standing trees follow as further top-level nodes, which Meshpad reads back).
+    ///
+    /// A map read from `.mm` is written back with everything its file held that Meshpad does not
+    /// model (`Document.mindMapSource`): unedited nodes as they were, edited ones with just the
+    /// edited parts replaced.
     public static func encode(_ document: Document) -> Data {
-        let children = document.childrenByParent()
-        var linksFrom: [NodeID: [Edge]] = [:]
-        for edge in document.edges where edge.kind == .link { linksFrom[edge.from, default: []].append(edge) }
-        let ids = exportIDs(document)
-        var out = "<map version=\"1.0.1\">\n"
-        out += "<!-- To view this file, download free mind mapping software FreeMind from https://freemind.sourceforge.io -->\n"
-        let tops = [document.rootID] + document.nodes.map(\.id).filter { $0 != document.rootID && document.parent(of: $0) == nil }
-        let root = document.root
-        for top in tops {
-            var stack: [(NodeID, Bool)] = [(top, false)]
-            while let (id, closing) = stack.popLast() {
-                if closing {
-                    out += "</node>\n"
-                    continue
-                }
-                guard let node = document.node(id) else { continue }
-                var attributes: [(String, String)] = [("ID", ids[id] ?? "ID_\(id.rawValue)"), ("TEXT", node.text)]
-                if document.parent(of: id) == document.rootID {
-                    let side = node.side ?? (node.position.x < root.position.x ? .left : .right)
-                    attributes.append(("POSITION", side.rawValue))
-                }
-                let kids = children[id] ?? []
-                if node.folded && !kids.isEmpty { attributes.append(("FOLDED", "true")) }
-                if let color = node.style.textColor { attributes.append(("COLOR", String(color.hexString.prefix(7)))) }
-                if let color = node.style.fillColor { attributes.append(("BACKGROUND_COLOR", String(color.hexString.prefix(7)))) }
-                if let shape = node.style.shape { attributes.append(("STYLE", FreeMindFormat.styleName(shape))) }
-                if let link = node.link { attributes.append(("LINK", link)) }
-                out += "<node" + attributes.map { " \($0.0)=\"\(escapeAttribute($0.1))\"" }.joined() + ">\n"
-                if node.style.fontSize != nil || node.style.bold || node.style.italic {
-                    let size = min(max(node.style.fontSize ?? 12, 1), NodeStyle.largestPointSize)
-                    var font = "<font NAME=\"SansSerif\" SIZE=\"\(Int(size.rounded()))\""
-                    if node.style.bold { font += " BOLD=\"true\"" }
-                    if node.style.italic { font += " ITALIC=\"true\"" }
-                    out += font + "/>\n"
-                }
-                if node.style.edgeColor != nil || node.style.edgeWidth != nil {
-                    var edge = "<edge"
-                    if let color = node.style.edgeColor { edge += " COLOR=\"\(color.hexString.prefix(7))\"" }
-                    if let width = node.style.edgeWidth { edge += " WIDTH=\"\(max(1, Int(width.rounded())))\"" }
-                    out += edge + "/>\n"
-                }
-                for icon in node.icons { out += "<icon BUILTIN=\"\(escapeAttribute(icon))\"/>\n" }
-                if !node.note.isEmpty { out += noteXML(node.note) }
-                for link in linksFrom[id] ?? [] {
-                    guard let destination = ids[link.to] else { continue }
-                    out += "<arrowlink DESTINATION=\"\(escapeAttribute(destination))\""
-                        + " ENDARROW=\"\(link.arrows.contains(.end) ? "Default" : "None")\""
-                        + " STARTARROW=\"\(link.arrows.contains(.start) ? "Default" : "None")\"/>\n"
-                }
-                stack.append((id, true))
-                for kid in kids.reversed() { stack.append((kid, false)) }
-            }
-        }
-        out += "</map>\n"
-        return Data(out.utf8)
+        MindMapWriter(document).write()
     }
 
     /// FreeMind's node `STYLE`: `bubble` is a rounded box, `fork` (and Freeplane's `wide_hexagon`
@@ -297,29 +337,7 @@ public enum FreeMindFormat {
         return "<richcontent TYPE=\"NOTE\"><html><head></head><body>\n\(paragraphs)\n</body></html></richcontent>\n"
     }
 
-    static func escapeText(_ text: String) -> String { escape(text, forAttribute: false) }
+    static func escapeText(_ text: String) -> String { XMLText.escapeText(text) }
 
-    static func escapeAttribute(_ text: String) -> String { escape(text, forAttribute: true) }
-
-    /// XML escaping; in attributes quotes and line breaks too (`&#xa;`, as FreeMind writes them).
-    /// XML 1.0 cannot carry most control characters at all; they are dropped.
-    private static func escape(_ text: String, forAttribute: Bool) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where forAttribute: out += "&quot;"
-            case "\n" where forAttribute: out += "&#xa;"
-            case "\r" where forAttribute: out += "&#xd;"
-            case "\t" where forAttribute: out += "&#x9;"
-            default:
-                if scalar.value < 0x20 && scalar != "\n" && scalar != "\t" && scalar != "\r" { continue }
-                out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
+    static func escapeAttribute(_ text: String) -> String { XMLText.escapeAttribute(text) }
 }

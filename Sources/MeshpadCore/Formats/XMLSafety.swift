@@ -125,6 +125,11 @@ class XMLMapReader: NSObject, XMLParserDelegate {
         characters(string)
     }
 
+    /// CDATA is text like any other (Freeplane writes formulas and scripts in it).
+    func parser(_ parser: XMLParser, foundCDATA block: Data) {
+        characters(String(decoding: block, as: UTF8.self))
+    }
+
     /// Subclasses' element callbacks.
     func start(_ name: String, attributes: [String: String], parser: XMLParser) {}
     func end(_ name: String) {}

@@ -38,6 +38,10 @@ public struct Document: Sendable {
 
     public private(set) var layoutMode = LayoutMode.free
 
+    /// What the `.mm` file the map came from held beyond what Meshpad models, written back when
+    /// it is saved as `.mm` again (see `MindMapSource`). Nil for maps from anywhere else.
+    public internal(set) var mindMapSource: MindMapSource?
+
     // Derived from the arrays above, kept current by every write (see +Topology, +SpatialCache, +Folds).
     var indexByID: [NodeID: Int] = [:]
     /// For each node (by index), the edges (by index) that touch it, in edge order: what to
@@ -110,11 +114,12 @@ public struct Document: Sendable {
     /// A document from a `MapBuilder`, which kept it valid as it grew: its indexes are derived
     /// once, here.
     init(built nodes: [Node], edges: [Edge], rootID: NodeID, indexByID: [NodeID: Int], parentByChild: [NodeID: NodeID],
-         joinedPairs: Set<NodePair>, layoutMode: LayoutMode, needsLayout: Bool) {
+         joinedPairs: Set<NodePair>, layoutMode: LayoutMode, needsLayout: Bool, mindMapSource: MindMapSource?) {
         self.init(checkedNodes: nodes, edges: edges, rootID: rootID, indexByID: indexByID, parentByChild: parentByChild,
                   joinedPairs: joinedPairs, edgeIDs: Set(edges.map(\.id)))
         self.layoutMode = layoutMode
         self.needsLayout = needsLayout
+        self.mindMapSource = mindMapSource
         revision = 1
         structureRevision = 1
         textRevision = 1

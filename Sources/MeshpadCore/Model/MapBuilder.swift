@@ -11,6 +11,8 @@ public struct MapBuilder {
     /// Set by formats without positions: the map is laid out as a tree once sizes are known.
     public var needsLayout = false
     public var layoutMode = Document.LayoutMode.free
+    /// What a `.mm` file held beyond what Meshpad models (its importer sets it).
+    public var mindMapSource: MindMapSource?
     private var indexByID: [NodeID: Int] = [:]
     private var parentByChild: [NodeID: NodeID] = [:]
     private var joinedPairs: Set<NodePair> = []
@@ -84,7 +86,8 @@ public struct MapBuilder {
     /// The map, its indexes derived once. Sizes are derived later (`measureAll`, `prepareForDisplay`).
     public func build() -> Document {
         Document(built: nodes, edges: edges, rootID: rootID, indexByID: indexByID, parentByChild: parentByChild,
-                 joinedPairs: joinedPairs, layoutMode: layoutMode, needsLayout: needsLayout)
+                 joinedPairs: joinedPairs, layoutMode: layoutMode, needsLayout: needsLayout,
+                 mindMapSource: mindMapSource)
     }
 
     @discardableResult

@@ -1,0 +1,276 @@
+import Foundation
+
+/// Writes a map as FreeMind/Freeplane `.mm`, giving back what its file held.
+///
+/// A node with a record in `Document.mindMapSource` is written from it: its attributes and
+/// elements as read, in their order, except where an edit changed what Meshpad modelled from
+/// them — a new text replaces `TEXT` (and the rich-text body), a new note the note elements, a
+/// new style the attribute or element that held it, new icons the icons, a deleted link its
+/// `<arrowlink>`. Everything else (hooks, attributes, clouds, styles, formatting, connector
+/// labels, links Meshpad could not show) is written back untouched. Nodes without a record, and
+/// every node of a map from elsewhere, are written afresh.
+struct MindMapWriter {
+    private let document: Document
+    private let source: MindMapSource
+    private let children: [NodeID: [NodeID]]
+    private let ids: [NodeID: String]
+    /// The IDs that will be in the file: a kept link or link target pointing elsewhere is dropped.
+    private let writtenIDs: Set<String>
+    /// Each node's links that no kept `<arrowlink>` stands for: written afresh.
+    private let freshLinks: [NodeID: [Edge]]
+    /// The links the map has now, by ID.
+    private let links: [EdgeID: Edge]
+    /// Nodes a fresh link points at: they need an ID in the file even if they came without one.
+    private let freshTargets: Set<NodeID>
+
+    init(_ document: Document) {
+        self.document = document
+        source = document.mindMapSource ?? MindMapSource()
+        children = document.childrenByParent()
+        ids = FreeMindFormat.exportIDs(document)
+        writtenIDs = Set(ids.values)
+        var kept = Set<EdgeID>()
+        for record in source.nodes.values {
+            for case .link(_, let edge?) in record.items { kept.insert(edge) }
+        }
+        var links: [EdgeID: Edge] = [:]
+        var fresh: [NodeID: [Edge]] = [:]
+        var targets = Set<NodeID>()
+        for edge in document.edges where edge.kind == .link {
+            links[edge.id] = edge
+            guard !kept.contains(edge.id) else { continue }
+            fresh[edge.from, default: []].append(edge)
+            targets.insert(edge.to)
+        }
+        self.links = links
+        freshLinks = fresh
+        freshTargets = targets
+    }
+
+    func write() -> Data {
+        // A map read from `.mm` keeps its own version (or none, as FreeMind's oldest wrote).
+        let attributes = document.mindMapSource == nil ? [KeptAttribute("version", "1.0.1")] : source.mapAttributes
+        var out = "<map" + attributes.xml + ">\n"
+        out += "<!-- To view this file, download free mind mapping software FreeMind from https://freemind.sourceforge.io -->\n"
+        let tops = [document.rootID] + document.nodes.map(\.id).filter { $0 != document.rootID && document.parent(of: $0) == nil }
+        var wroteTops = false
+        for item in source.mapItems {
+            switch item {
+            case .children:
+                writeTrees(tops, to: &out)
+                wroteTops = true
+            case .element(let element), .link(let element, _):
+                out += element.xml + "\n"
+            }
+        }
+        if !wroteTops { writeTrees(tops, to: &out) }
+        out += "</map>\n"
+        return Data(out.utf8)
+    }
+
+    /// Writes trees depth first without recursion (a map may be a chain 100,000 deep).
+    private func writeTrees(_ tops: [NodeID], to out: inout String) {
+        enum Work {
+            case node(NodeID)
+            case text(String)
+        }
+        var stack: [Work] = tops.reversed().map { .node($0) }
+        while let work = stack.popLast() {
+            switch work {
+            case .text(let text):
+                out += text
+            case .node(let id):
+                guard let node = document.node(id) else { continue }
+                let kids = children[id] ?? []
+                let (head, tail) = source.nodes[id].map { kept(node, $0, hasChildren: !kids.isEmpty) }
+                    ?? fresh(node, hasChildren: !kids.isEmpty)
+                out += head
+                stack.append(.text(tail))
+                for kid in kids.reversed() { stack.append(.node(kid)) }
+            }
+        }
+    }
+
+    // MARK: - A node written afresh
+
+    private func fresh(_ node: Node, hasChildren: Bool) -> (head: String, tail: String) {
+        var attributes = [KeptAttribute("ID", ids[node.id] ?? "ID_\(node.id.rawValue)"), KeptAttribute("TEXT", node.text)]
+        if document.parent(of: node.id) == document.rootID {
+            let side = node.side ?? (node.position.x < document.root.position.x ? .left : .right)
+            attributes.append(KeptAttribute("POSITION", side.rawValue))
+        }
+        if node.folded && hasChildren { attributes.append(KeptAttribute("FOLDED", "true")) }
+        if let color = node.style.textColor { attributes.append(KeptAttribute("COLOR", Self.hex(color))) }
+        if let color = node.style.fillColor { attributes.append(KeptAttribute("BACKGROUND_COLOR", Self.hex(color))) }
+        if let shape = node.style.shape { attributes.append(KeptAttribute("STYLE", FreeMindFormat.styleName(shape))) }
+        if let link = node.link { attributes.append(KeptAttribute("LINK", link)) }
+        var head = "<node" + attributes.xml + ">\n"
+        if let font = Self.fontElement(node.style) { head += font.xml + "\n" }
+        if let edge = Self.edgeElement(node.style) { head += edge.xml + "\n" }
+        head += Self.iconsXML(node.icons)
+        if !node.note.isEmpty { head += FreeMindFormat.noteXML(node.note) }
+        head += freshLinksXML(from: node.id)
+        return (head, "</node>\n")
+    }
+
+    private func freshLinksXML(from id: NodeID) -> String {
+        var out = ""
+        for link in freshLinks[id] ?? [] {
+            guard let destination = ids[link.to] else { continue }
+            out += "<arrowlink DESTINATION=\"\(XMLText.escapeAttribute(destination))\""
+                + " ENDARROW=\"\(link.arrows.contains(.end) ? "Default" : "None")\""
+                + " STARTARROW=\"\(link.arrows.contains(.start) ? "Default" : "None")\"/>\n"
+        }
+        return out
+    }
+
+    // MARK: - A node written from its record
+
+    private func kept(_ node: Node, _ record: KeptNode, hasChildren: Bool) -> (head: String, tail: String) {
+        let read = record.read
+        let textChanged = node.text != read.text
+        let noteChanged = node.note != read.note
+        let iconsChanged = node.icons != read.icons
+        let fontChanged = node.style.fontSize != read.style.fontSize || node.style.bold != read.style.bold
+            || node.style.italic != read.style.italic
+        let edgeChanged = node.style.edgeColor != read.style.edgeColor || node.style.edgeWidth != read.style.edgeWidth
+
+        var attributes = record.attributes
+        if textChanged {
+            attributes.setAttribute("TEXT", node.text)
+            // why: Freeplane shows a localized text over TEXT; the person's words must win.
+            attributes.setAttribute("LOCALIZED_TEXT", nil)
+        }
+        if node.folded != read.folded { attributes.setAttribute("FOLDED", node.folded && hasChildren ? "true" : nil) }
+        if node.style.textColor != read.style.textColor { attributes.setAttribute("COLOR", node.style.textColor.map(Self.hex)) }
+        if node.style.fillColor != read.style.fillColor { attributes.setAttribute("BACKGROUND_COLOR", node.style.fillColor.map(Self.hex)) }
+        if node.style.shape != read.style.shape { attributes.setAttribute("STYLE", node.style.shape.map(FreeMindFormat.styleName)) }
+        if node.link != read.link { attributes.setAttribute("LINK", node.link) }
+        if node.side != read.side, document.parent(of: node.id) == document.rootID {
+            attributes.setAttribute("POSITION", node.side?.rawValue)
+        }
+        if record.attribute("ID") == nil, freshTargets.contains(node.id), let id = ids[node.id] {
+            attributes.setAttribute("ID", id)
+        }
+
+        // What an edit needs written that has no element of its own to replace goes before the children.
+        let names = Set(record.items.compactMap { item -> String? in
+            if case .element(let element) = item { return element.name }
+            return nil
+        })
+        let hasNoteElement = record.items.contains {
+            if case .element(let element) = $0, element.name == "richcontent" { return Self.isNote(element) }
+            return false
+        }
+        var pending = ""
+        if fontChanged, !names.contains("font"), let font = Self.fontElement(node.style) { pending += font.xml + "\n" }
+        if edgeChanged, !names.contains("edge"), let edge = Self.edgeElement(node.style) { pending += edge.xml + "\n" }
+        if iconsChanged, !names.contains("icon") { pending += Self.iconsXML(node.icons) }
+        if noteChanged, !hasNoteElement, !node.note.isEmpty { pending += FreeMindFormat.noteXML(node.note) }
+        pending += freshLinksXML(from: node.id)
+
+        var head = "<node" + attributes.xml + ">\n"
+        var tail = ""
+        var afterChildren = false
+        var wroteIcons = false, wroteNote = false
+        func emit(_ text: String) {
+            if afterChildren { tail += text } else { head += text }
+        }
+        for item in record.items {
+            switch item {
+            case .children:
+                if !afterChildren {
+                    head += pending
+                    pending = ""
+                    afterChildren = true
+                }
+            case .element(var element):
+                switch element.name {
+                case "richcontent" where !Self.isNote(element):
+                    if !textChanged { emit(element.xml + "\n") }
+                case "richcontent":
+                    if !noteChanged {
+                        emit(element.xml + "\n")
+                    } else if !wroteNote {
+                        // The edited note stands where the first note part stood.
+                        wroteNote = true
+                        if !node.note.isEmpty { emit(FreeMindFormat.noteXML(node.note)) }
+                    }
+                case "font" where fontChanged:
+                    Self.apply(node.style, toFont: &element)
+                    emit(element.xml + "\n")
+                case "edge" where edgeChanged:
+                    Self.apply(node.style, toEdge: &element)
+                    emit(element.xml + "\n")
+                case "icon" where iconsChanged:
+                    if !wroteIcons {
+                        wroteIcons = true
+                        emit(Self.iconsXML(node.icons))
+                    }
+                case "linktarget":
+                    // The other end of a connector, which Freeplane writes at both ends.
+                    if let from = element.attribute("SOURCE"), !writtenIDs.contains(from) { continue }
+                    emit(element.xml + "\n")
+                default:
+                    emit(element.xml + "\n")
+                }
+            case .link(var element, let edgeID):
+                if let edgeID {
+                    // A link that was deleted is gone from the file too.
+                    guard let edge = links[edgeID] else { continue }
+                    if edge.arrows.contains(.end) != (element.attribute("ENDARROW").map { $0.lowercased() != "none" } ?? true) {
+                        element.set("ENDARROW", edge.arrows.contains(.end) ? "Default" : "None")
+                    }
+                    if edge.arrows.contains(.start) != (element.attribute("STARTARROW").map { $0.lowercased() != "none" } ?? false) {
+                        element.set("STARTARROW", edge.arrows.contains(.start) ? "Default" : "None")
+                    }
+                } else if let destination = element.attribute("DESTINATION"), !writtenIDs.contains(destination) {
+                    continue
+                }
+                emit(element.xml + "\n")
+            }
+        }
+        if !afterChildren { head += pending }
+        return (head, tail + "</node>\n")
+    }
+
+    // MARK: - Pieces
+
+    private static func isNote(_ richContent: KeptElement) -> Bool {
+        (richContent.attribute("TYPE") ?? "NODE").uppercased() != "NODE"
+    }
+
+    static func hex(_ color: RGBA) -> String { String(color.hexString.prefix(7)) }
+
+    static func fontElement(_ style: NodeStyle) -> KeptElement? {
+        guard style.fontSize != nil || style.bold || style.italic else { return nil }
+        var font = KeptElement(name: "font", attributes: [KeptAttribute("NAME", "SansSerif"), KeptAttribute("SIZE", "12")])
+        apply(style, toFont: &font)
+        return font
+    }
+
+    /// Sets what Meshpad models of a font (size, bold, italic), keeping the rest (its face).
+    static func apply(_ style: NodeStyle, toFont font: inout KeptElement) {
+        let size = min(max(style.fontSize ?? NodeStyle.basePointSize, 1), NodeStyle.largestPointSize)
+        font.set("SIZE", style.fontSize == nil && font.attribute("SIZE") == nil ? nil : "\(Int(size.rounded()))")
+        font.set("BOLD", style.bold ? "true" : (font.attribute("BOLD") == nil ? nil : "false"))
+        font.set("ITALIC", style.italic ? "true" : (font.attribute("ITALIC") == nil ? nil : "false"))
+    }
+
+    static func edgeElement(_ style: NodeStyle) -> KeptElement? {
+        guard style.edgeColor != nil || style.edgeWidth != nil else { return nil }
+        var edge = KeptElement(name: "edge", attributes: [])
+        apply(style, toEdge: &edge)
+        return edge
+    }
+
+    /// Sets an edge's colour and width, keeping the rest (its line style).
+    static func apply(_ style: NodeStyle, toEdge edge: inout KeptElement) {
+        edge.set("COLOR", style.edgeColor.map(hex))
+        edge.set("WIDTH", style.edgeWidth.map { "\(max(1, Int($0.rounded())))" })
+    }
+
+    static func iconsXML(_ icons: [String]) -> String {
+        icons.map { "<icon BUILTIN=\"\(XMLText.escapeAttribute($0))\"/>\n" }.joined()
+    }
+}
