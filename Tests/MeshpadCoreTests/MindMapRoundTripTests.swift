@@ -61,6 +61,28 @@ import FoundationXML
         #expect(reread.nodeCount == document.nodeCount)
     }
 
+    @Test(arguments: ["freeplaneApplications.mm", "real/mm/freeplane-doc-whatsNew-1.5.x.mm", "real/mm/freemind-doc-freemind-1.0.1.mm"])
+    func aMapKeptAsMeshpadOrAutosavedStillGivesFreeplaneEverythingBack(name: String) throws {
+        let original = try Data(contentsOf: sharedMaps.appendingPathComponent(name))
+        let imported = try FreeMindFormat.decode(original).document
+        // Saved as .meshpad (as the autosave is) and opened again, then saved as .mm.
+        let reopened = try NativeFormat.decode(try NativeFormat.encode(imported))
+        #expect(reopened.mindMapSource == imported.mindMapSource)
+        let saved = FreeMindFormat.encode(reopened)
+        #expect(Canonical.firstDifference(try Canonical.lines(original), try Canonical.lines(saved)) == nil)
+    }
+
+    @Test func aDoctoredMeshpadFileCannotSmuggleBrokenXMLIntoAnMM() throws {
+        let imported = try FreeMindFormat.decode(Data(contentsOf: sharedMaps.appendingPathComponent("freeplaneApplications.mm"))).document
+        let text = String(decoding: try NativeFormat.encode(imported), as: UTF8.self)
+        let hook = try #require(text.range(of: "\"content\" : \""))
+        let doctored = text.replacingCharacters(in: hook, with: "\"content\" : \"<unclosed>")
+        #expect(throws: FormatError.self) { try NativeFormat.decode(Data(doctored.utf8)) }
+        let badName = text.replacingOccurrences(of: "\"name\" : \"hook\"", with: "\"name\" : \"a b\"")
+        #expect(badName != text)
+        #expect(throws: FormatError.self) { try NativeFormat.decode(Data(badName.utf8)) }
+    }
+
     @Test func aDeletedLinkAndANewOneAreWrittenAndTheRestKept() throws {
         let data = try Data(contentsOf: sharedMaps.appendingPathComponent("freeplaneApplications.mm"))
         var document = try FreeMindFormat.decode(data).document

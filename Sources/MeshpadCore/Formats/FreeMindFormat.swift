@@ -96,8 +96,8 @@ public enum FreeMindFormat {
         var kept: [NodeID: KeptNode] = [:]
         private var elements: [String] = []
         private var nodeStack: [NodeID] = []
-        /// The record of each node on the stack, until it ends (nil: a node that could not be added).
-        private var records: [KeptNode?] = []
+        /// What each node on the stack held, until it ends; made a record only if it is not plain.
+        private var records: [(attributes: [String: String], items: [KeptItem])] = []
         private var capture: Capture?
         private var rich: (type: String, text: HTMLText)?
 
@@ -146,7 +146,7 @@ public enum FreeMindFormat {
                     node.style.edgeWidth = FreeMindFormat.edgeWidth(attributes["WIDTH"])
                 }
             case "arrowlink":
-                guard let destination = attributes["DESTINATION"], let count = records.last??.items.count else { return }
+                guard let destination = attributes["DESTINATION"], let count = records.last?.items.count else { return }
                 var arrows: Edge.Arrows = []
                 // FreeMind omits the attributes for its default: an arrow at the end only.
                 let end = attributes["ENDARROW"] ?? "Default", start = attributes["STARTARROW"] ?? "None"
@@ -162,9 +162,8 @@ public enum FreeMindFormat {
         private func noteChildren(topLevel: Bool) {
             if topLevel {
                 if !mapItems.contains(.children) { mapItems.append(.children) }
-            } else if let last = records.indices.last, var record = records[last], !record.items.contains(.children) {
-                record.items.append(.children)
-                records[last] = record
+            } else if let last = records.indices.last, !records[last].items.contains(.children) {
+                records[last].items.append(.children)
             }
         }
 
@@ -200,7 +199,7 @@ public enum FreeMindFormat {
             }
             guard let id else { return }
             nodeStack.append(id)
-            records.append(KeptNode(attributes: [KeptAttribute].ordered(attributes), read: KeptNode.ReadContent(node)))
+            records.append((attributes, []))
             if let source = attributes["ID"] { idBySource[source] = id }
             if attributes["TEXT"] == nil, let original = attributes["TREE_ID"] { clones.append((id, original)) }
         }
@@ -221,16 +220,16 @@ public enum FreeMindFormat {
                 let item: KeptItem = name == "arrowlink" && elements.last == "node" ? .link(element, nil) : .element(element)
                 if elements.last == "map" {
                     mapItems.append(item)
-                } else if let last = records.indices.last, var record = records[last] {
-                    record.items.append(item)
-                    records[last] = record
+                } else if let last = records.indices.last {
+                    records[last].items.append(item)
                 }
                 return
             }
-            if name == "node", elements.last == "map" || elements.last == "node", let id = nodeStack.popLast() {
-                if let record = records.popLast() ?? nil, !isPlain(record, topLevelParent: elements.last == "map") {
-                    self.kept[id] = record
-                }
+            if name == "node", elements.last == "map" || elements.last == "node", let id = nodeStack.popLast(),
+               let record = records.popLast(), !isPlain(record, parent: nodeStack.last) {
+                // What Meshpad read from it is filled in once the whole map is read.
+                kept[id] = KeptNode(attributes: [KeptAttribute].ordered(record.attributes), items: record.items,
+                                    read: KeptNode.ReadContent(Node(id: id, text: "", position: .zero)))
             }
         }
 
@@ -250,17 +249,17 @@ public enum FreeMindFormat {
 
         /// Whether writing the node afresh gives back what was read: an ID, a plain text, a side
         /// where a first-level node has one, a fold where there are children, nothing else.
-        private func isPlain(_ record: KeptNode, topLevelParent: Bool) -> Bool {
-            guard record.items.allSatisfy({ $0 == .children }),
-                  record.attributes.allSatisfy({ FreeMindFormat.plainAttributes.contains($0.name) }),
-                  let text = record.attribute("TEXT"), record.attribute("ID") != nil,
+        private func isPlain(_ record: (attributes: [String: String], items: [KeptItem]), parent: NodeID?) -> Bool {
+            let attributes = record.attributes
+            guard record.items.allSatisfy({ $0 == .children }), attributes["ID"] != nil, let text = attributes["TEXT"],
+                  attributes.keys.allSatisfy({ FreeMindFormat.plainAttributes.contains($0) }),
                   !text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().hasPrefix("<html") else { return false }
-            if let folded = record.attribute("FOLDED"), folded != "true" || record.items.isEmpty { return false }
-            // A first-level node is written with its side; a deeper one without.
-            let isFirstLevel = nodeStack.count == 1 && !topLevelParent
-            switch record.attribute("POSITION") {
-            case nil: return !isFirstLevel
-            case "left", "right": return isFirstLevel
+            if let folded = attributes["FOLDED"], folded != "true" || record.items.isEmpty { return false }
+            // A node under the root is written with its side; any other without.
+            let underRoot = parent != nil && parent == builder?.rootID
+            switch attributes["POSITION"] {
+            case nil: return !underRoot
+            case "left", "right": return underRoot
             default: return false
             }
         }

@@ -17,6 +17,8 @@ public enum NativeFormat {
         var layout: String?
         var nodes: [StoredNode]
         var edges: [StoredEdge]
+        /// What the `.mm` file the map came from held beyond what Meshpad models.
+        var freemind: StoredMindMap?
     }
 
     struct Header: Decodable {
@@ -63,11 +65,7 @@ public enum NativeFormat {
                 id: node.id.description, text: node.text, x: node.position.x, y: node.position.y,
                 folded: node.folded ? true : nil, note: node.note.isEmpty ? nil : node.note, link: node.link,
                 icons: node.icons.isEmpty ? nil : node.icons,
-                style: node.style.isPlain ? nil : StoredStyle(
-                    shape: node.style.shape?.rawValue,
-                    textColor: node.style.textColor?.hexString, fillColor: node.style.fillColor?.hexString,
-                    fontSize: node.style.fontSize, bold: node.style.bold ? true : nil, italic: node.style.italic ? true : nil,
-                    edgeColor: node.style.edgeColor?.hexString, edgeWidth: node.style.edgeWidth),
+                style: node.style.isPlain ? nil : StoredStyle(node.style),
                 side: node.side?.rawValue, sourceID: node.sourceID)
         }
         // why: edges stay in the map's order, which is the order of each node's children.
@@ -79,7 +77,8 @@ public enum NativeFormat {
                               kind: edge.kind.rawValue, arrows: arrows.isEmpty ? nil : arrows)
         }
         let file = File(format: formatName, version: currentVersion, root: document.rootID.description,
-                        layout: document.layoutMode == .tree ? "tree" : nil, nodes: nodes, edges: edges)
+                        layout: document.layoutMode == .tree ? "tree" : nil, nodes: nodes, edges: edges,
+                        freemind: document.mindMapSource.map(stored))
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
         var data = try encoder.encode(file)
@@ -118,12 +117,7 @@ public enum NativeFormat {
                     }
                     shape = parsed
                 }
-                node.style = NodeStyle(shape: shape, textColor: style.textColor.flatMap(RGBA.init(hexString:)),
-                                       fillColor: style.fillColor.flatMap(RGBA.init(hexString:)),
-                                       fontSize: style.fontSize.flatMap { $0.isFinite && $0 > 0 ? min($0, NodeStyle.largestPointSize) : nil },
-                                       bold: style.bold ?? false, italic: style.italic ?? false,
-                                       edgeColor: style.edgeColor.flatMap(RGBA.init(hexString:)),
-                                       edgeWidth: style.edgeWidth.flatMap { $0.isFinite && $0 > 0 ? min($0, 64) : nil })
+                node.style = style.nodeStyle(shape: shape)
             }
             if let side = stored.side {
                 guard let parsed = Node.Side(rawValue: side) else { throw fail(.notAMap(detail: "nodes[\(index)].side '\(side)' is not left or right")) }
@@ -158,9 +152,11 @@ public enum NativeFormat {
             guard let parsed = Document.LayoutMode(rawValue: stored) else { throw fail(.notAMap(detail: "layout '\(stored)' is not free or tree")) }
             layout = parsed
         }
+        let mindMap = try file.freemind.map(mindMapSource)
         do {
             var document = try Document(restoring: nodes, edges: edges, rootID: NodeID(root))
             document.setLayoutMode(layout)
+            document.mindMapSource = mindMap
             return document
         } catch {
             throw fail(.invalidMap(error))
