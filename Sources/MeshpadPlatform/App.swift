@@ -289,7 +289,12 @@ public final class App {
             case .dialogAction(let kind, let action, let field):
                 fileEvent(.dialog(kind, action, field: field))
             case .bannerAction(let action):
-                if action == .discardRecovery { fileEvent(.discardRecovery) } else { launchDocument = nil }
+                switch action {
+                case .discardRecovery: fileEvent(.discardRecovery)
+                case .dismiss: launchDocument = nil
+                // The workspace ends it itself; nothing for the app to do.
+                case .cancelLink: break
+                }
             }
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import MeshpadCore
 
@@ -76,8 +77,27 @@ import Testing
         var rig = EditRig()
         Self.longPress(&rig, at: rig.screen(of: rig.id("food")))
         Self.tapRow(&rig, "Link from here")
+        // However long the person takes, the screen says what the next tap will do.
+        rig.time += 10
+        _ = rig.workspace.tick(at: rig.time)
+        #expect(rig.workspace.panels.banner?.message == "Tap the node to link to")
         rig.tap(rig.screen(of: rig.id("clean water")))
         #expect(rig.document.edge(between: rig.id("food"), and: rig.id("clean water"))?.kind == .link)
+        #expect(rig.workspace.panels.banner == nil, "and once it is done, it no longer says so")
+    }
+
+    @Test func linkFromHereCanBeCancelledWithItsBannersButton() {
+        var rig = EditRig()
+        Self.longPress(&rig, at: rig.screen(of: rig.id("food")))
+        Self.tapRow(&rig, "Link from here")
+        let cancel = rig.workspace.overlayLayout.parts.first { $0.role == .bannerButton(.cancelLink) }
+        #expect(cancel?.text == "Cancel")
+        rig.tap(cancel?.rect.center ?? .zero)
+        #expect(rig.workspace.panels.banner == nil)
+        let links = rig.document.edges.count
+        rig.tap(rig.screen(of: rig.id("clean water")))
+        #expect(rig.document.edges.count == links, "the next tap only selects")
+        #expect(rig.workspace.selection.nodes == [rig.id("clean water")])
     }
 
     @Test func aTapOutsideOrEscapeClosesItAndDoesNothingElse() {
@@ -158,5 +178,22 @@ import Testing
         #expect(lines.contains { $0.hasPrefix("Ctrl+Z") })
         rig.tap(Vec2(400, 300))
         #expect(!rig.workspace.panels.helpOpen)
+    }
+
+    @Test func aBannerNeitherMovesNorHidesTheMenuButtonAndALongOneIsReadWhole() {
+        var rig = EditRig()
+        let before = rig.workspace.overlayLayout.rect(of: .appMenuButton)
+        let long = "Saved “plan.md”; Markdown cannot hold 1 free-standing node (and what hangs from it) or 3 links between nodes: they are left out of the file"
+        rig.workspace.show(Banner(message: long, actions: [.dismiss], expiresAt: 100))
+        let layout = rig.workspace.overlayLayout
+        #expect(layout.rect(of: .appMenuButton) == before, "☰ Menu stays where a finger expects it")
+        let banner = layout.rect(of: .banner)
+        #expect(banner.map { b in before.map { !b.intersects($0) } ?? false } == true, "and nothing covers it")
+        let text = layout.parts.last { $0.role == .bannerText }?.text ?? ""
+        #expect(text.split(separator: "\n").count >= 2, "on more lines: \(text)")
+        #expect(text.replacingOccurrences(of: "\n", with: " ") == long, "every word of it")
+        // A tap on ☰ Menu opens the menu, banner or not.
+        rig.tap(before?.center ?? .zero)
+        #expect(rig.workspace.panels.menu != nil)
     }
 }

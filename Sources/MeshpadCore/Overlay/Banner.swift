@@ -6,6 +6,8 @@ public struct Banner: Equatable, Sendable {
     public enum Action: Equatable, Sendable {
         case dismiss
         case discardRecovery
+        /// Stops "Link from here" waiting for the node to link to.
+        case cancelLink
     }
 
     public var message: String
@@ -27,6 +29,7 @@ extension Banner.Action {
         switch self {
         case .dismiss: return "OK"
         case .discardRecovery: return "Discard"
+        case .cancelLink: return "Cancel"
         }
     }
 }

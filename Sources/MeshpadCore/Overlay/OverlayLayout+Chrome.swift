@@ -35,11 +35,11 @@ extension OverlayLayout {
     /// Where the minimap is, if it is shown.
     public var minimap: Rect? { rect(of: .minimap) }
 
-    mutating func layoutChrome(_ chrome: Chrome, bannerShown: Bool, dialogShown: Bool, viewportSize: Vec2) {
+    mutating func layoutChrome(_ chrome: Chrome, dialogShown: Bool, viewportSize: Vec2) {
         let target = max(chrome.targetPixels, 44)
-        let gap = 6.0, margin = 8.0
+        let gap = 6.0, margin = Self.chromeMargin
         var canvasLeft = 0.0
-        let top = (bannerShown ? Self.bannerHeight : 0) + margin
+        let top = margin
         // The minimap's button in the top-right corner, the minimap under it.
         if !chrome.toolbar.isEmpty && !dialogShown {
             let toggle = Rect(x: viewportSize.x - margin - target, y: top, width: target, height: target)

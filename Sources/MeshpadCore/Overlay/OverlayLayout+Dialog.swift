@@ -1,17 +1,27 @@
 /// The banner across the top and the modal dialog in the middle.
 extension OverlayLayout {
-    mutating func layoutBanner(_ banner: Banner, viewportSize: Vec2) {
+    /// The banner: under the top buttons (☰ Menu and Map stay where a finger expects them), as
+    /// tall as its message's lines (`Workspace` breaks them to fit).
+    mutating func layoutBanner(_ banner: Banner, top: Double, viewportSize: Vec2) {
         let row = Self.rowHeight, pad = Self.padding
         let buttonWidth = 120.0
-        let bar = Rect(x: 0, y: 0, width: viewportSize.x, height: Self.bannerHeight)
+        let lines = Double(max(1, banner.message.split(separator: "\n", omittingEmptySubsequences: false).count))
+        let textHeight = max(row, lines * Self.bannerLineHeight + 8)
+        let bar = Rect(x: 0, y: top, width: viewportSize.x, height: textHeight + 16)
         append(Part(role: .banner, rect: bar, text: ""))
         var x = viewportSize.x - pad
         for action in banner.actions.reversed() {
             x -= buttonWidth
-            append(Part(role: .bannerButton(action), rect: Rect(x: x, y: 8, width: buttonWidth, height: row), text: action.label))
+            append(Part(role: .bannerButton(action), rect: Rect(x: x, y: top + (bar.height - row) / 2, width: buttonWidth, height: row),
+                        text: action.label))
             x -= 8
         }
-        append(Part(role: .bannerText, rect: Rect(x: pad, y: 8, width: max(0, x - 2 * pad), height: row), text: banner.message))
+        append(Part(role: .bannerText, rect: Rect(x: pad, y: top + 8, width: max(0, x - 2 * pad), height: textHeight), text: banner.message))
+    }
+
+    /// The width a banner's message has, beside its buttons.
+    static func bannerTextWidth(_ banner: Banner, viewportSize: Vec2) -> Double {
+        max(80, viewportSize.x - 3 * padding - Double(banner.actions.count) * 128 - 24)
     }
 
     mutating func layoutDialog(_ dialog: Dialog, targetPixels: Double, viewportSize: Vec2) {

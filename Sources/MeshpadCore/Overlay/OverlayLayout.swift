@@ -5,6 +5,10 @@ public struct OverlayLayout: Sendable {
     public static let rowHeight = 48.0
     public static let padding = 16.0
     public static let bannerHeight = rowHeight + 2 * 8
+    /// One line of a banner's message.
+    static let bannerLineHeight = 22.0
+    /// Between the window's edge and the chrome's buttons.
+    static let chromeMargin = 8.0
 
     public struct Part: Sendable {
         public enum Role: Equatable, Sendable {
@@ -106,8 +110,12 @@ public struct OverlayLayout: Sendable {
 
     public init(banner: Banner?, dialog: Dialog?, chrome: Chrome = Chrome(), viewportSize: Vec2) {
         // Back to front: what is laid out later is drawn over and tapped before what came earlier.
-        layoutChrome(chrome, bannerShown: banner != nil, dialogShown: dialog != nil, viewportSize: viewportSize)
-        if let banner { layoutBanner(banner, viewportSize: viewportSize) }
+        layoutChrome(chrome, dialogShown: dialog != nil, viewportSize: viewportSize)
+        if let banner {
+            // Below the top buttons when they are there, so a banner never moves or hides them.
+            let hasTopButtons = dialog == nil && (chrome.appMenuButton != nil || !chrome.toolbar.isEmpty)
+            layoutBanner(banner, top: hasTopButtons ? Self.chromeMargin + max(chrome.targetPixels, 44) + 6 : 0, viewportSize: viewportSize)
+        }
         // A dialog sits above the on-screen keyboard, so its buttons and field stay in reach.
         if let dialog { layoutDialog(dialog, targetPixels: chrome.targetPixels, viewportSize: Self.aboveKeyboard(chrome, viewportSize)) }
         if let menu = chrome.menu { layoutMenu(menu, targetPixels: chrome.targetPixels, viewportSize: viewportSize) }

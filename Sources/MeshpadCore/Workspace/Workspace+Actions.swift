@@ -60,7 +60,9 @@ extension Workspace {
             guard let source = node ?? selection.focus else { return [] }
             commitEditing()
             input.linkSource = source
-            toast("Tap the node to link to (tap the surface to cancel)")
+            // why: it stays up while the next tap is waited for; a banner that went by itself
+            // would leave that tap making a link nobody remembers asking for.
+            show(Banner(message: "Tap the node to link to", actions: [.cancelLink]))
         case .bold:
             applyStyle(.bold)
         case .italic:
@@ -90,7 +92,7 @@ extension Workspace {
                 select(Set(document.nodes.indices.filter { !document.isHidden(nodeAt: $0) }.map { document.nodes[$0].id }))
             }
         case .deselect:
-            input.linkSource = nil
+            endLinkFromHere()
             if input.mode != .normal { input.mode = .normal } else { select([]) }
         case .selectRoot:
             select([document.rootID])

@@ -116,6 +116,8 @@ extension Workspace {
     private mutating func activate(_ role: OverlayLayout.Part.Role) -> [Request] {
         needsRedraw = true
         switch role {
+        case .bannerButton(.cancelLink):
+            endLinkFromHere()
         case .bannerButton(let action):
             show(nil)
             return [.bannerAction(action)]

@@ -10,7 +10,7 @@ extension Workspace {
         case .select(let id, let toggle):
             if let source = input.linkSource {
                 // "Link from here": this tap picks the other end.
-                input.linkSource = nil
+                endLinkFromHere()
                 if source != id { link(source, id) }
                 return []
             }
@@ -27,7 +27,7 @@ extension Workspace {
                 select([id])
             }
         case .clearSelection:
-            input.linkSource = nil
+            endLinkFromHere()
             commitEditing()
             select([])
         case .moveNodes(let ids, let positions):

@@ -121,10 +121,23 @@ public struct Workspace {
 
     /// The layout of `chrome` (built once a frame), with the part held down drawn pressed.
     public func overlayLayout(of chrome: Chrome) -> OverlayLayout {
-        var layout = OverlayLayout(banner: panels.banner, dialog: panels.dialog.map { fittingBrowserPath($0) }, chrome: chrome,
+        var layout = OverlayLayout(banner: panels.banner.map(fittingBanner), dialog: panels.dialog.map { fittingBrowserPath($0) }, chrome: chrome,
                                    viewportSize: measures.viewportSize)
         layout.press(input.chrome.pressedPart)
         return layout
+    }
+
+    /// The banner with its message broken into lines that fit beside its buttons (three at most:
+    /// the rest is cut), so a long warning is read whole, not cut off mid-sentence.
+    func fittingBanner(_ banner: Banner) -> Banner {
+        let width = OverlayLayout.bannerTextWidth(banner, viewportSize: measures.viewportSize)
+        let measurer = measures.sizing.measurer(for: NodeStyle())
+        let lines = LineBreaker(maxWidth: width).lines(of: banner.message, measuredBy: measurer)
+        guard lines.count > 1 else { return banner }
+        var fitted = banner
+        // A wrapped line keeps the space it broke at; a banner's lines do not need it.
+        fitted.message = lines.prefix(3).map { line in String(line.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
+        return fitted
     }
 
     /// True while something wants typed text: the platform turns on text input (and with it
@@ -155,6 +168,12 @@ public struct Workspace {
         }
         if panels.search != nil { return overlayLayout.rect(of: .searchField) }
         return nil
+    }
+
+    /// "Link from here" stops waiting (a link was made, or it was cancelled), and its banner goes.
+    mutating func endLinkFromHere() {
+        input.linkSource = nil
+        if panels.banner?.actions == [.cancelLink] { show(nil) }
     }
 
     public mutating func show(_ banner: Banner?) {
@@ -211,7 +230,7 @@ public struct Workspace {
         runningLayout = nil
         input.linkPreview = nil
         input.band = nil
-        input.linkSource = nil
+        endLinkFromHere()
         panels.menu = nil
         history = History()
         input.recognizer = GestureRecognizer(settings: input.recognizer.settings)
