@@ -133,6 +133,25 @@ import Testing
         #expect(rig.browser?.folder == rig.home.path("Trip"), "the new folder is made and entered")
     }
 
+    @Test func theDumpListsOnlyWhatAFingerCanTapNow() throws {
+        var rig = try BrowserRig()
+        var labels = StateDump(rig.rig.workspace).controls.map(\.label)
+        #expect(labels.contains("+ New") && labels.contains(Workspace.appMenuTitle))
+        rig.tap(Workspace.appMenuTitle)
+        rig.tap("Save as…")
+        labels = StateDump(rig.rig.workspace).controls.map(\.label)
+        #expect(labels.contains("Save") && labels.contains("New folder") && labels.contains("q"), "the dialog and its keyboard")
+        #expect(!labels.contains("+ New") && !labels.contains(Workspace.appMenuTitle), "not what the dialog takes taps from: \(labels)")
+        rig.tap("Cancel")
+        // Editing from a touch: the keyboard covers the toolbar along the bottom.
+        rig.rig.doubleTap(rig.rig.screen(of: rig.rig.document.rootID))
+        #expect(rig.rig.workspace.panels.keyboard != nil)
+        rig.rig.time += 1
+        rig.rig.workspace.step(bySeconds: 1)
+        labels = StateDump(rig.rig.workspace).controls.map(\.label)
+        #expect(labels.contains("q") && !labels.contains("+ New"), "\(labels)")
+    }
+
     @Test func aNewFolderThatCannotBeMadeSaysWhyAndTheNameCanBeChanged() throws {
         let home = try ScratchFolder()
         try home.folder("maps")

@@ -133,6 +133,19 @@ public struct OverlayLayout: Sendable {
         return nil
     }
 
+    /// What a finger can tap now: the tappable parts whose middle is not covered by something
+    /// drawn over them, and only those of the dialog, menu or help sheet while one is up (it
+    /// takes every tap). Topmost last, as drawn.
+    public var reachableParts: [Part] {
+        let modal = parts.firstIndex { part in
+            switch part.role {
+            case .panel, .menuPanel, .helpSheet: return true
+            default: return false
+            }
+        } ?? 0
+        return parts[modal...].filter { $0.role.isTappable && part(at: $0.rect.center) == $0.role }
+    }
+
     /// True if the point is on the chrome, banner, dialog or a menu (so it is not a canvas gesture).
     public func covers(_ point: Vec2) -> Bool {
         parts.contains { part in

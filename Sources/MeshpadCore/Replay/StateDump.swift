@@ -43,7 +43,8 @@ public struct StateDump: Codable, Equatable, Sendable {
     public var selection: [String]
     public var nodes: [NodeState]
     public var edges: [EdgeState]
-    /// Every tappable thing on screen, topmost last (as drawn).
+    /// Every thing on screen a finger can tap now (not what a dialog, a menu or the keyboard
+    /// covers), topmost last, as drawn.
     public var controls: [Control]
 
     /// - Parameter uiScale: window pixels per layout pixel (`--scale`).
@@ -59,7 +60,7 @@ public struct StateDump: Codable, Equatable, Sendable {
             EdgeState(id: $0.id.description, from: $0.from.description, to: $0.to.description, kind: $0.kind.rawValue)
         }
         let scale = uiScale.isFinite && uiScale > 0 ? uiScale : 1
-        controls = workspace.overlayLayout.parts.filter(\.role.isTappable).map { part in
+        controls = workspace.overlayLayout.reachableParts.map { part in
             Control(label: part.label, role: part.role.kind,
                     rect: [part.rect.minX * scale, part.rect.minY * scale, part.rect.width * scale, part.rect.height * scale],
                     enabled: part.look != .disabled)
