@@ -127,6 +127,28 @@ import FoundationXML
                 "\(changed.removed)")
     }
 
+    @Test func aFreeStandingNodeIsWrittenAsAFloatingNodeOfTheOnlyRoot() throws {
+        var builder = MapBuilder(rootText: "Plan")
+        _ = builder.addChild(of: builder.rootID, text: "Step", at: Vec2(100, 0))
+        let free = builder.addNode(text: "Free", at: Vec2(0, 300))
+        _ = builder.addChild(of: free, text: "Under free", at: Vec2(100, 300))
+        let saved = FreeMindFormat.encode(builder.build())
+        let lines = try Canonical.lines(saved)
+        // FreeMind reads one root: exactly one <node> stands directly in <map>.
+        var depth = 0, topLevel = 0
+        for line in lines {
+            if line.hasPrefix("</") { depth -= 1 } else if line.hasPrefix("<") {
+                if depth == 1 && line.hasPrefix("<node") { topLevel += 1 }
+                depth += 1
+            }
+        }
+        #expect(topLevel == 1, "\(lines)")
+        #expect(lines.contains("<hook NAME=\"FreeNode\""), "Freeplane shows it floating")
+        let reread = try FreeMindFormat.decode(saved)
+        #expect(outline(reread.document) == ["Plan", "  Step", "  Free", "    Under free"], "nothing is lost")
+        #expect(reread.warnings.isEmpty)
+    }
+
     @Test func aMapFromElsewhereIsWrittenAsBefore() throws {
         var builder = MapBuilder(rootText: "Root")
         let added = builder.addChild(of: builder.rootID, text: "Child & <friends>", at: Vec2(100, 0))

@@ -275,7 +275,7 @@ public enum FreeMindFormat {
     // MARK: - Export
 
     /// A `.mm` file FreeMind 1.0 and Freeplane 1.7 open: `version="1.0.1"`, one root `<node>`
-    /// (free-standing trees follow as further top-level nodes, which Meshpad reads back).
+    /// (free-standing trees are in it as Freeplane's floating nodes; read back, they are branches).
     ///
     /// A map read from `.mm` is written back with everything its file held that Meshpad does not
     /// model (`Document.mindMapSource`): unedited nodes as they were, edited ones with just the

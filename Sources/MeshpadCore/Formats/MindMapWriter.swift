@@ -23,8 +23,12 @@ struct MindMapWriter {
     /// Nodes a fresh link points at: they need an ID in the file even if they came without one.
     private let freshTargets: Set<NodeID>
 
+    /// The nodes with no parent but the root: written as the root's floating children.
+    private let freeTrees: [NodeID]
+
     init(_ document: Document) {
         self.document = document
+        freeTrees = document.nodes.map(\.id).filter { $0 != document.rootID && document.parent(of: $0) == nil }
         source = document.mindMapSource ?? MindMapSource()
         children = document.childrenByParent()
         ids = FreeMindFormat.exportIDs(document)
@@ -52,23 +56,26 @@ struct MindMapWriter {
         let attributes = document.mindMapSource == nil ? [KeptAttribute("version", "1.0.1")] : source.mapAttributes
         var out = "<map" + attributes.xml + ">\n"
         out += "<!-- To view this file, download free mind mapping software FreeMind from https://freemind.sourceforge.io -->\n"
-        let tops = [document.rootID] + document.nodes.map(\.id).filter { $0 != document.rootID && document.parent(of: $0) == nil }
-        var wroteTops = false
+        var wroteRoot = false
         for item in source.mapItems {
             switch item {
             case .children:
-                writeTrees(tops, to: &out)
-                wroteTops = true
+                writeTrees([document.rootID], to: &out)
+                wroteRoot = true
             case .element(let element), .link(let element, _):
                 out += element.xml + "\n"
             }
         }
-        if !wroteTops { writeTrees(tops, to: &out) }
+        if !wroteRoot { writeTrees([document.rootID], to: &out) }
         out += "</map>\n"
         return Data(out.utf8)
     }
 
     /// Writes trees depth first without recursion (a map may be a chain 100,000 deep).
+    ///
+    /// FreeMind reads one root only, so free-standing trees go in the root as Freeplane's
+    /// floating nodes (`<hook NAME="FreeNode"/>`): Freeplane shows them free, FreeMind as
+    /// branches, and nothing is lost.
     private func writeTrees(_ tops: [NodeID], to out: inout String) {
         enum Work {
             case node(NodeID)
@@ -81,9 +88,13 @@ struct MindMapWriter {
                 out += text
             case .node(let id):
                 guard let node = document.node(id) else { continue }
-                let kids = children[id] ?? []
-                let (head, tail) = source.nodes[id].map { kept(node, $0, hasChildren: !kids.isEmpty) }
+                var kids = children[id] ?? []
+                if id == document.rootID { kids += freeTrees }
+                var (head, tail) = source.nodes[id].map { kept(node, $0, hasChildren: !kids.isEmpty) }
                     ?? fresh(node, hasChildren: !kids.isEmpty)
+                if id != document.rootID, document.parent(of: id) == nil, !Self.isFloating(source.nodes[id]) {
+                    head += "<hook NAME=\"FreeNode\"/>\n"
+                }
                 out += head
                 stack.append(.text(tail))
                 for kid in kids.reversed() { stack.append(.node(kid)) }
@@ -235,6 +246,14 @@ struct MindMapWriter {
     }
 
     // MARK: - Pieces
+
+    /// Whether a kept node already says it floats.
+    private static func isFloating(_ record: KeptNode?) -> Bool {
+        record?.items.contains {
+            if case .element(let element) = $0 { return element.name == "hook" && element.attribute("NAME") == "FreeNode" }
+            return false
+        } ?? false
+    }
 
     private static func isNote(_ richContent: KeptElement) -> Bool {
         (richContent.attribute("TYPE") ?? "NODE").uppercased() != "NODE"
