@@ -169,6 +169,30 @@ import Testing
         #expect(rig.camera.origin.distance(to: Camera(origin: Vec2(400, 300), zoom: 1).origin) < 1e-6, "the view is back where it was")
     }
 
+    /// `justAboveToolbar`: so low that the new node reaches under the toolbar, and editing
+    /// brings it into view before the keyboard does.
+    @Test(arguments: [(false, false), (true, false), (false, true), (true, true)])
+    func aNewNodeMadeFromTheSurfaceMenuLowDownAlsoGivesTheViewBack(tidy: Bool, justAboveToolbar: Bool) throws {
+        var rig = EditRig()
+        let toolbarTop = try #require(rig.workspace.overlayLayout.rect(of: .toolbarPanel)?.minY)
+        let point = justAboveToolbar ? Vec2(560, toolbarTop - 6) : Vec2(700, 400)
+        if tidy {
+            _ = rig.workspace.perform(.tidy)
+            rig.settle()
+        }
+        let before = rig.camera
+        MenuTests.longPress(&rig, at: point)
+        MenuTests.tapRow(&rig, "New node here")
+        rig.settle()
+        #expect(rig.workspace.editing != nil && rig.workspace.panels.keyboard != nil)
+        rig.tapKey("x")
+        rig.tapKey("Return")
+        rig.settle()
+        #expect(rig.workspace.panels.keyboard == nil)
+        #expect(rig.camera.origin.distance(to: before.origin) < 1e-6 && rig.camera.zoom == before.zoom,
+                "the view is back where it was: \(before.origin) → \(rig.camera.origin)")
+    }
+
     @Test(arguments: [(Vec2(1280, 800), 57.0, 57.0), (Vec2(800, 600), 48.0, 48.0), (Vec2(360, 640), 57.0, 29.4)])
     func keysAreFingerSizedWhereTheScreenAllows(viewport: Vec2, target: Double, width: Double) {
         let size = OverlayLayout.keySize(targetPixels: target, viewportSize: viewport)

@@ -210,7 +210,7 @@ extension Workspace {
             anchorX = FoldBadge.side(of: node, in: document) > 0 ? node.frame.minX : node.frame.maxX
         }
         editing = EditSession(node: id, editor: TextEditor(text: node.text, selectAll: input.lastInputWasTouch), original: node.text,
-                              originalPosition: node.position, anchorX: anchorX)
+                              originalPosition: node.position, anchorX: anchorX, cameraBefore: view.targetCamera)
         keepInView(id)
         needsRedraw = true
     }

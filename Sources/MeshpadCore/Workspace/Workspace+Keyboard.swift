@@ -49,7 +49,9 @@ extension Workspace {
         needsRedraw = true
         // The node being edited stays in view above the keyboard; the view goes back after.
         guard let editing, panels.cameraBeforeKeyboard == nil else { return }
-        let before = view.targetCamera
+        // why: from where the view was before editing began, so a shift made then (a node
+        // low on the screen, under the toolbar) is given back too.
+        let before = editing.cameraBefore ?? view.targetCamera
         keepInView(editing.node)
         if view.targetCamera != before { panels.cameraBeforeKeyboard = (before, view.targetCamera) }
     }

@@ -54,6 +54,9 @@ public struct Workspace {
         /// shrinks, so a child never grows back over its parent (nil for the root and free nodes,
         /// which grow about their centre).
         public var anchorX: Double?
+        /// The view before editing began (and brought the node into view): where the view goes
+        /// back to when the on-screen keyboard closes.
+        public var cameraBefore: Camera?
     }
 
     /// The rubber-band line of a link being drawn.
