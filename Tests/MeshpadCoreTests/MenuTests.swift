@@ -175,7 +175,11 @@ import Testing
         Self.tapRow(&rig, "Help")
         let lines = rig.workspace.overlayLayout.parts.filter { $0.role == .helpText }.map(\.text)
         #expect(lines.contains { $0.contains("long press") })
-        #expect(lines.contains { $0.hasPrefix("Ctrl+Z") })
+        #expect(lines.contains("two-finger tap") && lines.contains("three-finger tap"))
+        // Each key beside what it does, on one row.
+        let parts = rig.workspace.overlayLayout.parts.filter { $0.role == .helpText }
+        let undoKey = parts.first { $0.text == "Ctrl+Z" }
+        #expect(parts.contains { $0.text == "Undo" && abs($0.rect.minY - (undoKey?.rect.minY ?? -1)) < 0.5 })
         rig.tap(Vec2(400, 300))
         #expect(!rig.workspace.panels.helpOpen)
     }
@@ -195,5 +199,28 @@ import Testing
         // A tap on ☰ Menu opens the menu, banner or not.
         rig.tap(before?.center ?? .zero)
         #expect(rig.workspace.panels.menu != nil)
+    }
+
+    @Test(arguments: [Vec2(1280, 800), Vec2(1024, 600), Vec2(800, 600)])
+    func theHelpSheetsWordsStayInsideItAndApart(viewport: Vec2) {
+        let lines = ["Touch", "tap a node\tselect it", "double tap surface\ta new node there", "", "Keys"]
+            + (0..<60).map { "Ctrl+Shift+\($0)\tSomething to do \($0)" }
+        let layout = OverlayLayout(banner: nil, dialog: nil, chrome: {
+            var chrome = Chrome()
+            chrome.helpOpen = true
+            chrome.helpLines = lines
+            return chrome
+        }(), viewportSize: viewport)
+        let sheet = layout.rect(of: .helpSheet) ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        let words = layout.parts.filter { $0.role == .helpText }
+        #expect(words.count == lines.count + lines.filter { $0.contains("\t") }.count, "every line, a key and its words apart")
+        #expect(words.allSatisfy { sheet.contains(Vec2($0.rect.minX, $0.rect.minY)) && sheet.contains(Vec2($0.rect.maxX, $0.rect.maxY)) })
+        for (i, a) in words.enumerated() {
+            // Sharing an edge is fine; covering each other is not.
+            for b in words[(i + 1)...] where a.rect.minX < b.rect.maxX - 0.5 && b.rect.minX < a.rect.maxX - 0.5
+                && a.rect.minY < b.rect.maxY - 0.5 && b.rect.minY < a.rect.maxY - 0.5 {
+                Issue.record("“\(a.text)” and “\(b.text)” overlap at \(viewport)")
+            }
+        }
     }
 }

@@ -21,12 +21,42 @@ extension OverlayLayout {
         append(Part(role: .helpSheet, rect: sheet, text: "Help"))
         let perColumn = max(1, Int((sheet.height - 2 * margin) / lineHeight))
         let columns = max(1, Int((Double(lines.count) / Double(perColumn)).rounded(.up)))
-        let columnWidth = (sheet.width - 2 * margin) / Double(columns)
+        // Columns as wide as what they hold (estimated from characters: the layout has no fonts),
+        // shrunk alike when the window is narrow; in each, what to do on the left and what it
+        // does on the right, headings across.
+        func estimate(_ text: Substring) -> Double { Double(text.count) * 8.4 + 16 }
+        var keyWidths = [Double](repeating: 0, count: columns), textWidths = [Double](repeating: 0, count: columns)
+        for (index, line) in lines.enumerated() {
+            let column = index / perColumn
+            if let tab = line.firstIndex(of: "\t") {
+                keyWidths[column] = max(keyWidths[column], estimate(line[..<tab]))
+                textWidths[column] = max(textWidths[column], estimate(line[line.index(after: tab)...]))
+            }
+        }
+        let needed = zip(keyWidths, textWidths).map { $0 + $1 + 12 }
+        let available = sheet.width - 2 * margin
+        let total = max(needed.reduce(0, +), 1)
+        // Room to spare is shared out evenly; too little room, taken from each alike.
+        let widths = total <= available ? needed.map { $0 + (available - total) / Double(columns) } : needed.map { $0 * available / total }
+        let scale = min(1, available / total)
+        var lefts: [Double] = []
+        var left = sheet.minX + margin
+        for width in widths {
+            lefts.append(left)
+            left += width
+        }
         for (index, line) in lines.enumerated() {
             let column = index / perColumn, row = index % perColumn
-            append(Part(role: .helpText, rect: Rect(x: sheet.minX + margin + Double(column) * columnWidth,
-                                                    y: sheet.minY + margin + Double(row) * lineHeight, width: columnWidth - 8, height: lineHeight),
-                        text: line))
+            let x = lefts[column], y = sheet.minY + margin + Double(row) * lineHeight, columnWidth = widths[column]
+            let keyWidth = (keyWidths[column] * scale).rounded()
+            let halves = line.split(separator: "\t", maxSplits: 1).map(String.init)
+            if halves.count == 2 {
+                append(Part(role: .helpText, rect: Rect(x: x, y: y, width: keyWidth - 8, height: lineHeight), text: halves[0]))
+                append(Part(role: .helpText, rect: Rect(x: x + keyWidth, y: y, width: columnWidth - keyWidth - 12, height: lineHeight),
+                            text: halves[1]))
+            } else {
+                append(Part(role: .helpText, rect: Rect(x: x, y: y, width: columnWidth - 12, height: lineHeight), text: line))
+            }
         }
     }
 }

@@ -111,24 +111,39 @@ extension Workspace {
         }
     }
 
-    /// The help sheet's lines: the gestures, then every key from the action table.
+    /// The help sheet's lines: the gestures, then every key from the action table, each as
+    /// "what to do\twhat it does" (a line without a tab is a heading). Keys show the chords that
+    /// fit and the action's title, so every line fits its column.
     var helpLines: [String] {
-        HelpText.gestures + ["", "Keys (every one is also a button or a menu row):"]
-            + ActionTable.keyTable(markdown: false).split(separator: "\n").map(String.init)
-            + ["", "Tap anywhere to close."]
+        let keys = Action.all.compactMap { action -> String? in
+            let spec = action.spec
+            guard !spec.keys.isEmpty else { return nil }
+            // As many chords as fit a short column (the first always); the README lists them all.
+            var shown = spec.keys[0].description
+            for chord in spec.keys.dropFirst() where shown.count + 2 + chord.description.count <= 14 {
+                shown += ", " + chord.description
+            }
+            return shown + "\t" + spec.title
+        }
+        return ["Touch"] + HelpText.gestures + ["", "Keys (each is also a button or a menu row)"] + keys + ["", "Tap anywhere to close."]
     }
 }
 
 /// What the help sheet says about touch, in the words of the README's gesture table.
 enum HelpText {
     static let gestures = [
-        "Touch",
-        "tap a node: select it · tap the surface: clear the selection",
-        "double tap a node: edit its text · double tap the surface: a new node there",
-        "long press: the menu of what is under the finger (right click with a mouse)",
-        "drag a node: move it · drag the surface: pan, and fling it to glide",
-        "pinch: zoom about the fingers · two-finger tap: undo · three-finger tap: redo",
-        "the badge beside a node: fold or unfold it",
-        "☰ Menu: new map, open, save, export, theme, on-screen keyboard, help",
+        "tap a node\tselect it",
+        "tap the surface\tclear the selection",
+        "double tap a node\tedit its text",
+        "double tap surface\ta new node there",
+        "long press\tthe menu of what is there",
+        "right click\tthe same menu",
+        "drag a node\tmove it",
+        "drag the surface\tpan; flick and it glides",
+        "pinch\tzoom about the fingers",
+        "two-finger tap\tundo",
+        "three-finger tap\tredo",
+        "badge by a node\tfold or unfold it",
+        "☰ Menu\tfiles, export, theme, keyboard",
     ]
 }
