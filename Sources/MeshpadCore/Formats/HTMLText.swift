@@ -108,7 +108,8 @@ public struct HTMLText {
         return result
     }
 
-    /// Decodes `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&nbsp;` and numeric references.
+    /// Decodes XML's five entities, HTML's named ones (`&eacute;`, `HTMLEntities`) and numeric
+    /// references; an `&` that starts none of them stays as it is (`AT&T`, `a & b`).
     public static func decodeEntities(_ text: String) -> String {
         guard text.contains("&") else { return text }
         var result = ""
@@ -129,9 +130,10 @@ public struct HTMLText {
             case "gt": decoded = ">"
             case "quot": decoded = "\""
             case "apos": decoded = "'"
-            case "nbsp": decoded = "\u{A0}"
             default:
-                if name.hasPrefix("#x") || name.hasPrefix("#X"), let code = UInt32(name.dropFirst(2), radix: 16), let scalar = Unicode.Scalar(code) {
+                if let scalar = HTMLEntities.scalars[String(name)] {
+                    decoded = String(Character(scalar))
+                } else if name.hasPrefix("#x") || name.hasPrefix("#X"), let code = UInt32(name.dropFirst(2), radix: 16), let scalar = Unicode.Scalar(code) {
                     decoded = String(Character(scalar))
                 } else if name.hasPrefix("#"), let code = UInt32(name.dropFirst()), let scalar = Unicode.Scalar(code) {
                     decoded = String(Character(scalar))
