@@ -94,7 +94,8 @@ public struct HTMLText {
             let after = html[html.index(after: open)...]
             let isEnd = after.first == "/"
             let nameStart = isEnd ? after.dropFirst() : after
-            guard let first = after.first, first == "!" || first == "?" || nameStart.first.map { $0.isASCII && $0.isLetter } == true else {
+            let startsName = nameStart.first.map { $0.isASCII && $0.isLetter } ?? false
+            guard let first = after.first, first == "!" || first == "?" || startsName else {
                 index = html.index(after: open)
                 continue
             }

@@ -55,28 +55,38 @@ extension XMLSafety {
             throw FormatError(format: format, reason: .malformed(line: line, column: column,
                 detail: "the entity &\(shown); is not defined (neither XML nor HTML has it; write the character itself or a numeric reference such as &#233;)"))
         case .replacements(let replacements):
-            var out = Data()
+            var out: [UInt8] = []
             out.reserveCapacity(data.count + replacements.count * 2)
             var shifts: [(offset: Int, delta: Int)] = []
-            var copied = data.startIndex
-            for replacement in replacements {
-                let start = data.startIndex + replacement.range.lowerBound
-                out.append(data[copied..<start])
-                out.append(contentsOf: replacement.bytes)
-                copied = data.startIndex + replacement.range.upperBound
-                let delta = replacement.bytes.count - replacement.range.count
-                if delta != 0 { shifts.append((out.count, delta)) }
+            data.withUnsafeBytes { bytes in
+                var copied = 0
+                for replacement in replacements {
+                    out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[copied..<replacement.range.lowerBound]))
+                    let before = out.count
+                    appendCharacterReference(replacement.scalar, length: replacement.range.count, to: &out)
+                    copied = replacement.range.upperBound
+                    let delta = (out.count - before) - replacement.range.count
+                    if delta != 0 { shifts.append((out.count, delta)) }
+                }
+                out.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[copied...]))
             }
-            out.append(data[copied...])
-            return EntityRewrite(data: out, shifts: shifts)
+            return EntityRewrite(data: Data(out), shifts: shifts)
         }
     }
 
-    /// `&#` and the code point in decimal, zero-padded to `length` bytes where it fits, and `;`.
-    static func characterReference(_ scalar: Unicode.Scalar, length: Int) -> [UInt8] {
-        let digits = Array(String(scalar.value).utf8)
-        let padding = max(0, length - 3 - digits.count)
-        return Array("&#".utf8) + Array(repeating: UInt8(ascii: "0"), count: padding) + digits + [UInt8(ascii: ";")]
+    /// Appends `&#`, the code point in decimal, zero-padded to `length` bytes where it fits, and `;`.
+    static func appendCharacterReference(_ scalar: Unicode.Scalar, length: Int, to out: inout [UInt8]) {
+        var digits: [UInt8] = []
+        var value = scalar.value
+        repeat {
+            digits.append(UInt8(ascii: "0") + UInt8(value % 10))
+            value /= 10
+        } while value > 0
+        out.append(UInt8(ascii: "&"))
+        out.append(UInt8(ascii: "#"))
+        for _ in 0..<max(0, length - 3 - digits.count) { out.append(UInt8(ascii: "0")) }
+        out.append(contentsOf: digits.reversed())
+        out.append(UInt8(ascii: ";"))
     }
 }
 
@@ -84,7 +94,7 @@ extension XMLSafety {
 private struct EntityScan {
     enum Outcome {
         case unchanged
-        case replacements([(range: Range<Int>, bytes: [UInt8])])
+        case replacements([(range: Range<Int>, scalar: Unicode.Scalar)])
         case undefined(name: String, offset: Int)
     }
 
@@ -100,7 +110,7 @@ private struct EntityScan {
 
     mutating func run() -> Outcome {
         guard let base = bytes.baseAddress else { return .unchanged }
-        var replacements: [(range: Range<Int>, bytes: [UInt8])] = []
+        var replacements: [(range: Range<Int>, scalar: Unicode.Scalar)] = []
         var index = 0
         while index < bytes.count,
               let found = memchr(base + index, Int32(UInt8(ascii: "&")), bytes.count - index) {
@@ -116,7 +126,7 @@ private struct EntityScan {
             // slower question of whether they sit in a comment or CDATA section.
             if HTMLEntities.xmlPredefined.contains(name) || isInsideLiteralSection(ampersand) { continue }
             guard let scalar = HTMLEntities.scalars[name] else { return .undefined(name: name, offset: ampersand) }
-            replacements.append((ampersand..<index, XMLSafety.characterReference(scalar, length: index - ampersand)))
+            replacements.append((ampersand..<index, scalar))
         }
         return replacements.isEmpty ? .unchanged : .replacements(replacements)
     }
