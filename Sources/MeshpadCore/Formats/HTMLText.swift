@@ -64,32 +64,54 @@ public struct HTMLText {
     /// Plain text of an HTML string, tolerant of HTML that is not XML (`<br>` unclosed).
     public static func plainText(fromHTML html: String) -> String {
         var converter = HTMLText()
+        scan(html) { token in
+            switch token {
+            case .text(let run): converter.text(decodeEntities(String(run)))
+            case .start(let name, let inside): converter.start(name, attributes: attributes(of: inside))
+            case .end(let name): converter.end(name)
+            }
+        }
+        return converter.result
+    }
+
+    /// A piece of an HTML string: a run of text (entities not yet decoded), or a tag with its name
+    /// and, for a start tag, its inside (`a href="x"`).
+    enum Token {
+        case text(Substring)
+        case start(String, inside: Substring)
+        case end(String)
+    }
+
+    /// Splits HTML into text and tags as a browser does: `<` starts a tag only before a letter
+    /// (or `/` and a letter), so `a < b` is text; comments, `<!…>` and `<?…?>` are skipped.
+    static func scan(_ html: String, _ visit: (Token) -> Void) {
         var index = html.startIndex
         var textStart = index
         func flushText(upTo end: String.Index) {
-            if textStart < end { converter.text(decodeEntities(String(html[textStart..<end]))) }
+            if textStart < end { visit(.text(html[textStart..<end])) }
         }
-        while index < html.endIndex {
-            if html[index] == "<" {
-                flushText(upTo: index)
-                if html[index...].hasPrefix("<!--") {
-                    index = html[index...].range(of: "-->")?.upperBound ?? html.endIndex
-                } else {
-                    let close = html[index...].firstIndex(of: ">") ?? html.endIndex
-                    var tag = html[html.index(after: index)..<close]
-                    let isEnd = tag.first == "/"
-                    if isEnd { tag = tag.dropFirst() }
-                    let name = String(tag.prefix { $0.isLetter || $0.isNumber })
-                    if !name.isEmpty { isEnd ? converter.end(name) : converter.start(name, attributes: attributes(of: tag)) }
-                    index = close < html.endIndex ? html.index(after: close) : close
-                }
-                textStart = index
-            } else {
-                index = html.index(after: index)
+        while let open = html[index...].firstIndex(of: "<") {
+            let after = html[html.index(after: open)...]
+            let isEnd = after.first == "/"
+            let nameStart = isEnd ? after.dropFirst() : after
+            let startsName = nameStart.first.map { $0.isASCII && $0.isLetter } ?? false
+            guard let first = after.first, first == "!" || first == "?" || startsName else {
+                index = html.index(after: open)
+                continue
             }
+            flushText(upTo: open)
+            if after.hasPrefix("!--") {
+                index = after.range(of: "-->")?.upperBound ?? html.endIndex
+            } else {
+                let close = after.firstIndex(of: ">") ?? html.endIndex
+                let inside = nameStart[..<close]
+                let name = String(inside.prefix { $0.isLetter || $0.isNumber })
+                if first != "!" && first != "?" { isEnd ? visit(.end(name)) : visit(.start(name, inside: inside)) }
+                index = close < html.endIndex ? html.index(after: close) : close
+            }
+            textStart = index
         }
         flushText(upTo: html.endIndex)
-        return converter.result
     }
 
     /// The attributes of a tag's inside (`img src="a.png" alt='x'`), values entity-decoded.
@@ -108,7 +130,8 @@ public struct HTMLText {
         return result
     }
 
-    /// Decodes `&amp;`, `&lt;`, `&gt;`, `&quot;`, `&apos;`, `&nbsp;` and numeric references.
+    /// Decodes XML's five entities, HTML's named ones (`&eacute;`, `HTMLEntities`) and numeric
+    /// references; an `&` that starts none of them stays as it is (`AT&T`, `a & b`).
     public static func decodeEntities(_ text: String) -> String {
         guard text.contains("&") else { return text }
         var result = ""
@@ -129,9 +152,10 @@ public struct HTMLText {
             case "gt": decoded = ">"
             case "quot": decoded = "\""
             case "apos": decoded = "'"
-            case "nbsp": decoded = "\u{A0}"
             default:
-                if name.hasPrefix("#x") || name.hasPrefix("#X"), let code = UInt32(name.dropFirst(2), radix: 16), let scalar = Unicode.Scalar(code) {
+                if let scalar = HTMLEntities.scalars[String(name)] {
+                    decoded = String(Character(scalar))
+                } else if name.hasPrefix("#x") || name.hasPrefix("#X"), let code = UInt32(name.dropFirst(2), radix: 16), let scalar = Unicode.Scalar(code) {
                     decoded = String(Character(scalar))
                 } else if name.hasPrefix("#"), let code = UInt32(name.dropFirst()), let scalar = Unicode.Scalar(code) {
                     decoded = String(Character(scalar))

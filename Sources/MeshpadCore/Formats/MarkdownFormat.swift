@@ -5,8 +5,11 @@ import Foundation
 ///
 /// Export: the root is `# text`, first-level nodes `## text`, deeper nodes `- text` bullets
 /// indented two spaces a level. A note follows its node as plain lines (indented under a
-/// bullet). A link is written `[text](url)`. A line break inside a node's text is `<br>`.
-/// Import reads the same and more: any heading levels, `*`/`+`/`1.` bullets, tab indents.
+/// bullet) after a blank line. A link is written `[text](url)`. A line break inside a node's
+/// text is `<br>`.
+/// Import reads the same and more: any heading levels, `*`/`+`/`1.` bullets, tab indents, and
+/// lines that go on with a bullet's text without a blank line between, indented or not (lazy
+/// continuation), as part of that text: `- first\nsecond` is the node `first⏎second`.
 /// Markdown has no folds, free links or free-standing nodes: export says what it leaves out.
 public enum MarkdownFormat {
     public static let formatName = "Markdown"
@@ -27,11 +30,15 @@ public enum MarkdownFormat {
         var open: [(level: Double, index: Int)] = []
         var inFence = false
         var lastItem: Int?
+        // The bullet item whose first paragraph the next line may continue: CommonMark's
+        // paragraph continuation, lazy (not indented, as WiseMapping writes it) or not.
+        var openParagraph: Int?
         for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
             let line = rawLine.hasSuffix("\r") ? String(rawLine.dropLast()) : String(rawLine)
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
                 inFence.toggle()
+                openParagraph = nil
                 if let lastItem { items[lastItem].note.append(trimmed) }
                 continue
             }
@@ -46,7 +53,14 @@ public enum MarkdownFormat {
                 content = rest
             }
             guard let level else {
-                // Plain text: a note line of the item it follows (blank lines kept inside notes).
+                // A line right under a bullet's text goes on with it, as CommonMark reads it (a
+                // soft line break, kept as a line break of the node's text); a blank line ends it.
+                if let open = openParagraph, !inFence, !trimmed.isEmpty, !interruptsParagraph(trimmed) {
+                    items[open].text += "\n" + trimmed
+                    continue
+                }
+                openParagraph = nil
+                // Plain text after that: a note line of the item it follows (blank lines kept inside notes).
                 if let lastItem, !(trimmed.isEmpty && items[lastItem].note.isEmpty) {
                     items[lastItem].note.append(inFence ? trimmed : unescapeNoteLine(trimmed))
                 }
@@ -58,6 +72,7 @@ public enum MarkdownFormat {
             if let parent = open.last?.index { items[parent].children.append(index) }
             open.append((level, index))
             lastItem = index
+            openParagraph = level >= 10 ? index : nil
         }
         guard !items.isEmpty else {
             throw FormatError(format: formatName, reason: .notAMap(detail: "no headings or bullet items"))
@@ -99,6 +114,15 @@ public enum MarkdownFormat {
         guard (1...6).contains(hashes) else { return nil }
         let rest = line.dropFirst(hashes)
         return rest.isEmpty || rest.first == " " ? hashes : nil
+    }
+
+    /// Lines that start a block of their own instead of going on with a paragraph: a heading, a
+    /// fence, a quote, a thematic break (`---`, `* * *`). Bullets are matched before this is asked.
+    static func interruptsParagraph(_ trimmed: String) -> Bool {
+        if headingLevel(trimmed) != nil || trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") || trimmed.hasPrefix(">") { return true }
+        let marks = trimmed.filter { $0 != " " && $0 != "\t" }
+        guard let first = marks.first, "-*_".contains(first), marks.count >= 3 else { return false }
+        return marks.allSatisfy { $0 == first }
     }
 
     /// A bullet line's indent (in two-space steps; a tab is one step) and its text.
@@ -154,7 +178,9 @@ public enum MarkdownFormat {
                 noteIndent = indent + "  "
             }
             if !node.note.isEmpty {
-                if depth < 2 { out += "\n" }
+                // why: a blank line first, also under a bullet: a line right under the bullet
+                // would go on with its text (CommonMark's paragraph continuation).
+                out += "\n"
                 for line in node.note.split(separator: "\n", omittingEmptySubsequences: false) {
                     out += line.isEmpty ? "\n" : "\(noteIndent)\(escapeNoteLine(String(line)))\n"
                 }

@@ -6,6 +6,10 @@ import FoundationXML
 /// OPML 2.0 outlines: `<outline text>` nesting, `_note` for notes, `url` for links, and the
 /// head's `expansionState` for folds.
 ///
+/// Inline HTML in `text` (Drummer, Fargo) is shown as its text, and a text's only link becomes
+/// the node's link when the outline has no `url`. Export escapes a text only where it would
+/// otherwise be read as HTML, so a round trip keeps every text as it was.
+///
 /// A single top-level outline is the root; several become children of a root named after the
 /// head's `<title>`. Free links and positions have no place in OPML: export leaves them out and
 /// says so.
@@ -48,6 +52,25 @@ public enum OPMLFormat {
         return FreeMindFormat.Imported(document: document.build(), warnings: [])
     }
 
+    /// What a reader sees of an outline's `text` or `_note`: outliners such as Drummer and Fargo
+    /// write inline HTML there (`<a href>`, `<i>`, `&nbsp;`), shown as its text; anything that is
+    /// not HTML (`Goals & <risks>`) as it is.
+    static func readableText(_ raw: String) -> HTMLText.Inline {
+        HTMLText.looksLikeMarkup(raw) ? HTMLText.inlineText(fromHTML: raw) : HTMLText.Inline(text: raw, links: [])
+    }
+
+    /// The text to write for `readableText` to read back: escaped only when it would be taken as
+    /// HTML (`<b>` typed as such), so other outliners see plain text as it is.
+    static func writtenText(_ text: String) -> String {
+        HTMLText.looksLikeMarkup(text) ? HTMLText.escapedForMarkup(text) : text
+    }
+
+    /// The node's link when its text links to exactly one web or mail address.
+    static func soleLink(_ hrefs: [String]) -> String? {
+        let usable = Set(hrefs.filter { $0.contains("://") || $0.lowercased().hasPrefix("mailto:") })
+        return usable.count == 1 ? usable.first : nil
+    }
+
     struct Outline {
         var text: String
         var note: String
@@ -75,8 +98,10 @@ public enum OPMLFormat {
                 sawOPML = true
             }
             if name == "outline" && (elements.contains("body")) {
-                open.append(Outline(text: attributes["text"] ?? attributes["title"] ?? "", note: attributes["_note"] ?? "",
-                                    link: attributes["url"] ?? attributes["htmlUrl"] ?? attributes["xmlUrl"]))
+                let text = OPMLFormat.readableText(attributes["text"] ?? attributes["title"] ?? "")
+                let note = OPMLFormat.readableText(attributes["_note"] ?? "")
+                let link = attributes["url"] ?? attributes["htmlUrl"] ?? attributes["xmlUrl"] ?? OPMLFormat.soleLink(text.links)
+                open.append(Outline(text: text.text, note: note.text, link: link))
             }
         }
 
@@ -151,8 +176,8 @@ public enum OPMLFormat {
                 continue
             }
             guard let node = document.node(id) else { continue }
-            var attributes = " text=\"\(FreeMindFormat.escapeAttribute(node.text))\""
-            if !node.note.isEmpty { attributes += " _note=\"\(FreeMindFormat.escapeAttribute(node.note))\"" }
+            var attributes = " text=\"\(FreeMindFormat.escapeAttribute(writtenText(node.text)))\""
+            if !node.note.isEmpty { attributes += " _note=\"\(FreeMindFormat.escapeAttribute(writtenText(node.note)))\"" }
             if let link = node.link { attributes += " url=\"\(FreeMindFormat.escapeAttribute(link))\"" }
             let kids = children[id] ?? []
             if kids.isEmpty {

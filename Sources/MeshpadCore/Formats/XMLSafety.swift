@@ -89,7 +89,9 @@ final class XMLErrorCatcher {
         case 73: return "a tag is not closed with '>'"
         case 38, 39, 40, 41: return "an attribute is malformed"
         case 9: return "it contains a character that XML does not allow"
-        case 23, 24, 26: return "an entity or '&' is malformed"
+        case 23, 24: return "an '&' does not start a complete entity reference (write &amp; for the character itself)"
+        case 26, 27: return "it uses an entity that is not defined"
+        case 68: return "a name is missing after '&' or '<' (write &amp; or &lt; for the character itself)"
         case 64: return "there is text before the XML declaration"
         default: return "XML error \(code)"
         }
@@ -137,22 +139,28 @@ class XMLMapReader: NSObject, XMLParserDelegate {
 }
 
 enum XMLMapParsing {
-    /// Runs `reader` over `data` with external entities off, after the prolog check, and turns
-    /// every way the parse can fail into a `FormatError` naming the line and column.
+    /// Runs `reader` over `data` with external entities off, after the prolog check and with
+    /// HTML's named entities read (`resolvingHTMLEntities`), and turns every way the parse can
+    /// fail into a `FormatError` naming the line and column in the file as written.
     static func parse(_ data: Data, format: String, with reader: XMLMapReader) throws(FormatError) {
         try XMLSafety.checkProlog(data, format: format)
         try XMLSafety.checkEncoding(data, format: format)
-        let parser = XMLParser(data: data)
+        // why: after the prolog check, so a document type declaring entities is refused before
+        // any entity is looked at; the rewrite adds no entity, only character references.
+        let rewrite = try XMLSafety.resolvingHTMLEntities(data, format: format)
+        let parser = XMLParser(data: rewrite.data)
         parser.shouldResolveExternalEntities = false
         parser.delegate = reader
         let ok = parser.parse()
         if let failure = reader.failure { throw failure }
         if let (line, column, detail) = reader.syntax.error {
-            throw FormatError(format: format, reason: .malformed(line: line, column: column, detail: detail))
+            let place = rewrite.originalPlace(line: line, column: column)
+            throw FormatError(format: format, reason: .malformed(line: place.line, column: place.column, detail: detail))
         }
         guard ok, reader.closedRoot else {
             let detail = parser.parserError.map { ($0 as NSError).localizedDescription } ?? ""
-            throw FormatError(format: format, reason: .malformed(line: parser.lineNumber, column: parser.columnNumber,
+            let place = rewrite.originalPlace(line: parser.lineNumber, column: parser.columnNumber)
+            throw FormatError(format: format, reason: .malformed(line: place.line, column: place.column,
                                                                  detail: detail.isEmpty ? "the XML is broken or truncated" : detail))
         }
     }
