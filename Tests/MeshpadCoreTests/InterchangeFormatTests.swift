@@ -175,10 +175,42 @@ import Testing
         var document = detailedMap()
         document.measureAll(with: NodeSizing(measurer: FixedAdvanceMeasurer()))
         let svg = String(decoding: SVGExport.encode(document), as: UTF8.self)
-        #expect(svg.components(separatedBy: "<ellipse").count - 1 == document.nodeCount)
-        #expect(svg.components(separatedBy: "<line").count - 1 == document.edges.count)
+        // What the screen shows: the nodes a fold hides are not drawn.
+        let shown = document.nodes.filter { !document.isHidden($0.id) }
+        let shownEdges = document.edges.filter { !document.isHidden($0.from) && !document.isHidden($0.to) }
+        #expect(shown.count < document.nodeCount, "the map has a fold")
+        #expect(svg.components(separatedBy: "<ellipse").count - 1 == shown.count)
+        #expect(svg.components(separatedBy: "<line").count - 1 == shownEdges.count)
         #expect(svg.contains("Goals &amp; &lt;risks&gt;"))
         #expect(svg.hasPrefix("<?xml"))
+    }
+
+    @Test func svgDrawsEachNodeInTheShapeTheScreenDoes() throws {
+        var document = detailedMap()
+        let ids = document.nodes.map(\.id)
+        document.modify(ids[1]) { $0.style.shape = .roundedBox }
+        document.modify(ids[2]) { $0.style.shape = .plain }
+        document.measureAll(with: NodeSizing(measurer: FixedAdvanceMeasurer()))
+        let svg = String(decoding: SVGExport.encode(document), as: UTF8.self)
+        let shown = document.nodes.filter { !document.isHidden($0.id) }
+        let ellipses = shown.filter { $0.shape == .ellipse }.count
+        #expect(ellipses == shown.count - 2)
+        #expect(svg.components(separatedBy: "<ellipse").count - 1 == ellipses)
+        #expect(svg.components(separatedBy: " rx=\"\(String(format: "%.1f", Theme.standard.cornerRadius))\"").count - 1 == 1, "one rounded box")
+        // The plain node's underline, besides one line per edge.
+        let shownEdges = document.edges.filter { !document.isHidden($0.from) && !document.isHidden($0.to) }
+        #expect(svg.components(separatedBy: "<line").count - 1 == shownEdges.count + 1)
+    }
+
+    @Test func svgLeavesOutWhatAFoldHides() throws {
+        var document = detailedMap()
+        let folded = try #require(document.nodes.first { !document.children(of: $0.id).isEmpty && $0.id != document.rootID })
+        document.setFolded(folded.id, true)
+        document.measureAll(with: NodeSizing(measurer: FixedAdvanceMeasurer()))
+        let svg = String(decoding: SVGExport.encode(document), as: UTF8.self)
+        let hidden = document.nodes.filter { document.isHidden($0.id) }
+        #expect(!hidden.isEmpty)
+        #expect(hidden.allSatisfy { !svg.contains(">\(FreeMindFormat.escapeText($0.text))<") })
     }
 }
 

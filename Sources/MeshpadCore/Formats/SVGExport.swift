@@ -1,6 +1,7 @@
 import Foundation
 
-/// The whole map as an SVG picture: vector ellipses, edges and text, in the theme's colours.
+/// The whole map as an SVG picture: vector shapes, edges and text, in the theme's colours, drawn
+/// as the screen draws them (each node's own shape; folded branches left out).
 ///
 /// Sizes come from the nodes as measured (call `prepareForDisplay` first); the text is real
 /// text, centred line by line, so it stays sharp and searchable at any zoom.
@@ -14,17 +15,36 @@ public enum SVGExport {
         out += "<rect x=\"\(n(bounds.minX))\" y=\"\(n(bounds.minY))\" width=\"\(n(bounds.width))\" height=\"\(n(bounds.height))\" fill=\"\(theme.background.hexString)\"/>\n"
         out += "<g stroke-linecap=\"round\">\n"
         for edge in document.edges {
-            guard let a = document.node(edge.from), let b = document.node(edge.to) else { continue }
+            guard let a = document.node(edge.from), let b = document.node(edge.to), !document.isHidden(a.id), !document.isHidden(b.id) else { continue }
             let color = edge.kind == .tree ? theme.edge : theme.linkEdge
-            out += "<line x1=\"\(n(a.position.x))\" y1=\"\(n(a.position.y))\" x2=\"\(n(b.position.x))\" y2=\"\(n(b.position.y))\""
+            // Plain-text nodes have no shape to hide a line's end: it meets their underline.
+            let from = a.shape == .plain ? SceneBuilder.attachment(size: a.size, at: a.position, toward: b.position) : a.position
+            let to = b.shape == .plain ? SceneBuilder.attachment(size: b.size, at: b.position, toward: a.position) : b.position
+            out += "<line x1=\"\(n(from.x))\" y1=\"\(n(from.y))\" x2=\"\(n(to.x))\" y2=\"\(n(to.y))\""
             out += " stroke=\"\(color.hexString)\" stroke-width=\"\(n(theme.edgeWidth))\"\(edge.kind == .link ? " stroke-dasharray=\"6 4\"" : "")/>\n"
         }
         out += "</g>\n<g font-family=\"DejaVu Sans, sans-serif\" font-size=\"\(n(theme.fontSize))\" text-anchor=\"middle\">\n"
-        for node in document.nodes {
+        for node in document.nodes where !document.isHidden(node.id) {
             let fill = node.style.fillColor ?? theme.nodeFill
             let ink = node.style.textColor ?? theme.text
-            out += "<ellipse cx=\"\(n(node.position.x))\" cy=\"\(n(node.position.y))\" rx=\"\(n(node.size.x / 2))\" ry=\"\(n(node.size.y / 2))\""
-            out += " fill=\"\(fill.hexString)\" stroke=\"\(theme.nodeBorder.hexString)\" stroke-width=\"\(n(theme.nodeBorderWidth))\"/>\n"
+            let stroke = " stroke=\"\(theme.nodeBorder.hexString)\" stroke-width=\"\(n(theme.nodeBorderWidth))\""
+            let box = node.frame
+            switch node.shape {
+            case .ellipse:
+                out += "<ellipse cx=\"\(n(node.position.x))\" cy=\"\(n(node.position.y))\" rx=\"\(n(node.size.x / 2))\" ry=\"\(n(node.size.y / 2))\""
+                out += " fill=\"\(fill.hexString)\"\(stroke)/>\n"
+            case .roundedBox:
+                out += "<rect x=\"\(n(box.minX))\" y=\"\(n(box.minY))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\""
+                out += " rx=\"\(n(theme.cornerRadius))\" fill=\"\(fill.hexString)\"\(stroke)/>\n"
+            case .plain:
+                if let chosen = node.style.fillColor {
+                    out += "<rect x=\"\(n(box.minX))\" y=\"\(n(box.minY))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\""
+                    out += " rx=\"\(n(theme.cornerRadius))\" fill=\"\(chosen.hexString)\"/>\n"
+                }
+                let thickness = node.style.edgeWidth ?? theme.edgeWidth
+                out += "<line x1=\"\(n(box.minX))\" y1=\"\(n(box.maxY - thickness / 2))\" x2=\"\(n(box.maxX))\" y2=\"\(n(box.maxY - thickness / 2))\""
+                out += " stroke=\"\((node.style.edgeColor ?? theme.edge).hexString)\" stroke-width=\"\(n(thickness))\"/>\n"
+            }
             let lines = node.lines
             guard !lines.isEmpty else { continue }
             let lineHeight = node.textSize.y > 0 ? node.textSize.y / Double(lines.count) : theme.fontSize * 1.2
