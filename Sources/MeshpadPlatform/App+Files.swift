@@ -11,6 +11,7 @@ extension App {
 
     /// Hands a file event to the flow and carries out what it decides.
     func fileEvent(_ event: FileFlow.Event) {
+        fileFlow.untitledName = FileFlow.name(forRoot: workspace.document.root.text)
         let effects = fileFlow.handle(event, revision: workspace.document.revision, now: time)
         for effect in effects { carryOut(effect) }
         updateTitle()

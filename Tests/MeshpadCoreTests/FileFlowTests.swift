@@ -49,6 +49,30 @@ import Testing
         #expect(flow.file.path == expected && flow.file.format == .freeMind && flow.recent.paths == [expected])
     }
 
+    @Test func aNewMapIsOfferedUnderItsRootsWordsAndTheNextOneInTheFolderLastUsed() throws {
+        var flow = Self.flow(path: nil, format: .native)
+        flow.untitledName = FileFlow.name(forRoot: "Holiday plans")
+        let ask = try #require(Self.dialog(flow.handle(.save, revision: 3, now: Self.now)))
+        #expect(ask.field == "/home/ada/Holiday plans.meshpad")
+        let export = try #require(Self.dialog(flow.handle(.export(.png), revision: 3, now: Self.now)))
+        #expect(export.field == "/home/ada/Holiday plans.png")
+        _ = flow.handle(.wrote(path: "/home/ada/trips/holiday.mm", format: .freeMind, revision: 3, warnings: []), revision: 3, now: Self.now)
+        // A new map afterwards: Save as and Open start where the last one was kept.
+        _ = flow.handle(.newMapStarted(revision: 0), revision: 0, now: Self.now)
+        flow.untitledName = FileFlow.name(forRoot: "")
+        let next = try #require(Self.dialog(flow.handle(.save, revision: 1, now: Self.now)))
+        #expect(next.field == "/home/ada/trips/Untitled.meshpad")
+        let open = try #require(Self.dialog(flow.handle(.open, revision: 0, now: Self.now)))
+        #expect(open.field == "/home/ada/trips/")
+    }
+
+    @Test(arguments: [("Holiday plans", "Holiday plans"), ("a/b: c", "a-b: c"), ("\n\n", "Untitled"), (".hidden", "hidden"),
+                      ("Line one\nLine two", "Line one"), (String(repeating: "x", count: 90), String(repeating: "x", count: 60)),
+                      ("  ", "Untitled")])
+    func aRootsWordsMakeAFileName(root: String, name: String) {
+        #expect(FileFlow.name(forRoot: root) == name)
+    }
+
     @Test func aNameWithoutAMapsExtensionIsSavedAsAMeshpadMapSoOpenListsIt() {
         var flow = Self.flow()
         #expect(flow.handle(.dialog(.saveAs, .confirm, field: "/maps/trip"), revision: 9, now: Self.now)

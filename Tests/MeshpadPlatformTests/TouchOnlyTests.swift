@@ -192,6 +192,8 @@ extension PlatformTests {
                 #expect(f.dump.nodes.map(\.text) == ["New map"])
                 try f.tap(Workspace.appMenuTitle)
                 try f.tap("Open…")
+                // It opens in the folder last saved to; up and back down, as a person browsing.
+                try f.tap("‹ Parent")
                 try f.tap("📁 Trips")
                 try f.tap("holiday.mm")
                 #expect(EditingReplayTests.outline(f.dump) == Self.expected)

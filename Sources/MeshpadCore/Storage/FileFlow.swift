@@ -74,8 +74,12 @@ public struct FileFlow: Sendable {
     public static let noticeSeconds = 3.0
     public static let warningSeconds = 8.0
 
-    /// The folder a new map's Save as starts in (the working folder).
+    /// The folder a new map's Save as and Open start in: the working folder, then the folder
+    /// of the map last saved or opened.
     public var startFolder: String
+    /// The name a map not saved yet is offered under (without extension): its root's words,
+    /// as the app tells it (`FileFlow.name(forRoot:)`).
+    public var untitledName = "Untitled"
     /// Whether something is at a path already (saving over a file asks first); tests give their own.
     private let fileExists: @Sendable (String) -> Bool
 
@@ -131,6 +135,7 @@ public struct FileFlow: Sendable {
             return chose(kind, action, field: field, dirty: dirty, revision: revision)
         case .wrote(let path, let format, let written, let warnings):
             let oldPath = file.path
+            startFolder = (path as NSString).deletingLastPathComponent
             file = DocumentFile(path: path, format: format, savedRevision: written)
             var effects: [Effect] = []
             if oldPath != path {
@@ -159,6 +164,7 @@ public struct FileFlow: Sendable {
             return effects
         case .opened(let path, let format, let opened, let warnings):
             file = DocumentFile(path: path, format: format, savedRevision: opened)
+            startFolder = (path as NSString).deletingLastPathComponent
             recent.add(path)
             let banner = Banner(message: warnings.isEmpty ? "Opened \(file.displayName)" : warnings.joined(separator: "; "),
                                 expiresAt: now + (warnings.isEmpty ? Self.noticeSeconds : Self.warningSeconds))
@@ -253,15 +259,15 @@ public struct FileFlow: Sendable {
     }
 
     private func saveAsDialog(message: String?, field: String? = nil) -> Dialog {
-        let suggestion = field ?? file.path ?? (startFolder.hasSuffix("/") ? startFolder : startFolder + "/") + "Untitled.meshpad"
+        let suggestion = field ?? file.path ?? (startFolder.hasSuffix("/") ? startFolder : startFolder + "/") + untitledName + ".meshpad"
         return Dialog(kind: .saveAs, title: "Save map as (.meshpad, .mm, .opml, .md)", field: suggestion,
                       recent: recent.paths, message: message)
     }
 
     private func exportDialog(_ format: ExportFormat, message: String?, field: String?) -> Dialog {
         let folder = file.path.map { ($0 as NSString).deletingLastPathComponent } ?? startFolder
-        let name = ((file.displayName as NSString).deletingPathExtension as String)
-        let suggestion = field ?? (folder.hasSuffix("/") ? folder : folder + "/") + (name == "Untitled" ? "map" : name) + "." + format.format.rawValue
+        let name = file.path == nil ? untitledName : ((file.displayName as NSString).deletingPathExtension as String)
+        let suggestion = field ?? (folder.hasSuffix("/") ? folder : folder + "/") + name + "." + format.format.rawValue
         return Dialog(kind: .export(format), title: "Export as \(format.title)", field: suggestion, recent: recent.paths, message: message)
     }
 
@@ -274,6 +280,18 @@ public struct FileFlow: Sendable {
         let folder = file.path.map { ($0 as NSString).deletingLastPathComponent } ?? startFolder
         return Dialog(kind: .open, title: "Open a map (.meshpad, .mm, .opml, .md)",
                       field: folder.hasSuffix("/") ? folder : folder + "/", recent: recent.paths, message: message)
+    }
+
+    /// A file name from a map's root text: its first line, without what a file name cannot hold
+    /// (`/`, control characters) or what would hide it (a leading dot), at most 60 characters;
+    /// "Untitled" if nothing is left.
+    public static func name(forRoot text: String) -> String {
+        let firstLine = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        var name = String(firstLine.unicodeScalars.map { $0 == "/" || $0.properties.generalCategory == .control ? "-" : Character($0) })
+        name = name.trimmingCharacters(in: .whitespaces)
+        while name.hasPrefix(".") { name.removeFirst() }
+        name = String(name.prefix(60)).trimmingCharacters(in: .whitespaces)
+        return name.isEmpty ? "Untitled" : name
     }
 
     /// A typed path made absolute: `~` expanded, relative to the working folder, `..` resolved.
