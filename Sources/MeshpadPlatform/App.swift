@@ -26,6 +26,9 @@ public final class App {
         public var recovery: RecoveryStore?
         /// The recent-files list; nil keeps none.
         public var recentFilesPath: String?
+        /// Where the theme and keyboard chosen in the app menu are kept; nil keeps none (tests,
+        /// replays, kiosks).
+        public var choicesPath: String?
         /// `--read-only`: view, pan, zoom, fold and search; nothing can be changed or saved.
         public var readOnly = false
         /// `--kiosk`: fullscreen, locked, reset when idle.
@@ -280,6 +283,8 @@ public final class App {
                 fileEvent(.export(format))
             case .setTheme(let name):
                 setTheme(name)
+            case .rememberChoices:
+                rememberChoices()
             case .save:
                 fileEvent(.save)
             case .showSaveAs:
@@ -300,6 +305,17 @@ public final class App {
     }
 
     /// The app menu's Theme page: every frame from now on in `name`'s colours and text size.
+    /// Keeps the theme and keyboard setting for the next start; failing that, says so and goes on.
+    func rememberChoices() {
+        guard let path = options.choicesPath else { return }
+        let choices = Choices(theme: workspace.measures.themeName, keyboard: workspace.measures.keyboardMode)
+        do {
+            try choices.save(to: path)
+        } catch {
+            Log.notice("could not keep the choice of theme and keyboard in \(path): \(error.localizedDescription)")
+        }
+    }
+
     func setTheme(_ name: String) {
         guard let theme = Theme.named(name) else { return }
         do {

@@ -52,7 +52,9 @@ func launchOptions(windowSize: PixelSize, record: String?, appearance: Appearanc
         throw LaunchError(error.description)
     }
     config.warnings.forEach { Log.notice($0) }
-    let settings = try LaunchSettings.resolve(config: config, appearance: appearance, mode: mode, configPath: configPath)
+    let choicesPath = Choices.standardPath()
+    let settings = try LaunchSettings.resolve(config: config, appearance: appearance, mode: mode,
+                                              choices: Choices.load(from: choicesPath), configPath: configPath)
 
     var options = App.Options.interactive(windowSize: windowSize, recordPath: record)
     options.theme = settings.theme
@@ -64,6 +66,7 @@ func launchOptions(windowSize: PixelSize, record: String?, appearance: Appearanc
     let store = settings.autosaveDirectory.map(RecoveryStore.init(directory:)) ?? RecoveryStore.standard()
     options.recovery = settings.autosavesForRecovery ? store : nil
     if !settings.keepsRecentFiles { options.recentFilesPath = nil }
+    options.choicesPath = mode.kiosk ? nil : choicesPath
     if let kiosk = settings.kiosk {
         let attract: [ReplayEvent]
         do {

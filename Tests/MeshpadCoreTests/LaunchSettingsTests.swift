@@ -99,4 +99,33 @@ import Testing
         let settings = try Self.resolve(config, Appearance(), LaunchMode(kiosk: true, attractScript: flag))
         #expect(settings.kiosk?.attractScript == played)
     }
+
+    // MARK: What was chosen in the app menu
+
+    @Test func aChoiceMadeInTheMenuBeatsTheConfigButNotTheCommandLineAndNeverAKiosk() throws {
+        let chosen = Choices(theme: "dark", keyboard: .never)
+        let config = try Self.config(#"{ "theme": "classic", "keyboard": "always", "kiosk": { "pin": "2468" } }"#)
+        func resolve(_ appearance: Appearance, _ mode: LaunchMode) throws -> LaunchSettings {
+            try LaunchSettings.resolve(config: config, appearance: appearance, mode: mode, choices: chosen, configPath: Self.configPath)
+        }
+        let plain = try resolve(Appearance(), LaunchMode())
+        #expect(plain.theme.name == "dark" && plain.keyboard == .never)
+        #expect(try resolve(Appearance(themeName: "high-contrast"), LaunchMode()).theme.name == "high-contrast")
+        let kiosk = try resolve(Appearance(), LaunchMode(kiosk: true))
+        #expect(kiosk.theme.name == "classic" && kiosk.keyboard == .always, "a kiosk is its config alone")
+    }
+
+    @Test func choicesAreKeptAndABrokenFileIsNoChoice() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-choices-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let path = folder + "/meshpad/choices.json"
+        #expect(Choices.load(from: path) == Choices())
+        try Choices(theme: "dark", keyboard: .always).save(to: path)
+        #expect(Choices.load(from: path) == Choices(theme: "dark", keyboard: .always))
+        try Data("{ not json".utf8).write(to: URL(fileURLWithPath: path))
+        #expect(Choices.load(from: path) == Choices())
+        try Data(#"{ "theme": "sparkly", "keyboard": "sometimes" }"#.utf8).write(to: URL(fileURLWithPath: path))
+        #expect(Choices.load(from: path) == Choices(), "names it does not know are no choice")
+        #expect(Choices.standardPath(environment: ["XDG_STATE_HOME": "/s"]) == "/s/meshpad/choices.json")
+    }
 }

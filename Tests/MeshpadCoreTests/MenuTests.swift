@@ -144,7 +144,7 @@ import Testing
         #expect(Self.rows(rig) == ["‹ Back", "Light", "Dark", "High contrast", "Classic"])
         #expect(rig.workspace.overlayLayout.parts.first { $0.text == "Light" }?.look == .on, "the theme in use is ticked")
         Self.tapRow(&rig, "Dark")
-        #expect(rig.requests.last == .setTheme("dark"))
+        #expect(rig.requests.suffix(2) == [.setTheme("dark"), .rememberChoices], "the app draws it and keeps it for next time")
         #expect(rig.workspace.measures.themeName == "dark")
 
         var kiosk = EditRig()

@@ -239,6 +239,31 @@ extension PlatformTests {
             func path(_ name: String) -> String { path + "/" + name }
         }
 
+        @Test func aThemeAndKeyboardChosenInTheMenuAreThereAtTheNextStart() throws {
+            let folder = try ScratchFolder()
+            let path = folder.path("state/meshpad/choices.json")
+            let sdl = try SDLSession(headless: true)
+            try withExtendedLifetime(sdl) {
+                var options = App.Options(windowSize: Self.size, preferSoftware: true, hidden: true)
+                options.choicesPath = path
+                let app = try App(document: .sample(), options: options)
+                var f = Finger(app: app)
+                try f.tap(Workspace.appMenuTitle)
+                try f.tap("Theme ▸")
+                try f.tap("Dark")
+                try f.tap(Workspace.appMenuTitle)
+                try f.tap("Keyboard ▸")
+                try f.tap(KeyboardMode.never.title)
+            }
+            let kept = Choices.load(from: path)
+            #expect(kept == Choices(theme: "dark", keyboard: .never))
+            // The next start: the choice beats the config, the command line beats the choice.
+            var config = Config()
+            config.themeName = "classic"
+            let next = try LaunchSettings.resolve(config: config, appearance: Appearance(), mode: LaunchMode(), choices: kept, configPath: "c")
+            #expect(next.theme.name == "dark" && next.keyboard == .never)
+        }
+
         /// A saved file's tree as indented lines, read back as Meshpad reads it.
         static func outline(ofFile path: String) throws -> [String] {
             let document = try MapFile.read(path).document

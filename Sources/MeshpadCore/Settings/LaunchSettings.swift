@@ -34,12 +34,16 @@ public struct LaunchSettings: Equatable, Sendable {
     }
 
     /// The settings for `mode`; `configPath` names the file `config` came from, for errors.
-    public static func resolve(config: Config, appearance: Appearance, mode: LaunchMode,
+    /// - Parameter choices: what the person chose in the app menu last time (not in a kiosk).
+    public static func resolve(config: Config, appearance: Appearance, mode: LaunchMode, choices: Choices = Choices(),
                                configPath: String) throws(LaunchError) -> LaunchSettings {
+        // why: a kiosk is set up by its config alone; a visitor's choice must not outlive the visit.
+        let chosen = mode.kiosk ? Choices() : choices
         var settings = LaunchSettings(
-            theme: appearance.themeName.flatMap(Theme.named) ?? config.themeName.flatMap(Theme.named) ?? .standard,
+            theme: appearance.themeName.flatMap(Theme.named) ?? chosen.theme.flatMap(Theme.named)
+                ?? config.themeName.flatMap(Theme.named) ?? .standard,
             uiScale: appearance.uiScale ?? config.uiScale ?? 1,
-            keyboard: config.keyboard ?? (mode.kiosk ? .always : .auto),
+            keyboard: chosen.keyboardMode ?? config.keyboard ?? (mode.kiosk ? .always : .auto),
             gestures: config.gestures,
             zoomClamp: config.zoomLimits ?? Camera.defaultZoomLimits,
             readOnly: mode.readOnly,

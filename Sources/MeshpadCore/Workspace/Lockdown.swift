@@ -46,6 +46,9 @@ public struct Lockdown: Sendable {
             return kiosk == nil
         case .save, .showSaveAs:
             return kiosk == nil && !isReadOnly
+        case .rememberChoices:
+            // A visitor's choice lasts the visit only.
+            return kiosk == nil
         default:
             return true
         }

@@ -136,9 +136,10 @@ extension Workspace {
             return [.export(format)]
         case .theme(let name):
             measures.themeName = name
-            return [.setTheme(name)]
+            return [.setTheme(name), .rememberChoices]
         case .keyboard(let mode):
             measures.keyboardMode = mode
+            return [.rememberChoices]
         case .help:
             closeMenu()
             panels.helpOpen = true

@@ -30,6 +30,8 @@ public struct Workspace {
         case export(ExportFormat)
         /// Draw with this theme from now on (the workspace measures again once it has).
         case setTheme(String)
+        /// The theme or the keyboard setting was chosen: the app keeps the choice for next time.
+        case rememberChoices
         /// A dialog button, key or recent file was chosen; `field` is the typed path.
         case dialogAction(Dialog.Kind, Dialog.Action, field: String)
         case bannerAction(Banner.Action)
