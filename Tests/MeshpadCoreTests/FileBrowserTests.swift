@@ -294,6 +294,20 @@ import Testing
         return rig
     }
 
+    @Test func aLongListShowsWhereItIsScrolledToAndAShortOneDoesNot() throws {
+        var rig = try Self.longList()
+        func bar() -> Rect? { rig.layout.rect(of: .browserScrollbar) }
+        let list = try #require(rig.layout.rect(of: .browserList))
+        let top = try #require(bar())
+        #expect(abs(top.minY - list.minY) < 3 && top.height < list.height, "at the top, a part of the list's height")
+        rig.drag(by: -300, restSeconds: 0.3)
+        let lower = try #require(bar())
+        #expect(lower.minY > top.minY + 10 && lower.maxY <= list.maxY, "further down, still inside the list")
+        var short = try BrowserRig()
+        short.key("O", .ctrl)
+        #expect(short.layout.rect(of: .browserScrollbar) == nil)
+    }
+
     @Test func aDragScrollsTheListWithTheFingerAndNotPastItsTop() throws {
         var rig = try Self.longList()
         let first = try #require(rig.part("map 1.mm"))

@@ -68,11 +68,11 @@ public struct OnScreenKeyboard: Equatable, Sendable {
                     [.shift] + characters("zxcvbnm") + [.backspace],
                     [.page(.symbols), .hide, .character(","), .space, .character("."), .enter]]
         case .symbols:
-            return [characters("1234567890"), characters("-/:;()€&@\""),
+            return [characters("1234567890"), characters("-/:;()$&@\""),
                     [.page(.moreSymbols)] + characters("?!'%*+=") + [.backspace],
                     [.page(.letters), .hide, .character(","), .space, .character("."), .enter]]
         case .moreSymbols:
-            return [characters("[]{}#^_\\|~"), characters("<>$£¥•…«»°"),
+            return [characters("[]{}#^_\\|~"), characters("<>€£¥•…«»°"),
                     [.page(.symbols)] + characters("§¶©®™±÷") + [.backspace],
                     [.page(.letters), .hide, .character(","), .space, .character("."), .enter]]
         }

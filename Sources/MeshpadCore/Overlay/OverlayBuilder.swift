@@ -154,6 +154,10 @@ public struct OverlayBuilder {
             case .browserList:
                 list.appendRect(device(part.rect.outset(by: 1)), color: theme.uiText.withAlpha(50))
                 list.appendRect(device(part.rect), color: theme.uiField)
+            case .browserScrollbar:
+                let bar = device(part.rect)
+                list.appendRoundedRect(center: bar.center, halfSize: bar.size / 2, radius: 2 * scale,
+                                       fill: theme.uiText.withAlpha(110), border: theme.uiText.withAlpha(0), borderWidth: 0)
             case .browserRow:
                 let whole = part.fullRect ?? part.rect
                 if part.look == .pressed { list.appendRect(device(part.rect), color: theme.uiPrimary.withAlpha(110)) }

@@ -90,6 +90,14 @@ extension OverlayLayout {
             part.fullRect = whole
             append(part)
         }
+        let content = Double(browser.rowCount) * rowHeight
+        if content > list.height + 0.5 {
+            // why: a finger-scrolled list shows no scroll bar of its own; this says there is more.
+            let thumb = max(24, list.height * list.height / content)
+            let travel = (browser.scroll / (content - list.height)).clamped(to: 0...1)
+            append(Part(role: .browserScrollbar, rect: Rect(x: list.maxX - 7, y: list.minY + 2 + travel * (list.height - 4 - thumb),
+                                                             width: 4, height: thumb), text: ""))
+        }
         let note = Rect(x: list.minX, y: list.minY, width: list.width, height: rowHeight)
         if let problem = browser.problem, !browser.showsRecent {
             append(Part(role: .message, rect: note, text: problem))

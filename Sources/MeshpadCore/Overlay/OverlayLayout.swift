@@ -18,6 +18,8 @@ public struct OverlayLayout: Sendable {
             /// The file browser: its list's area, a row of it (by its place in the list), a button
             /// above it or of its new-folder prompt, the folder's path, and what an empty list says.
             case browserList, browserRow(Int), browserButton(FileBrowser.Control), browserPath, browserNote
+            /// Where the list is scrolled to, when it holds more than it shows (drawn only).
+            case browserScrollbar
             case toolbarPanel, toolbar(Action)
             case searchBar, searchField, searchStatus, searchButton(SearchAction)
             case outlinePanel, outlineRow(NodeID), outlineDisclosure(NodeID)
