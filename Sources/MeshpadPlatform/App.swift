@@ -285,6 +285,8 @@ public final class App {
                 setTheme(name)
             case .rememberChoices:
                 rememberChoices()
+            case .openExternally(let link):
+                openExternally(link)
             case .save:
                 fileEvent(.save)
             case .showSaveAs:

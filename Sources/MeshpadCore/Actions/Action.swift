@@ -23,6 +23,9 @@ public enum Action: Hashable, Sendable {
     case linkSelected
     /// Link the node the context menu was opened on to the next node tapped.
     case linkFromHere
+    /// Opens the node's link: centres on the node it points at, or (asked first) opens a web
+    /// address or file in another program.
+    case openLink
     case bold
     case italic
     // Modes and panels
@@ -66,7 +69,7 @@ public enum Action: Hashable, Sendable {
     public static let all: [Action] = [
         // The node's context menu lists its actions in this order.
         .newNode, .editText, .addChild, .addSibling, .addSiblingBefore, .newNodeHere, .delete, .stylePanel, .toggleFold,
-        .linkFromHere, .copy, .cut, .paste, .centre, .linkSelected, .bold, .italic,
+        .linkFromHere, .openLink, .copy, .cut, .paste, .centre, .linkSelected, .bold, .italic,
         .linkMode, .selectMode, .outline, .search, .findNext, .findPrevious, .minimap,
         .selectAll, .deselect, .selectRoot,
     ] + Direction.allCases.map { .moveSelection($0) } + Direction.allCases.map { .extendSelection($0) } + [

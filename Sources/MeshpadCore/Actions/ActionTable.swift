@@ -42,6 +42,9 @@ public enum ActionTable {
         case .linkSelected:
             return ActionSpec("Link selected", keys: [KeyChord(.l, .ctrl)], readOnly: false,
                               summary: "link the two selected nodes, from the first selected to the last")
+        case .openLink:
+            return ActionSpec("Open link", context: [.node], readOnly: true,
+                              summary: "go to the node it points at, or open its web address or file (asked first)")
         case .linkFromHere:
             return ActionSpec("Link from here", context: [.node], readOnly: false,
                               summary: "then tap the node to link this one to")

@@ -44,6 +44,8 @@ public struct GestureRecognizer: Sendable {
         var kind: PressKind = .normal
         /// The fold badge pressed, if any: a tap on it folds or unfolds its node.
         var badge: NodeID?
+        /// The link marker pressed, if any: a tap on it opens the node's link.
+        var linkMarker: NodeID? = nil
         /// The right mouse button: a click is the context menu.
         var isSecondary = false
     }
@@ -334,20 +336,23 @@ public struct GestureRecognizer: Sendable {
         _ pointer: Pointer, at p: Vec2, time: Double, modifiers: KeyModifiers, secondary: Bool = false,
         document: Document, camera: Camera, selection: Set<NodeID>
     ) -> [Intent] {
-        let badge = FoldBadge.hit(at: p, document: document, camera: camera, selection: selection, touch: !pointer.isMouse)
+        let marker = secondary ? nil : LinkMarker.hit(at: p, document: document, camera: camera, touch: !pointer.isMouse)
+        let badge = marker != nil ? nil : FoldBadge.hit(at: p, document: document, camera: camera, selection: selection, touch: !pointer.isMouse)
         let margin = pointer.isMouse ? 0 : settings.touchHitMarginPixels / camera.zoom
-        let node = badge == nil ? document.topmostNode(at: camera.mapPoint(ofScreen: p), margin: margin, selection: selection) : nil
+        let node = badge == nil && marker == nil ? document.topmostNode(at: camera.mapPoint(ofScreen: p), margin: margin, selection: selection) : nil
         var kind = PressKind.normal
         if secondary {
             kind = node == nil ? .secondary : .link
         } else if node != nil {
             if mode == .link || (pointer.isMouse && modifiers.contains(.alt)) { kind = .link }
-        } else if badge == nil {
+        } else if badge == nil && marker == nil {
             if mode == .select { kind = .band(additive: modifiers.contains(.shift) || modifiers.contains(.ctrl)) }
             else if pointer.isMouse && modifiers.contains(.shift) { kind = .band(additive: true) }
         }
         if !nodesMovable && kind == .link { kind = .normal }
-        state = .pressed(Press(pointer: pointer, start: p, time: time, node: node, modifiers: modifiers, kind: kind, badge: badge, isSecondary: secondary))
+        var press = Press(pointer: pointer, start: p, time: time, node: node, modifiers: modifiers, kind: kind, badge: badge, isSecondary: secondary)
+        press.linkMarker = marker
+        state = .pressed(press)
         return []
     }
 
@@ -481,6 +486,10 @@ public struct GestureRecognizer: Sendable {
             if let badge = press.badge {
                 lastTap = nil
                 return [.toggleFold(badge)]
+            }
+            if let marked = press.linkMarker {
+                lastTap = nil
+                return [.openLink(marked)]
             }
             if time - press.time >= settings.longPressSeconds {
                 // The tick that would have fired it never came (a stalled loop): still a long press.

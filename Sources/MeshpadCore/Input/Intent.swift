@@ -26,6 +26,8 @@ public enum Intent: Equatable, Sendable {
     case context(node: NodeID?, position: Vec2)
     /// A tap on a node's fold badge.
     case toggleFold(NodeID)
+    /// A tap on a node's link marker: open its link.
+    case openLink(NodeID)
     /// A tap near an edge, on no node.
     case selectEdge(EdgeID)
     /// A link being drawn: a rubber-band line from the node to this map point.

@@ -16,6 +16,8 @@ public struct Dialog: Equatable, Sendable {
         case unsavedChanges(then: FollowUp)
         /// The kiosk's PIN pad: digits only, shown as dots, with an on-screen keypad.
         case pin
+        /// A node's link to something outside the map: open it in another program?
+        case openLink(String)
     }
 
     /// What to do once unsaved changes are dealt with.
@@ -61,7 +63,7 @@ public struct Dialog: Equatable, Sendable {
     public var hasField: Bool {
         switch kind {
         case .open, .saveAs, .export, .pin: return true
-        case .unsavedChanges, .replace: return false
+        case .unsavedChanges, .replace, .openLink: return false
         }
     }
 
@@ -74,6 +76,7 @@ public struct Dialog: Equatable, Sendable {
         case .replace: return [("Cancel", .cancel), ("Replace", .confirm)]
         case .unsavedChanges: return [("Cancel", .cancel), ("Don't save", .discard), ("Save", .save)]
         case .pin: return [("Cancel", .cancel), ("Unlock", .confirm)]
+        case .openLink: return [("Cancel", .cancel), ("Open", .confirm)]
         }
     }
 

@@ -215,6 +215,7 @@ public struct SceneBuilder {
         // Without folds only a selected node can show a badge: no need to look at the others.
         let badgeCandidates = document.hiddenCount > 0 ? labelled : labelled.filter { selection.contains(document.nodes[$0].id) }
         appendBadges(document: document, indices: badgeCandidates, selection: selection, camera: camera, position: position, scale: scale, into: &list)
+        appendLinkMarkers(document: document, indices: labelled, camera: camera, position: position, scale: scale, into: &list)
         appendPointerFeedback(extras, document: document, device: device, scale: scale, deviceViewport: deviceViewport, into: &list)
     }
 
@@ -290,6 +291,25 @@ public struct SceneBuilder {
                                borderWidth: 1.5 * scale)
             list.labels.append(DrawList.Label(text: text, center: centre, pixelSize: pixelSize, rasterPixelSize: rasterSize,
                                               color: theme.badgeText))
+        }
+    }
+
+    /// Link markers: a small disc with an arrow at the top outer corner of each node that links
+    /// somewhere, as `LinkMarker` hit-tests them.
+    private func appendLinkMarkers(document: Document, indices: [Int], camera: Camera, position: (Node) -> Vec2, scale: Double,
+                                   into list: inout DrawList) {
+        let radius = LinkMarker.radiusPixels * scale
+        let pixelSize = 12 * scale
+        let rasterSize = TextRaster.rasterSize(forPixelSize: pixelSize)
+        for index in indices {
+            let node = document.nodes[index]
+            guard LinkMarker.isShown(node, zoom: camera.zoom) else { continue }
+            let centre = LinkMarker.screenCenter(of: node, at: position(node), side: FoldBadge.side(of: node, in: document), camera: camera) * scale
+            list.appendEllipse(center: centre, radii: Vec2(radius, radius), fill: theme.badgeFill, border: theme.nodeBorder,
+                               borderWidth: 1.5 * scale)
+            // "#…" goes to a node of this map; anything else leaves it.
+            list.labels.append(DrawList.Label(text: node.link?.hasPrefix("#") == true ? "#" : "↗", center: centre, pixelSize: pixelSize,
+                                              rasterPixelSize: rasterSize, color: theme.badgeText))
         }
     }
 

@@ -46,7 +46,7 @@ public struct Lockdown: Sendable {
             return kiosk == nil
         case .save, .showSaveAs:
             return kiosk == nil && !isReadOnly
-        case .rememberChoices:
+        case .rememberChoices, .openExternally:
             // A visitor's choice lasts the visit only.
             return kiosk == nil
         default:

@@ -56,6 +56,9 @@ extension Workspace {
             toggleFold(node.map { [$0] } ?? Array(selection.nodes))
         case .linkSelected:
             linkSelected()
+        case .openLink:
+            guard let id = node ?? selection.focus, let link = document.node(id)?.link else { return [] }
+            return openLink(link)
         case .linkFromHere:
             guard let source = node ?? selection.focus else { return [] }
             commitEditing()

@@ -221,6 +221,11 @@ extension Workspace {
     mutating func finish(_ current: Dialog, _ action: Dialog.Action, field: String? = nil) -> [Request] {
         // The PIN is checked here, in the core: only a right one ever reaches the app.
         if current.kind == .pin && action == .confirm { return submitPin(current) }
+        // A link is the workspace's to open, not the file flow's.
+        if case .openLink(let target) = current.kind {
+            present(nil)
+            return action == .confirm ? [.openExternally(target)] : []
+        }
         let typed = current.field.trimmingCharacters(in: .whitespaces)
         if field == nil && current.hasField && action == .confirm && typed.isEmpty {
             var unchanged = current

@@ -52,6 +52,8 @@ extension Workspace {
             openContextMenu(node: node, at: position)
         case .toggleFold(let id):
             return perform(.toggleFold, on: .node(id))
+        case .openLink(let id):
+            return perform(.openLink, on: .node(id))
         case .selectEdge(let id):
             commitEditing()
             selection.selectEdge(id)

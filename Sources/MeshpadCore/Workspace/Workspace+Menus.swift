@@ -78,6 +78,9 @@ extension Workspace {
             case (.toggleFold, .node(let id)):
                 guard document.hasChildren(id) else { return nil }
                 return Menu.Row(item: .action(action), title: document.node(id)?.folded == true ? "Unfold" : "Fold")
+            case (.openLink, .node(let id)):
+                guard document.node(id)?.link != nil else { return nil }
+                return Menu.Row(item: .action(action), title: action.title)
             case (.stylePanel, _):
                 return Menu.Row(item: .action(action), title: "Style…")
             default:

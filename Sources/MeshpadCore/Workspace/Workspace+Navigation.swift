@@ -186,3 +186,29 @@ struct SearchIndex {
         return text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
     }
 }
+
+extension Workspace {
+    /// A node's link followed: `#ID` (Freeplane's link to a node of the same map, by its ID or
+    /// Meshpad's `n12`) selects that node and brings it into view; anything else is opened by
+    /// another program, after asking (a link can start anything the desktop knows), and never
+    /// from a kiosk, whose visitors must stay in the map.
+    mutating func openLink(_ link: String) -> [Request] {
+        if link.hasPrefix("#") {
+            let wanted = String(link.dropFirst())
+            guard let target = document.nodes.first(where: { $0.sourceID == wanted || $0.id.description == wanted }) else {
+                toast("The node it points at (\(wanted)) is not in this map")
+                return []
+            }
+            unfoldAncestors(of: target.id)
+            select([target.id])
+            centre(on: [target.id])
+            return []
+        }
+        guard lockdown.kiosk == nil else {
+            toast("Links to outside the map do not open here")
+            return []
+        }
+        present(Dialog(kind: .openLink(link), title: "Open this link in another program?", message: link))
+        return []
+    }
+}

@@ -32,6 +32,8 @@ public struct Workspace {
         case setTheme(String)
         /// The theme or the keyboard setting was chosen: the app keeps the choice for next time.
         case rememberChoices
+        /// Open a web address or file in the desktop's program for it (`xdg-open`), asked first.
+        case openExternally(String)
         /// A dialog button, key or recent file was chosen; `field` is the typed path.
         case dialogAction(Dialog.Kind, Dialog.Action, field: String)
         case bannerAction(Banner.Action)
