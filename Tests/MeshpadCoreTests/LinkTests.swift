@@ -17,7 +17,7 @@ import Testing
 
     static func marker(_ rig: EditRig, _ text: String) -> Vec2 {
         let node = rig.document.node(rig.id(text))
-        return node.map { LinkMarker.screenCenter(of: $0, at: $0.position, side: FoldBadge.side(of: $0, in: rig.document), camera: rig.camera) } ?? .zero
+        return node.map { NodeMarker.link.screenCenter(of: $0, at: $0.position, side: FoldBadge.side(of: $0, in: rig.document), camera: rig.camera) } ?? .zero
     }
 
     @Test func aWebAddressOpensFromTheMenuAfterAskingAndNotBefore() {
@@ -49,7 +49,7 @@ import Testing
         var rig = Self.rig(link: nil)
         MenuTests.longPress(&rig, at: rig.screen(of: rig.id("food")))
         #expect(!MenuTests.rows(rig).contains("Open link"))
-        #expect(!LinkMarker.isShown(rig.document.node(rig.id("food")) ?? Node(id: NodeID(0), text: "", position: .zero), zoom: 1))
+        #expect(!NodeMarker.link.isShown(rig.document.node(rig.id("food")) ?? Node(id: NodeID(0), text: "", position: .zero), zoom: 1))
     }
 
     @Test func aTapOnTheMarkerAsksToOpenItAndSelectsNothing() {

@@ -15,6 +15,8 @@ public enum Action: Hashable, Sendable {
     /// A free node where the context menu was opened (or the view's centre).
     case newNodeHere
     case editText
+    /// Reads and edits the node's note, in a panel.
+    case editNote
     case delete
     case cut
     case copy
@@ -69,7 +71,7 @@ public enum Action: Hashable, Sendable {
     public static let all: [Action] = [
         // The node's context menu lists its actions in this order.
         .newNode, .editText, .addChild, .addSibling, .addSiblingBefore, .newNodeHere, .delete, .stylePanel, .toggleFold,
-        .linkFromHere, .openLink, .copy, .cut, .paste, .centre, .linkSelected, .bold, .italic,
+        .editNote, .linkFromHere, .openLink, .copy, .cut, .paste, .centre, .linkSelected, .bold, .italic,
         .linkMode, .selectMode, .outline, .search, .findNext, .findPrevious, .minimap,
         .selectAll, .deselect, .selectRoot,
     ] + Direction.allCases.map { .moveSelection($0) } + Direction.allCases.map { .extendSelection($0) } + [

@@ -42,6 +42,8 @@ public enum ActionTable {
         case .linkSelected:
             return ActionSpec("Link selected", keys: [KeyChord(.l, .ctrl)], readOnly: false,
                               summary: "link the two selected nodes, from the first selected to the last")
+        case .editNote:
+            return ActionSpec("Note…", context: [.node], readOnly: false, summary: "read and write the node's note")
         case .openLink:
             return ActionSpec("Open link", context: [.node], readOnly: true,
                               summary: "go to the node it points at, or open its web address or file (asked first)")

@@ -44,8 +44,8 @@ public struct GestureRecognizer: Sendable {
         var kind: PressKind = .normal
         /// The fold badge pressed, if any: a tap on it folds or unfolds its node.
         var badge: NodeID?
-        /// The link marker pressed, if any: a tap on it opens the node's link.
-        var linkMarker: NodeID? = nil
+        /// The link or note marker pressed, if any: a tap on it opens the node's link or note.
+        var marker: (node: NodeID, marker: NodeMarker)? = nil
         /// The right mouse button: a click is the context menu.
         var isSecondary = false
     }
@@ -336,7 +336,7 @@ public struct GestureRecognizer: Sendable {
         _ pointer: Pointer, at p: Vec2, time: Double, modifiers: KeyModifiers, secondary: Bool = false,
         document: Document, camera: Camera, selection: Set<NodeID>
     ) -> [Intent] {
-        let marker = secondary ? nil : LinkMarker.hit(at: p, document: document, camera: camera, touch: !pointer.isMouse)
+        let marker = secondary ? nil : NodeMarker.hit(at: p, document: document, camera: camera, touch: !pointer.isMouse)
         let badge = marker != nil ? nil : FoldBadge.hit(at: p, document: document, camera: camera, selection: selection, touch: !pointer.isMouse)
         let margin = pointer.isMouse ? 0 : settings.touchHitMarginPixels / camera.zoom
         let node = badge == nil && marker == nil ? document.topmostNode(at: camera.mapPoint(ofScreen: p), margin: margin, selection: selection) : nil
@@ -351,7 +351,7 @@ public struct GestureRecognizer: Sendable {
         }
         if !nodesMovable && kind == .link { kind = .normal }
         var press = Press(pointer: pointer, start: p, time: time, node: node, modifiers: modifiers, kind: kind, badge: badge, isSecondary: secondary)
-        press.linkMarker = marker
+        press.marker = marker
         state = .pressed(press)
         return []
     }
@@ -487,9 +487,9 @@ public struct GestureRecognizer: Sendable {
                 lastTap = nil
                 return [.toggleFold(badge)]
             }
-            if let marked = press.linkMarker {
+            if let marked = press.marker {
                 lastTap = nil
-                return [.openLink(marked)]
+                return [marked.marker == .link ? .openLink(marked.node) : .openNote(marked.node)]
             }
             if time - press.time >= settings.longPressSeconds {
                 // The tick that would have fired it never came (a stalled loop): still a long press.

@@ -28,6 +28,8 @@ public enum Intent: Equatable, Sendable {
     case toggleFold(NodeID)
     /// A tap on a node's link marker: open its link.
     case openLink(NodeID)
+    /// A tap on a node's note marker: show its note.
+    case openNote(NodeID)
     /// A tap near an edge, on no node.
     case selectEdge(EdgeID)
     /// A link being drawn: a rubber-band line from the node to this map point.

@@ -18,6 +18,8 @@ public struct Dialog: Equatable, Sendable {
         case pin
         /// A node's link to something outside the map: open it in another program?
         case openLink(String)
+        /// A node's note, read and edited (its field holds several lines).
+        case note(NodeID)
     }
 
     /// What to do once unsaved changes are dealt with.
@@ -51,6 +53,8 @@ public struct Dialog: Equatable, Sendable {
     public var message: String?
     /// The folders and maps to pick from (Open, Save as, Export, once presented).
     public var browser: FileBrowser?
+    /// A note's field as lines that fit the panel (the workspace breaks them, as it measures text).
+    public var fieldLines: [String]?
 
     public init(kind: Kind, title: String, field: String = "", recent: [String] = [], message: String? = nil) {
         self.kind = kind
@@ -60,9 +64,15 @@ public struct Dialog: Equatable, Sendable {
         self.message = message
     }
 
+    /// A note's dialog: its field holds several lines.
+    public var isNote: Bool {
+        if case .note = kind { return true }
+        return false
+    }
+
     public var hasField: Bool {
         switch kind {
-        case .open, .saveAs, .export, .pin: return true
+        case .open, .saveAs, .export, .pin, .note: return true
         case .unsavedChanges, .replace, .openLink: return false
         }
     }
@@ -77,6 +87,7 @@ public struct Dialog: Equatable, Sendable {
         case .unsavedChanges: return [("Cancel", .cancel), ("Don't save", .discard), ("Save", .save)]
         case .pin: return [("Cancel", .cancel), ("Unlock", .confirm)]
         case .openLink: return [("Cancel", .cancel), ("Open", .confirm)]
+        case .note: return [("Cancel", .cancel), ("Done", .confirm)]
         }
     }
 

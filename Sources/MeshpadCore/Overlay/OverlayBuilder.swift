@@ -134,7 +134,9 @@ public struct OverlayBuilder {
             case .field:
                 list.appendRect(device(part.rect), color: theme.uiPrimary)
                 list.appendRect(device(part.rect.outset(by: -2)), color: theme.uiField)
-                if part.look == .on {
+                if part.rect.height > OverlayLayout.rowHeight + 1 {
+                    // A field of several lines: its `fieldLine`s are drawn over it.
+                } else if part.look == .on {
                     // All of it selected: what is typed next replaces it.
                     list.appendRect(device(part.rect.outset(by: -4)), color: theme.uiPrimary.withAlpha(60))
                     label(part.text, in: part.rect, color: theme.uiText)
@@ -154,6 +156,8 @@ public struct OverlayBuilder {
             case .browserList:
                 list.appendRect(device(part.rect.outset(by: 1)), color: theme.uiText.withAlpha(50))
                 list.appendRect(device(part.rect), color: theme.uiField)
+            case .fieldLine:
+                label(part.text, in: part.rect, color: theme.uiText)
             case .browserScrollbar:
                 let bar = device(part.rect)
                 list.appendRoundedRect(center: bar.center, halfSize: bar.size / 2, radius: 2 * scale,

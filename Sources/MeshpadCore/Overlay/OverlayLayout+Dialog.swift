@@ -32,7 +32,10 @@ extension OverlayLayout {
         let row = Self.rowHeight, pad = Self.padding
         let width = min(620, viewportSize.x - 2 * pad)
         var rows = 1.0 + (dialog.message == nil ? 0 : 1) + 1
-        if dialog.hasField { rows += 1 }
+        // A note's field shows its lines (at least four, as many as fit).
+        let noteLines = dialog.fieldLines.map { Double(max(4, $0.count)) }
+        let fieldHeight = noteLines.map { min($0 * Self.bannerLineHeight + 16, viewportSize.y * 0.5) } ?? row
+        if dialog.hasField { rows += fieldHeight / row }
         if dialog.kind == .pin { rows += Double(Dialog.keypad.count) }
         let height = min(viewportSize.y - 2 * pad, rows * row + (rows + 1) * 8 + 2 * pad)
         let panel = Rect(x: (viewportSize.x - width) / 2, y: max(pad, (viewportSize.y - height) / 2), width: width, height: height)
@@ -48,8 +51,19 @@ extension OverlayLayout {
         if dialog.hasField {
             // why: the PIN is drawn as dots, so a visitor watching cannot read it off the screen.
             let shown = dialog.kind == .pin ? String(repeating: "●", count: dialog.field.count) : dialog.field
-            append(Part(role: .field, rect: Rect(x: panel.minX + pad, y: y, width: inner, height: row), text: shown))
-            y += row + 16
+            let field = Rect(x: panel.minX + pad, y: y, width: inner, height: fieldHeight)
+            if let lines = dialog.fieldLines {
+                append(Part(role: .field, rect: field, text: ""))
+                // The last lines, if they do not all fit: where the typing is.
+                let fitting = max(1, Int((fieldHeight - 16) / Self.bannerLineHeight))
+                for (index, line) in lines.suffix(fitting).enumerated() {
+                    append(Part(role: .fieldLine, rect: Rect(x: field.minX, y: field.minY + 8 + Double(index) * Self.bannerLineHeight,
+                                                             width: field.width, height: Self.bannerLineHeight), text: line))
+                }
+            } else {
+                append(Part(role: .field, rect: field, text: shown))
+            }
+            y += fieldHeight + 16
         }
         if dialog.kind == .pin {
             let keyWidth = min(120, (inner - 16) / 3)

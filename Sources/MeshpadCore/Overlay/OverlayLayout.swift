@@ -20,6 +20,8 @@ public struct OverlayLayout: Sendable {
             case browserList, browserRow(Int), browserButton(FileBrowser.Control), browserPath, browserNote
             /// Where the list is scrolled to, when it holds more than it shows (drawn only).
             case browserScrollbar
+            /// A line of a field of several lines (a note), drawn over the field.
+            case fieldLine
             case toolbarPanel, toolbar(Action)
             case searchBar, searchField, searchStatus, searchButton(SearchAction)
             case outlinePanel, outlineRow(NodeID), outlineDisclosure(NodeID)

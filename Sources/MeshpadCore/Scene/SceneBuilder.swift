@@ -294,22 +294,25 @@ public struct SceneBuilder {
         }
     }
 
-    /// Link markers: a small disc with an arrow at the top outer corner of each node that links
-    /// somewhere, as `LinkMarker` hit-tests them.
+    /// Markers: a small disc at the top outer corner of each node that links somewhere (↗, or #
+    /// for a node of the map) and at the bottom one of each node with a note (≡), as
+    /// `NodeMarker` hit-tests them.
     private func appendLinkMarkers(document: Document, indices: [Int], camera: Camera, position: (Node) -> Vec2, scale: Double,
                                    into list: inout DrawList) {
-        let radius = LinkMarker.radiusPixels * scale
+        let radius = NodeMarker.radiusPixels * scale
         let pixelSize = 12 * scale
         let rasterSize = TextRaster.rasterSize(forPixelSize: pixelSize)
         for index in indices {
             let node = document.nodes[index]
-            guard LinkMarker.isShown(node, zoom: camera.zoom) else { continue }
-            let centre = LinkMarker.screenCenter(of: node, at: position(node), side: FoldBadge.side(of: node, in: document), camera: camera) * scale
-            list.appendEllipse(center: centre, radii: Vec2(radius, radius), fill: theme.badgeFill, border: theme.nodeBorder,
-                               borderWidth: 1.5 * scale)
-            // "#…" goes to a node of this map; anything else leaves it.
-            list.labels.append(DrawList.Label(text: node.link?.hasPrefix("#") == true ? "#" : "↗", center: centre, pixelSize: pixelSize,
-                                              rasterPixelSize: rasterSize, color: theme.badgeText))
+            for marker in [NodeMarker.link, .note] where marker.isShown(node, zoom: camera.zoom) {
+                let centre = marker.screenCenter(of: node, at: position(node), side: FoldBadge.side(of: node, in: document), camera: camera) * scale
+                list.appendEllipse(center: centre, radii: Vec2(radius, radius), fill: theme.badgeFill, border: theme.nodeBorder,
+                                   borderWidth: 1.5 * scale)
+                // "#…" goes to a node of this map; anything else leaves it.
+                let glyph = marker == .note ? "≡" : (node.link?.hasPrefix("#") == true ? "#" : "↗")
+                list.labels.append(DrawList.Label(text: glyph, center: centre, pixelSize: pixelSize, rasterPixelSize: rasterSize,
+                                                  color: theme.badgeText))
+            }
         }
     }
 

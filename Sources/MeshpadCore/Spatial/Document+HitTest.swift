@@ -125,36 +125,47 @@ public enum FoldBadge {
     }
 }
 
-/// The mark at a node's top outer corner that says it links somewhere (a web address, a file,
-/// another node of the map): a tap on it opens the link (after asking, for anything outside the
-/// map). Screen-sized like `FoldBadge`, drawn and hit-tested from this one geometry.
-public enum LinkMarker {
+/// The marks at a node's outer corners: at the top, that it links somewhere (a web address, a
+/// file, another node of the map); at the bottom, that it has a note. A tap on one opens the
+/// link (after asking, for anything outside the map) or the note. Screen-sized like
+/// `FoldBadge`, drawn and hit-tested from this one geometry.
+public enum NodeMarker: Equatable, Sendable {
+    case link
+    case note
+
     public static let radiusPixels = 9.0
     public static let mouseHitPixels = 11.0
     public static let touchHitPixels = 20.0
 
-    public static func isShown(_ node: Node, zoom: Double) -> Bool {
-        node.link != nil && node.size.y * zoom >= FoldBadge.minimumNodePixels
+    public func isShown(_ node: Node, zoom: Double) -> Bool {
+        guard node.size.y * zoom >= FoldBadge.minimumNodePixels else { return false }
+        switch self {
+        case .link: return node.link != nil
+        case .note: return !node.note.isEmpty
+        }
     }
 
     /// Its centre in window pixels, for a node drawn at `position`: on the corner away from the
-    /// node's parent (where the fold badge is not, which sits at the middle of that side).
-    public static func screenCenter(of node: Node, at position: Vec2, side: Double, camera: Camera) -> Vec2 {
-        camera.screenPoint(ofMap: position + Vec2(side * node.size.x / 2, -node.size.y / 2)) + Vec2(-side * 2, 2)
+    /// node's parent (the fold badge sits at the middle of that side, between the two).
+    public func screenCenter(of node: Node, at position: Vec2, side: Double, camera: Camera) -> Vec2 {
+        let up: Double = self == .link ? -1 : 1
+        return camera.screenPoint(ofMap: position + Vec2(side * node.size.x / 2, up * node.size.y / 2)) + Vec2(-side * 2, -up * 2)
     }
 
-    /// The node whose marker is under `point` (window pixels), if any.
-    public static func hit(at point: Vec2, document: Document, camera: Camera, touch: Bool) -> NodeID? {
+    /// The marker under `point` (window pixels), if any, with its node.
+    public static func hit(at point: Vec2, document: Document, camera: Camera, touch: Bool) -> (node: NodeID, marker: NodeMarker)? {
         let reach = (touch ? touchHitPixels : mouseHitPixels) + 2 * radiusPixels + 4
         let probe = Rect(center: camera.mapPoint(ofScreen: point), width: 2 * reach / camera.zoom, height: 2 * reach / camera.zoom)
-        var best: (id: NodeID, distance: Double)?
+        var best: (node: NodeID, marker: NodeMarker, distance: Double)?
         document.forEachNode(in: probe) { index in
             let node = document.nodes[index]
-            guard isShown(node, zoom: camera.zoom), !document.isHidden(nodeAt: index) else { return }
-            let centre = screenCenter(of: node, at: node.position, side: FoldBadge.side(of: node, in: document), camera: camera)
-            let d = centre.distance(to: point)
-            if d <= (touch ? touchHitPixels : mouseHitPixels), d < (best?.distance ?? .infinity) { best = (node.id, d) }
+            guard !document.isHidden(nodeAt: index) else { return }
+            for marker in [NodeMarker.link, .note] where marker.isShown(node, zoom: camera.zoom) {
+                let centre = marker.screenCenter(of: node, at: node.position, side: FoldBadge.side(of: node, in: document), camera: camera)
+                let d = centre.distance(to: point)
+                if d <= (touch ? touchHitPixels : mouseHitPixels), d < (best?.distance ?? .infinity) { best = (node.id, marker, d) }
+            }
         }
-        return best?.id
+        return best.map { ($0.node, $0.marker) }
     }
 }

@@ -56,6 +56,8 @@ extension Workspace {
             toggleFold(node.map { [$0] } ?? Array(selection.nodes))
         case .linkSelected:
             linkSelected()
+        case .editNote:
+            if let id = node ?? selection.focus { openNote(id) }
         case .openLink:
             guard let id = node ?? selection.focus, let link = document.node(id)?.link else { return [] }
             return openLink(link)

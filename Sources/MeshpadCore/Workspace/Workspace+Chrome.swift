@@ -183,6 +183,11 @@ extension Workspace {
                 if modifiers.contains(.ctrl) { current.field = "" } else { current.field.removeLast() }
                 panels.dialog = current
                 return []
+            case .return where modifiers.contains(.shift) && current.isNote:
+                // A new line, where a field holds several (a note).
+                current.field += "\n"
+                panels.dialog = current
+                return []
             case .return, .keypadEnter:
                 // Return is the primary button, the last one.
                 return finish(current, current.buttons.last?.action ?? .confirm)
@@ -221,6 +226,11 @@ extension Workspace {
     mutating func finish(_ current: Dialog, _ action: Dialog.Action, field: String? = nil) -> [Request] {
         // The PIN is checked here, in the core: only a right one ever reaches the app.
         if current.kind == .pin && action == .confirm { return submitPin(current) }
+        if case .note(let id) = current.kind {
+            present(nil)
+            if action == .confirm { keepNote(current.field, on: id) }
+            return []
+        }
         // A link is the workspace's to open, not the file flow's.
         if case .openLink(let target) = current.kind {
             present(nil)

@@ -54,6 +54,8 @@ extension Workspace {
             return perform(.toggleFold, on: .node(id))
         case .openLink(let id):
             return perform(.openLink, on: .node(id))
+        case .openNote(let id):
+            openNote(id)
         case .selectEdge(let id):
             commitEditing()
             selection.selectEdge(id)

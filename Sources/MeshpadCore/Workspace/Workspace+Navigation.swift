@@ -156,7 +156,11 @@ struct SearchIndex {
         self.revision = revision
         let order = document.outlineOrder(includingHidden: true)
         ids = order.map { document.nodes[Int($0.index)].id }
-        keys = order.map { Self.key(document.nodes[Int($0.index)].text) }
+        // A node is found by its text or its note.
+        keys = order.map { entry in
+            let node = document.nodes[Int(entry.index)]
+            return Self.key(node.note.isEmpty ? node.text : node.text + "\n" + node.note)
+        }
     }
 
     /// Whether `text`'s UTF-8 holds `pattern`. Both are folded the same way, so equal bytes are
@@ -210,5 +214,43 @@ extension Workspace {
         }
         present(Dialog(kind: .openLink(link), title: "Open this link in another program?", message: link))
         return []
+    }
+
+    /// Shows a node's note to read and edit.
+    mutating func openNote(_ id: NodeID) {
+        guard let node = document.node(id) else { return }
+        closeMenu()
+        let name = node.text.split(whereSeparator: \.isNewline).first.map { String($0.prefix(40)) } ?? ""
+        present(Dialog(kind: .note(id), title: name.isEmpty ? "Note" : "Note on “\(name)”", field: node.note))
+    }
+
+    /// The note's Done: the new note, one undo step (nothing if it is unchanged).
+    mutating func keepNote(_ note: String, on id: NodeID) {
+        guard var details = document.node(id)?.details, details.note != note else { return }
+        if lockdown.isReadOnly {
+            if let refusal = lockdown.refusal { toast(refusal) }
+            return
+        }
+        let before = details
+        details.note = note
+        transact("note", relayout: false) { $0.record(.setDetails(node: id, from: before, to: details)) }
+    }
+
+    /// A note's dialog with its field broken into lines that fit the panel, the caret after the last.
+    func fittingNote(_ dialog: Dialog) -> Dialog {
+        guard case .note = dialog.kind else { return dialog }
+        let width = min(620, measures.viewportSize.x - 2 * OverlayLayout.padding) - 2 * OverlayLayout.padding - 24
+        let measurer = measures.sizing.measurer(for: NodeStyle())
+        let breaker = LineBreaker(maxWidth: max(40, width))
+        var lines: [String] = []
+        for paragraph in dialog.field.split(separator: "\n", omittingEmptySubsequences: false) {
+            let broken = breaker.lines(of: String(paragraph), measuredBy: measurer)
+            lines += broken.isEmpty ? [""] : broken
+        }
+        if lines.isEmpty { lines = [""] }
+        lines[lines.count - 1] += "|"
+        var fitted = dialog
+        fitted.fieldLines = lines
+        return fitted
     }
 }
