@@ -58,6 +58,25 @@ import Testing
         #expect(lines.allSatisfy { line in field.map { $0.contains(Vec2(line.rect.minX, line.rect.minY)) && $0.contains(Vec2(line.rect.maxX, line.rect.maxY)) } ?? false })
     }
 
+    @Test func markersAndTheFoldBadgeNeverCoverEachOther() {
+        var rig = EditRig()
+        let water = rig.id("clean water")
+        rig.workspace.document.modify(water) { $0.note = "n"; $0.link = "https://example.org" }
+        _ = rig.workspace.document.addChild(of: water, text: "well", at: Vec2(300, 250))
+        rig.workspace.document.measureAll(with: NodeSizing(measurer: FixedAdvanceMeasurer()))
+        rig.tap(rig.screen(of: water))
+        guard let node = rig.document.node(water) else { return }
+        let side = FoldBadge.side(of: node, in: rig.document)
+        let badge = FoldBadge.screenCenter(of: node, at: node.position, side: side, camera: rig.camera)
+        let link = NodeMarker.link.screenCenter(of: node, at: node.position, side: side, camera: rig.camera)
+        let note = NodeMarker.note.screenCenter(of: node, at: node.position, side: side, camera: rig.camera)
+        let apart = FoldBadge.radiusPixels + NodeMarker.radiusPixels
+        #expect(badge.distance(to: link) > apart && badge.distance(to: note) > apart && link.distance(to: note) > 2 * NodeMarker.radiusPixels)
+        // And a tap on each does what it shows.
+        rig.tap(note)
+        #expect(rig.workspace.panels.dialog?.kind == .note(water))
+    }
+
     @Test func searchFindsANodeByItsNote() {
         var rig = EditRig()
         rig.workspace.document.modify(rig.id("clean water")) { $0.note = "boil it first" }

@@ -145,11 +145,13 @@ public enum NodeMarker: Equatable, Sendable {
         }
     }
 
-    /// Its centre in window pixels, for a node drawn at `position`: on the corner away from the
-    /// node's parent (the fold badge sits at the middle of that side, between the two).
+    /// Its centre in window pixels, for a node drawn at `position`: astride the corner away from
+    /// the node's parent, pulled in by its radius so it never meets the fold badge at the middle
+    /// of that side.
     public func screenCenter(of node: Node, at position: Vec2, side: Double, camera: Camera) -> Vec2 {
         let up: Double = self == .link ? -1 : 1
-        return camera.screenPoint(ofMap: position + Vec2(side * node.size.x / 2, up * node.size.y / 2)) + Vec2(-side * 2, -up * 2)
+        return camera.screenPoint(ofMap: position + Vec2(side * node.size.x / 2, up * node.size.y / 2))
+            + Vec2(-side * Self.radiusPixels, up * (Self.radiusPixels - 4))
     }
 
     /// The marker under `point` (window pixels), if any, with its node.

@@ -49,11 +49,14 @@ public struct NodeSizing {
     public func apply(to node: inout Node) {
         let style = node.style
         let measurer = measurer(for: style)
-        let lines = LineBreaker(maxWidth: maxTextWidth(for: style)).measuredLines(of: node.text, measuredBy: measurer)
+        // Icons stand before the text, as glyphs of the emoji font: part of what is drawn and
+        // measured (the label), never of the text a person edits.
+        let shown = node.icons.isEmpty ? node.text : IconGlyphs.prefix(for: node.icons) + node.text
+        let lines = LineBreaker(maxWidth: maxTextWidth(for: style)).measuredLines(of: shown, measuredBy: measurer)
         let textWidth = lines.reduce(0.0) { max($0, $1.width) }
         let textSize = Vec2(textWidth, Double(lines.count) * measurer.lineHeight)
         // why: most labels are one line equal to the text; reusing the string shares its storage.
-        node.label = lines.count == 1 && lines[0].text == node.text ? node.text : lines.map(\.text).joined(separator: "\n")
+        node.label = lines.count == 1 && lines[0].text == shown ? shown : lines.map(\.text).joined(separator: "\n")
         node.textSize = textSize
         node.shape = shape(of: style)
         node.size = shapeSize(forText: textSize, shape: node.shape)
