@@ -68,7 +68,7 @@ import Testing
         let link = try #require(rig.document.edges.last)
         let a = rig.screen(of: link.from), b = rig.screen(of: link.to)
         Self.longPress(&rig, at: a.interpolated(to: b, alpha: 0.5))
-        #expect(Self.rows(rig) == ["Delete"])
+        #expect(Self.rows(rig) == ["Delete", "Label…", "Arrow at the end", "Arrow at the start"])
         Self.tapRow(&rig, "Delete")
         #expect(rig.document.edge(link.id) == nil)
     }

@@ -25,6 +25,11 @@ public enum Action: Hashable, Sendable {
     case linkSelected
     /// Link the node the context menu was opened on to the next node tapped.
     case linkFromHere
+    /// The words along a link, typed in a dialog.
+    case labelLink
+    /// Arrowheads on a link: at the node it points to, and at the one it starts from.
+    case toggleEndArrow
+    case toggleStartArrow
     /// Opens the node's link: centres on the node it points at, or (asked first) opens a web
     /// address or file in another program.
     case openLink
@@ -71,7 +76,7 @@ public enum Action: Hashable, Sendable {
     public static let all: [Action] = [
         // The node's context menu lists its actions in this order.
         .newNode, .editText, .addChild, .addSibling, .addSiblingBefore, .newNodeHere, .delete, .stylePanel, .toggleFold,
-        .editNote, .linkFromHere, .openLink, .copy, .cut, .paste, .centre, .linkSelected, .bold, .italic,
+        .editNote, .linkFromHere, .openLink, .labelLink, .toggleEndArrow, .toggleStartArrow, .copy, .cut, .paste, .centre, .linkSelected, .bold, .italic,
         .linkMode, .selectMode, .outline, .search, .findNext, .findPrevious, .minimap,
         .selectAll, .deselect, .selectRoot,
     ] + Direction.allCases.map { .moveSelection($0) } + Direction.allCases.map { .extendSelection($0) } + [

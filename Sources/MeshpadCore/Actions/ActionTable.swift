@@ -42,6 +42,12 @@ public enum ActionTable {
         case .linkSelected:
             return ActionSpec("Link selected", keys: [KeyChord(.l, .ctrl)], readOnly: false,
                               summary: "link the two selected nodes, from the first selected to the last")
+        case .labelLink:
+            return ActionSpec("Label…", context: [.edge], readOnly: false, summary: "the words along the selected link")
+        case .toggleEndArrow:
+            return ActionSpec("Arrow at the end", context: [.edge], readOnly: false, summary: "an arrowhead where the link points")
+        case .toggleStartArrow:
+            return ActionSpec("Arrow at the start", context: [.edge], readOnly: false, summary: "an arrowhead where the link starts")
         case .editNote:
             return ActionSpec("Note…", context: [.node], readOnly: false, summary: "read and write the node's note")
         case .openLink:

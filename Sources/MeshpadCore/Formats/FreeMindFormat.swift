@@ -33,7 +33,7 @@ public enum FreeMindFormat {
                 warnings.append("an arrow link points to \(pending.destination), which is not in the map; it is kept in the file but not shown")
                 continue
             }
-            let edge = builder.link(pending.from, to: to, arrows: pending.arrows, allowingSelfLink: true)
+            let edge = builder.link(pending.from, to: to, arrows: pending.arrows, label: pending.label, allowingSelfLink: true)
             if let edge, var kept = reader.kept[pending.from], case .link(let element, _) = kept.items[pending.item] {
                 kept.items[pending.item] = .link(element, edge)
                 reader.kept[pending.from] = kept
@@ -73,6 +73,8 @@ public enum FreeMindFormat {
             var from: NodeID
             var destination: String
             var arrows: Edge.Arrows
+            /// Its middle label (Freeplane's MIDDLE_LABEL), if any.
+            var label: String?
             /// Its place among the node's kept items.
             var item: Int
         }
@@ -152,7 +154,8 @@ public enum FreeMindFormat {
                 let end = attributes["ENDARROW"] ?? "Default", start = attributes["STARTARROW"] ?? "None"
                 if end.lowercased() != "none" { arrows.insert(.end) }
                 if start.lowercased() != "none" { arrows.insert(.start) }
-                links.append(PendingLink(from: id, destination: destination, arrows: arrows, item: count))
+                let label = attributes["MIDDLE_LABEL"].flatMap { $0.isEmpty ? nil : $0 }
+                links.append(PendingLink(from: id, destination: destination, arrows: arrows, label: label, item: count))
             default:
                 break
             }

@@ -130,7 +130,8 @@ struct MindMapWriter {
             guard let destination = ids[link.to] else { continue }
             out += "<arrowlink DESTINATION=\"\(XMLText.escapeAttribute(destination))\""
                 + " ENDARROW=\"\(link.arrows.contains(.end) ? "Default" : "None")\""
-                + " STARTARROW=\"\(link.arrows.contains(.start) ? "Default" : "None")\"/>\n"
+                + " STARTARROW=\"\(link.arrows.contains(.start) ? "Default" : "None")\""
+                + (link.label.map { " MIDDLE_LABEL=\"\(XMLText.escapeAttribute($0))\"" } ?? "") + "/>\n"
         }
         return out
     }
@@ -234,6 +235,9 @@ struct MindMapWriter {
                     }
                     if edge.arrows.contains(.start) != (element.attribute("STARTARROW").map { $0.lowercased() != "none" } ?? false) {
                         element.set("STARTARROW", edge.arrows.contains(.start) ? "Default" : "None")
+                    }
+                    if edge.label != element.attribute("MIDDLE_LABEL").flatMap({ $0.isEmpty ? nil : $0 }) {
+                        element.set("MIDDLE_LABEL", edge.label)
                     }
                 } else if let destination = element.attribute("DESTINATION"), !writtenIDs.contains(destination) {
                     continue

@@ -57,6 +57,7 @@ public enum NativeFormat {
         var to: String
         var kind: String
         var arrows: [String]?
+        var label: String?
     }
 
     public static func encode(_ document: Document) throws -> Data {
@@ -74,7 +75,7 @@ public enum NativeFormat {
             if edge.arrows.contains(.start) { arrows.append("start") }
             if edge.arrows.contains(.end) { arrows.append("end") }
             return StoredEdge(id: edge.id.description, from: edge.from.description, to: edge.to.description,
-                              kind: edge.kind.rawValue, arrows: arrows.isEmpty ? nil : arrows)
+                              kind: edge.kind.rawValue, arrows: arrows.isEmpty ? nil : arrows, label: edge.label)
         }
         let file = File(format: formatName, version: currentVersion, root: document.rootID.description,
                         layout: document.layoutMode == .tree ? "tree" : nil, nodes: nodes, edges: edges,
@@ -144,7 +145,7 @@ public enum NativeFormat {
                 default: throw fail(.notAMap(detail: "edges[\(index)].arrows has '\(name)' (start or end)"))
                 }
             }
-            edges.append(Edge(id: EdgeID(id), from: NodeID(from), to: NodeID(to), kind: kind, arrows: arrows))
+            edges.append(Edge(id: EdgeID(id), from: NodeID(from), to: NodeID(to), kind: kind, arrows: arrows, label: stored.label))
         }
         guard let root = parseID(file.root, prefix: "n") else { throw fail(.notAMap(detail: "root '\(file.root)' is not like n1")) }
         var layout = Document.LayoutMode.free

@@ -58,13 +58,14 @@ extension Edge.Kind: Codable {}
 extension Edge.Arrows: Codable {}
 
 extension Edge: Codable {
-    private enum CodingKeys: String, CodingKey { case id, from, to, kind, arrows }
+    private enum CodingKeys: String, CodingKey { case id, from, to, kind, arrows, label }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(id: try c.decode(EdgeID.self, forKey: .id), from: try c.decode(NodeID.self, forKey: .from),
                   to: try c.decode(NodeID.self, forKey: .to), kind: try c.decode(Kind.self, forKey: .kind),
-                  arrows: try c.decodeIfPresent(Arrows.self, forKey: .arrows) ?? [])
+                  arrows: try c.decodeIfPresent(Arrows.self, forKey: .arrows) ?? [],
+                  label: try c.decodeIfPresent(String.self, forKey: .label))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -73,6 +74,7 @@ extension Edge: Codable {
         try c.encode(from, forKey: .from)
         try c.encode(to, forKey: .to)
         try c.encode(kind, forKey: .kind)
+        try c.encodeIfPresent(label, forKey: .label)
         if !arrows.isEmpty { try c.encode(arrows, forKey: .arrows) }
     }
 }

@@ -18,6 +18,8 @@ public enum Change: Equatable, Sendable, Codable {
     case setStyle(ids: [NodeID], from: [NodeStyle], to: [NodeStyle])
     /// What a node carries besides its text: note, link, icons, side, the ID another program gave it.
     case setDetails(node: NodeID, from: NodeDetails, to: NodeDetails)
+    /// A link's label and arrowheads, from its menu.
+    case setLink(edge: EdgeID, from: LinkLook, to: LinkLook)
     /// Tidy turns a map to tree mode; dragging a node of a tree-mode map turns it free.
     case setLayoutMode(from: Document.LayoutMode, to: Document.LayoutMode)
 
@@ -45,6 +47,7 @@ public enum Change: Equatable, Sendable, Codable {
         case .setFolded(let ids, let from, let to): return .setFolded(ids: ids, from: to, to: from)
         case .setStyle(let ids, let from, let to): return .setStyle(ids: ids, from: to, to: from)
         case .setDetails(let id, let from, let to): return .setDetails(node: id, from: to, to: from)
+        case .setLink(let id, let from, let to): return .setLink(edge: id, from: to, to: from)
         case .setLayoutMode(let from, let to): return .setLayoutMode(from: to, to: from)
         }
     }
@@ -58,6 +61,7 @@ public enum Change: Equatable, Sendable, Codable {
         case .setFolded(_, let from, let to): return from == to
         case .setStyle(_, let from, let to): return from == to
         case .setDetails(_, let from, let to): return from == to
+        case .setLink(_, let from, let to): return from == to
         case .setLayoutMode(let from, let to): return from == to
         }
     }
@@ -80,6 +84,7 @@ public enum Change: Equatable, Sendable, Codable {
         case (.setFolded(let a, _, _), .setFolded(let b, _, _)): return Self.share(a, b)
         case (.setStyle(let a, _, _), .setStyle(let b, _, _)): return Self.share(a, b)
         case (.setDetails(let a, _, _), .setDetails(let b, _, _)): return a == b
+        case (.setLink(let a, _, _), .setLink(let b, _, _)): return a == b
         case (.setLayoutMode, .setLayoutMode): return true
         default: return false
         }
@@ -108,6 +113,8 @@ public enum Change: Equatable, Sendable, Codable {
             return .setStyle(ids: ids, from: from, to: to)
         case (.setDetails(let id, let from, _), .setDetails(let nextID, _, let to)) where id == nextID:
             return .setDetails(node: id, from: from, to: to)
+        case (.setLink(let id, let from, _), .setLink(let nextID, _, let to)) where id == nextID:
+            return .setLink(edge: id, from: from, to: to)
         case (.setLayoutMode(let from, _), .setLayoutMode(_, let to)):
             return .setLayoutMode(from: from, to: to)
         default:
@@ -128,6 +135,7 @@ public enum Change: Equatable, Sendable, Codable {
         case .setLayoutMode(_, let to): return to == .tree ? "tidy" : "free layout"
         case .setStyle: return "style"
         case .setDetails: return "details"
+        case .setLink: return "link look"
         }
     }
 }

@@ -150,7 +150,18 @@ public struct Document: Sendable {
             for (id, style) in zip(ids, to) { rewrite(id, text: false, sizing: sizing) { $0.style = style } }
         case .setDetails(let id, _, let to):
             guard let i = indexByID[id] else { return }
+            if nodes[i].icons != to.icons {
+                // Icons are drawn before the text: the node's label and size follow.
+                rewrite(id, text: true, sizing: sizing) { $0.details = to }
+                return
+            }
             nodes[i].details = to
+            revision &+= 1
+            textRevision &+= 1
+        case .setLink(let id, _, let to):
+            guard let e = edges.firstIndex(where: { $0.id == id }) else { return }
+            edges[e].arrows = to.arrows
+            edges[e].label = to.label
             revision &+= 1
             textRevision &+= 1
         case .setLayoutMode(_, let to):

@@ -22,12 +22,35 @@ public struct Edge: Equatable, Sendable {
     public let to: NodeID
     public let kind: Kind
     public var arrows: Arrows
+    /// The words along a link (FreeMind's and Freeplane's middle label).
+    public var label: String?
 
-    public init(id: EdgeID, from: NodeID, to: NodeID, kind: Kind, arrows: Arrows = []) {
+    public init(id: EdgeID, from: NodeID, to: NodeID, kind: Kind, arrows: Arrows = [], label: String? = nil) {
         self.id = id
         self.from = from
         self.to = to
         self.kind = kind
+        self.arrows = arrows
+        self.label = label
+    }
+
+    /// What a person sets on a link from its menu: its words and its arrowheads.
+    public var look: LinkLook {
+        get { LinkLook(label: label, arrows: arrows) }
+        set {
+            label = newValue.label
+            arrows = newValue.arrows
+        }
+    }
+}
+
+/// A link's label and arrowheads: changed together as one `Change`.
+public struct LinkLook: Equatable, Sendable, Codable {
+    public var label: String?
+    public var arrows: Edge.Arrows
+
+    public init(label: String? = nil, arrows: Edge.Arrows = []) {
+        self.label = label
         self.arrows = arrows
     }
 }

@@ -60,11 +60,12 @@ public struct MapBuilder {
     /// Links two nodes; nil (nothing added) for an unknown node, a pair already joined, or a
     /// link from a node to itself unless `allowingSelfLink` (Freeplane maps have them).
     @discardableResult
-    public mutating func link(_ from: NodeID, to: NodeID, arrows: Edge.Arrows = [], allowingSelfLink: Bool = false) -> EdgeID? {
+    public mutating func link(_ from: NodeID, to: NodeID, arrows: Edge.Arrows = [], label: String? = nil,
+                              allowingSelfLink: Bool = false) -> EdgeID? {
         guard contains(from), contains(to), from != to || allowingSelfLink else { return nil }
         guard joinedPairs.insert(NodePair(from, to)).inserted else { return nil }
         let id = EdgeID(edges.count + 1)
-        edges.append(Edge(id: id, from: from, to: to, kind: .link, arrows: arrows))
+        edges.append(Edge(id: id, from: from, to: to, kind: .link, arrows: arrows, label: label))
         return id
     }
 

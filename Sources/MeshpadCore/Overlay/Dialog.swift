@@ -20,6 +20,8 @@ public struct Dialog: Equatable, Sendable {
         case openLink(String)
         /// A node's note, read and edited (its field holds several lines).
         case note(NodeID)
+        /// A link's label.
+        case linkLabel(EdgeID)
     }
 
     /// What to do once unsaved changes are dealt with.
@@ -72,7 +74,7 @@ public struct Dialog: Equatable, Sendable {
 
     public var hasField: Bool {
         switch kind {
-        case .open, .saveAs, .export, .pin, .note: return true
+        case .open, .saveAs, .export, .pin, .note, .linkLabel: return true
         case .unsavedChanges, .replace, .openLink: return false
         }
     }
@@ -87,7 +89,7 @@ public struct Dialog: Equatable, Sendable {
         case .unsavedChanges: return [("Cancel", .cancel), ("Don't save", .discard), ("Save", .save)]
         case .pin: return [("Cancel", .cancel), ("Unlock", .confirm)]
         case .openLink: return [("Cancel", .cancel), ("Open", .confirm)]
-        case .note: return [("Cancel", .cancel), ("Done", .confirm)]
+        case .note, .linkLabel: return [("Cancel", .cancel), ("Done", .confirm)]
         }
     }
 

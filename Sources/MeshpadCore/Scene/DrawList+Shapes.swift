@@ -272,6 +272,15 @@ extension DrawList {
         }
     }
 
+    /// A filled triangle (an arrowhead).
+    mutating func appendTriangle(_ a: Vec2, _ b: Vec2, _ c: Vec2, color: RGBA) {
+        let first = Int32(positions.count / 2)
+        appendVertex(a, color)
+        appendVertex(b, color)
+        appendVertex(c, color)
+        indices.append(first); indices.append(first + 1); indices.append(first + 2)
+    }
+
     private mutating func appendVertex(_ p: Vec2, _ color: RGBA) {
         positions.append(Float(p.x))
         positions.append(Float(p.y))

@@ -216,6 +216,8 @@ public struct SceneBuilder {
         let badgeCandidates = document.hiddenCount > 0 ? labelled : labelled.filter { selection.contains(document.nodes[$0].id) }
         appendBadges(document: document, indices: badgeCandidates, selection: selection, camera: camera, position: position, scale: scale, into: &list)
         appendLinkMarkers(document: document, indices: labelled, camera: camera, position: position, scale: scale, into: &list)
+        appendLinkDecorations(document: document, indices: labelled, position: position, device: device, zoomPixels: zoomPixels,
+                              scale: scale, into: &list)
         appendPointerFeedback(extras, document: document, device: device, scale: scale, deviceViewport: deviceViewport, into: &list)
     }
 
@@ -314,6 +316,61 @@ public struct SceneBuilder {
                                                   color: theme.badgeText))
             }
         }
+    }
+
+    /// Near in, each link's arrowheads (where the line meets the node's outline) and its label
+    /// at its middle, on a pill of the background so it reads over the line. Found from the
+    /// labelled nodes' own edges, so the cost follows what is on screen, not the map.
+    private func appendLinkDecorations(document: Document, indices: [Int], position: (Node) -> Vec2, device: (Vec2) -> Vec2,
+                                       zoomPixels: Double, scale: Double, into list: inout DrawList) {
+        let pixelSize = theme.fontSize * 0.85 * zoomPixels
+        guard pixelSize >= 6 else { return }
+        let rasterSize = TextRaster.rasterSize(forPixelSize: pixelSize)
+        for index in indices {
+            for e in document.edgeIndices(touchingNodeAt: index) {
+                let edge = document.edges[Int(e)]
+                // Each link once: from the end that is its source (or its only end on screen).
+                guard edge.kind == .link, !edge.arrows.isEmpty || edge.label != nil, !document.isHidden(edgeAt: Int(e)),
+                      let from = document.node(edge.from), let to = document.node(edge.to) else { continue }
+                let fromIndex = document.index(of: edge.from)
+                guard fromIndex == index || !indices.contains(fromIndex ?? -1) else { continue }
+                let a = device(position(from)), b = device(position(to))
+                let size = 9 * max(zoomPixels, 0.6)
+                if edge.arrows.contains(.end) { appendArrowhead(at: Self.outlinePoint(of: to, centre: b, toward: a, zoomPixels: zoomPixels), from: a, size: size, into: &list) }
+                if edge.arrows.contains(.start) { appendArrowhead(at: Self.outlinePoint(of: from, centre: a, toward: b, zoomPixels: zoomPixels), from: b, size: size, into: &list) }
+                if let label = edge.label, !label.isEmpty {
+                    let middle = (a + b) * 0.5
+                    let width = min(Double(label.count) * pixelSize * 0.6 + 12 * scale, 320 * scale)
+                    list.appendRoundedRect(center: middle, halfSize: Vec2(width / 2, pixelSize * 0.8), radius: 6 * scale,
+                                           fill: theme.background.withAlpha(230), border: theme.linkEdge, borderWidth: 1 * scale)
+                    var text = DrawList.Label(text: label, center: middle, pixelSize: pixelSize, rasterPixelSize: rasterSize, color: theme.text)
+                    text.maxWidth = width - 8 * scale
+                    list.labels.append(text)
+                }
+            }
+        }
+    }
+
+    private func appendArrowhead(at tip: Vec2, from tail: Vec2, size: Double, into list: inout DrawList) {
+        let length = tip.distance(to: tail)
+        guard length > size else { return }
+        let direction = (tip - tail) * (1 / length)
+        let normal = Vec2(-direction.y, direction.x)
+        let base = tip - direction * size * 1.6
+        list.appendTriangle(tip, base + normal * size * 0.7, base - normal * size * 0.7, color: theme.linkEdge)
+    }
+
+    /// Where the line from a node's centre toward `other` leaves its outline (device pixels).
+    static func outlinePoint(of node: Node, centre: Vec2, toward other: Vec2, zoomPixels: Double) -> Vec2 {
+        let d = other - centre
+        let r = node.size * (zoomPixels / 2)
+        guard abs(d.x) + abs(d.y) > 1e-9, r.x > 0, r.y > 0 else { return centre }
+        let t: Double
+        switch node.shape {
+        case .ellipse: t = 1 / ((d.x / r.x) * (d.x / r.x) + (d.y / r.y) * (d.y / r.y)).squareRoot()
+        case .roundedBox, .plain: t = min(d.x == 0 ? .infinity : r.x / abs(d.x), d.y == 0 ? .infinity : r.y / abs(d.y))
+        }
+        return centre + d * min(t, 1)
     }
 
     /// A link being drawn and a selection rectangle: drawn over everything on the map.

@@ -56,6 +56,15 @@ extension Workspace {
             toggleFold(node.map { [$0] } ?? Array(selection.nodes))
         case .linkSelected:
             linkSelected()
+        case .labelLink:
+            guard case .edge(let id) = target ?? selection.edge.map(ActionTarget.edge), let edge = document.edge(id), edge.kind == .link else { return [] }
+            present(Dialog(kind: .linkLabel(id), title: "Words along the link", field: edge.label ?? ""))
+        case .toggleEndArrow, .toggleStartArrow:
+            guard case .edge(let id) = target ?? selection.edge.map(ActionTarget.edge), let edge = document.edge(id), edge.kind == .link else { return [] }
+            var look = edge.look
+            let arrow: Edge.Arrows = action == .toggleEndArrow ? .end : .start
+            if look.arrows.contains(arrow) { look.arrows.remove(arrow) } else { look.arrows.insert(arrow) }
+            setLink(id, to: look)
         case .editNote:
             if let id = node ?? selection.focus { openNote(id) }
         case .openLink:

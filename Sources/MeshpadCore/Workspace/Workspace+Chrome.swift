@@ -231,6 +231,15 @@ extension Workspace {
             if action == .confirm { keepNote(current.field, on: id) }
             return []
         }
+        if case .linkLabel(let id) = current.kind {
+            present(nil)
+            if action == .confirm, var look = document.edge(id)?.look {
+                let words = current.field.trimmingCharacters(in: .whitespaces)
+                look.label = words.isEmpty ? nil : words
+                setLink(id, to: look)
+            }
+            return []
+        }
         // A link is the workspace's to open, not the file flow's.
         if case .openLink(let target) = current.kind {
             present(nil)

@@ -78,6 +78,12 @@ extension Workspace {
             case (.toggleFold, .node(let id)):
                 guard document.hasChildren(id) else { return nil }
                 return Menu.Row(item: .action(action), title: document.node(id)?.folded == true ? "Unfold" : "Fold")
+            case (.labelLink, .edge(let id)), (.toggleEndArrow, .edge(let id)), (.toggleStartArrow, .edge(let id)):
+                // Branches have no label or arrows: only links do.
+                guard let edge = document.edge(id), edge.kind == .link else { return nil }
+                let checked = action == .toggleEndArrow ? edge.arrows.contains(.end)
+                    : action == .toggleStartArrow ? edge.arrows.contains(.start) : false
+                return Menu.Row(item: .action(action), title: action.title, isChecked: checked)
             case (.openLink, .node(let id)):
                 guard document.node(id)?.link != nil else { return nil }
                 return Menu.Row(item: .action(action), title: action.title)

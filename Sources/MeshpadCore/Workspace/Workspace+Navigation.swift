@@ -253,4 +253,14 @@ extension Workspace {
         fitted.fieldLines = lines
         return fitted
     }
+
+    /// A link's label and arrowheads, as one undo step (nothing if they are as they were).
+    mutating func setLink(_ id: EdgeID, to look: LinkLook) {
+        guard let before = document.edge(id)?.look, before != look else { return }
+        if lockdown.isReadOnly {
+            if let refusal = lockdown.refusal { toast(refusal) }
+            return
+        }
+        transact("link", relayout: false) { $0.record(.setLink(edge: id, from: before, to: look)) }
+    }
 }
