@@ -35,6 +35,10 @@ public struct Node: Equatable, Sendable {
     public internal(set) var textSize: Vec2
     /// The outline it is drawn and hit in: its style's, or the theme's (derived).
     public internal(set) var shape: NodeShape = .ellipse
+    /// The size the picture is shown at, in map units; zero without one (derived).
+    public internal(set) var imageSize: Vec2 = .zero
+    /// The picture's size is known, so it can be drawn; otherwise a placeholder is (derived).
+    public internal(set) var imageFound = false
     /// The derived sizes above have been worked out (a node read from a change record has not).
     public internal(set) var isMeasured = false
 
