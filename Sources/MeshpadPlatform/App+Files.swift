@@ -77,6 +77,14 @@ extension App {
         }
     }
 
+    /// Node sizing with every picture of `document` loaded from the map's folder, so that a
+    /// layout made now leaves room for the pictures' real sizes.
+    func sizing(withPicturesOf document: Document, mapPath: String?) -> NodeSizing {
+        canvas.painter.images.folder = mapPath.map { ($0 as NSString).deletingLastPathComponent }
+        canvas.painter.images.learn(document)
+        return canvas.sizing
+    }
+
     /// An empty map, tidy as a mind map, with no file until it is saved.
     private func startNewMap() {
         autosaveWriter.waitUntilIdle()
@@ -94,7 +102,7 @@ extension App {
         do {
             let loaded = try MapFile.read(path)
             var document = loaded.document
-            document.prepareForDisplay(with: canvas.sizing, layout: canvas.painter.scene.theme.treeLayout)
+            document.prepareForDisplay(with: sizing(withPicturesOf: document, mapPath: path), layout: canvas.painter.scene.theme.treeLayout)
             autosaveWriter.waitUntilIdle()
             workspace.replaceDocument(document)
             autosave.markWritten(document.revision)
@@ -131,7 +139,7 @@ extension App {
         var original = launchDocument ?? Document(rootText: file.displayName)
         if let path = file.path, let loaded = try? MapFile.read(path) {
             original = loaded.document
-            original.prepareForDisplay(with: canvas.sizing, layout: canvas.painter.scene.theme.treeLayout)
+            original.prepareForDisplay(with: sizing(withPicturesOf: original, mapPath: path), layout: canvas.painter.scene.theme.treeLayout)
         }
         launchDocument = nil
         workspace.replaceDocument(original)
