@@ -224,6 +224,28 @@ extension Workspace {
         present(Dialog(kind: .note(id), title: name.isEmpty ? "Note" : "Note on “\(name)”", field: node.note))
     }
 
+    /// Shows the file browser to pick a node's picture: in the folder of the one it has, if any.
+    mutating func chooseImage(for id: NodeID) {
+        guard let node = document.node(id) else { return }
+        closeMenu()
+        let name = node.text.split(whereSeparator: \.isNewline).first.map { String($0.prefix(40)) } ?? ""
+        // why: the workspace does not know the map's folder; a picture it has names one.
+        let folder = node.image.flatMap { $0.hasPrefix("/") ? ($0 as NSString).deletingLastPathComponent + "/" : nil } ?? ""
+        present(Dialog(kind: .image(id), title: name.isEmpty ? "Picture" : "Picture for “\(name)”", field: folder))
+    }
+
+    /// A node's picture set or (nil) removed, one undo step (nothing if it is unchanged).
+    mutating func setImage(_ image: String?, on id: NodeID) {
+        guard var details = document.node(id)?.details, details.image != image else { return }
+        if lockdown.isReadOnly {
+            if let refusal = lockdown.refusal { toast(refusal) }
+            return
+        }
+        let before = details
+        details.image = image
+        transact("image", relayout: false) { $0.record(.setDetails(node: id, from: before, to: details)) }
+    }
+
     /// The note's Done: the new note, one undo step (nothing if it is unchanged).
     mutating func keepNote(_ note: String, on id: NodeID) {
         guard var details = document.node(id)?.details, details.note != note else { return }
