@@ -63,7 +63,8 @@ extension App {
         do {
             let warnings: [String]
             if format == .png {
-                warnings = try HeadlessRender.writeWholeMap(workspace.document, scale: 1, theme: theme, to: path)
+                warnings = try HeadlessRender.writeWholeMap(workspace.document, scale: 1, theme: theme,
+                                                        mapFolder: canvas.painter.images.folder, to: path)
             } else {
                 warnings = try DocumentFile.write(workspace.document, to: path, as: format.format, theme: theme)
             }

@@ -72,6 +72,32 @@ extension PlatformTests {
             }
         }
 
+        @Test func aMapConvertedToPNGShowsItsPicturesFromTheMapsFolder() throws {
+            let folder = try temporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            var png = PixelBuffer(width: 60, height: 40)
+            png.pixels = [UInt32](repeating: 0xFFFF_00FF, count: 60 * 40)
+            try PNGWriter.write(png, to: folder + "/pic.png")
+            var document = Document(rootText: "Picture")
+            document.modify(document.rootID) { $0.image = "pic.png" }
+            try NativeFormat.encode(document).write(to: URL(fileURLWithPath: folder + "/map.meshpad"))
+            _ = try Converter.convert(input: folder + "/map.meshpad", output: folder + "/map.png", scale: 1)
+            let surface = try #require(IMG_Load(folder + "/map.png"))
+            defer { SDL_FreeSurface(surface) }
+            let argb = try #require(SDL_ConvertSurfaceFormat(surface, meshpad_pixelformat_argb8888(), 0))
+            defer { SDL_FreeSurface(argb) }
+            let width = Int(argb.pointee.w), height = Int(argb.pointee.h), pitch = Int(argb.pointee.pitch)
+            let bytes = try #require(argb.pointee.pixels).assumingMemoryBound(to: UInt8.self)
+            var magenta = 0
+            for y in 0..<height {
+                for x in 0..<width {
+                    let pixel = bytes.advanced(by: y * pitch + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+                    if pixel & 0xFF_FFFF == 0xFF_00FF { magenta += 1 }
+                }
+            }
+            #expect(magenta >= 50 * 30, "the picture drawn at its size: \(magenta) pixels")
+        }
+
         @Test func picturePathsResolveAgainstTheMapsFolder() {
             #expect(ImageCache.candidates("a/b.png", folder: "/maps") == ["/maps/a/b.png"])
             #expect(ImageCache.candidates("/abs/c.png", folder: "/maps") == ["/abs/c.png"])
