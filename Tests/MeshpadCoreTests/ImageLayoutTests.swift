@@ -90,3 +90,14 @@ extension NodeDetails {
         return copy
     }
 }
+
+extension ImageLayoutTests {
+    @Test func svgExportShowsThePictureAboveTheText() throws {
+        var document = Document(rootText: "Cat")
+        document.modify(document.rootID) { $0.image = "pics/cat & dog.png" }
+        document.measureAll(with: NodeSizing(measurer: FixedAdvanceMeasurer(), imageSizes: ImageSizes(["pics/cat & dog.png": .size(Vec2(100, 50))])))
+        let svg = String(decoding: SVGExport.encode(document, theme: .classic), as: UTF8.self)
+        #expect(svg.contains("<image href=\"pics/cat &amp; dog.png\""))
+        #expect(svg.contains("width=\"100.0\" height=\"50.0\""))
+    }
+}
