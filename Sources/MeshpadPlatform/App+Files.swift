@@ -63,7 +63,8 @@ extension App {
         do {
             let warnings: [String]
             if format == .png {
-                warnings = try HeadlessRender.writeWholeMap(workspace.document, scale: 1, theme: theme, to: path)
+                warnings = try HeadlessRender.writeWholeMap(workspace.document, scale: 1, theme: theme,
+                                                        mapFolder: canvas.painter.images.folder, to: path)
             } else {
                 warnings = try DocumentFile.write(workspace.document, to: path, as: format.format, theme: theme)
             }
@@ -75,6 +76,14 @@ extension App {
         } catch {
             fileEvent(.exportFailed(path: path, reason: "\(error)"))
         }
+    }
+
+    /// Node sizing with every picture of `document` loaded from the map's folder, so that a
+    /// layout made now leaves room for the pictures' real sizes.
+    func sizing(withPicturesOf document: Document, mapPath: String?) -> NodeSizing {
+        canvas.painter.images.folder = mapPath.map { ($0 as NSString).deletingLastPathComponent }
+        canvas.painter.images.learn(document)
+        return canvas.sizing
     }
 
     /// An empty map, tidy as a mind map, with no file until it is saved.
@@ -94,7 +103,7 @@ extension App {
         do {
             let loaded = try MapFile.read(path)
             var document = loaded.document
-            document.prepareForDisplay(with: canvas.sizing, layout: canvas.painter.scene.theme.treeLayout)
+            document.prepareForDisplay(with: sizing(withPicturesOf: document, mapPath: path), layout: canvas.painter.scene.theme.treeLayout)
             autosaveWriter.waitUntilIdle()
             workspace.replaceDocument(document)
             autosave.markWritten(document.revision)
@@ -131,7 +140,7 @@ extension App {
         var original = launchDocument ?? Document(rootText: file.displayName)
         if let path = file.path, let loaded = try? MapFile.read(path) {
             original = loaded.document
-            original.prepareForDisplay(with: canvas.sizing, layout: canvas.painter.scene.theme.treeLayout)
+            original.prepareForDisplay(with: sizing(withPicturesOf: original, mapPath: path), layout: canvas.painter.scene.theme.treeLayout)
         }
         launchDocument = nil
         workspace.replaceDocument(original)

@@ -74,6 +74,8 @@ public final class App {
 
     /// Where the map lives and what opening, saving and quitting do next (decided in the core).
     var fileFlow: FileFlow
+    /// The last frame learned a picture's size: the next one draws it.
+    var picturesLearned = false
     var autosave: AutosaveSchedule
     let autosaveWriter = AutosaveWriter()
     let options: Options
@@ -110,6 +112,8 @@ public final class App {
         self.options = options
         meshpad_map_large_blocks()
         var prepared = document
+        canvas.painter.images.folder = file?.path.map { ($0 as NSString).deletingLastPathComponent }
+        canvas.painter.images.learn(document)
         prepared.prepareForDisplay(with: canvas.sizing, layout: canvas.painter.scene.theme.treeLayout)
         meshpad_release_free_memory()
         launchDocument = prepared
@@ -390,9 +394,16 @@ public final class App {
     /// Draws the current state as the next frame (without presenting), for screenshots.
     func paintSettled() {
         paint(alpha: 1, complete: true)
+        // why: a screenshot shows the pictures, not the placeholders drawn while their sizes were learned.
+        if picturesLearned {
+            picturesLearned = false
+            paint(alpha: 1, complete: true)
+        }
     }
 
     private func paint(alpha: Double, complete: Bool) {
+        // Pictures' relative paths are read from the map's folder.
+        canvas.painter.images.folder = file.path.map { ($0 as NSString).deletingLastPathComponent }
         let frame = workspace.frame(interpolatedBy: alpha)
         canvas.painter.paint(document: workspace.document, camera: frame.camera, viewportSize: canvas.viewportSize,
                              selection: workspace.selection.nodes, drawnPositions: frame.drawnPositions,
@@ -401,6 +412,11 @@ public final class App {
         canvas.painter.paintOverlay(workspace.overlayLayout(of: chrome), chrome: chrome, bannerIsError: workspace.panels.banner?.isError == true,
                                     document: workspace.panels.minimapOpen ? workspace.document : nil, viewportSize: canvas.viewportSize)
         paintsSinceRelease += 1
+        if canvas.painter.images.takeLearned() {
+            // A picture's size became known (or it is missing): its node is measured again, and drawn next frame.
+            workspace.measureAll(with: canvas.sizing)
+            picturesLearned = true
+        }
     }
 
     private func renderFrame(alpha: Double) {
@@ -414,7 +430,8 @@ public final class App {
         canvas.renderer.present()
         framesRendered += 1
         // Labels that waited for the rasterisation budget get drawn on the next frame.
-        workspace.needsRedraw = canvas.painter.hasDeferredLabels
+        workspace.needsRedraw = canvas.painter.hasDeferredLabels || picturesLearned
+        picturesLearned = false
         let end = Self.now()
         frameMilliseconds = (end - frameStart) * 1000
         // why: FPS is the rate while drawing continuously; the gap after an idle wait is not a frame.

@@ -40,12 +40,12 @@ public final class Canvas {
     public func setTheme(_ theme: Theme) throws(PlatformError) {
         let baseSize = Int(theme.fontSize.rounded())
         if baseSize != fonts.baseSize { fonts = try FontLibrary(regularPath: fontPath, baseSize: baseSize) }
-        painter = FramePainter(renderer: renderer, fonts: fonts, theme: theme)
+        painter = FramePainter(renderer: renderer, fonts: fonts, theme: theme, images: painter.images)
     }
 
     /// Node sizing with this canvas's fonts and the theme's metrics.
     public var sizing: NodeSizing {
-        NodeSizing(metrics: painter.scene.theme.nodeMetrics, measurer: fonts.measurer(for: .regular))
+        NodeSizing(metrics: painter.scene.theme.nodeMetrics, measurer: fonts.measurer(for: .regular), imageSizes: painter.images.sizes)
     }
 
     /// The side of a touch target in window pixels for this window's display.

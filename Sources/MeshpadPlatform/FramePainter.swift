@@ -9,12 +9,15 @@ import MeshpadCore
 public final class FramePainter {
     public let renderer: SDLRenderer
     public let textCache: TextCache
+    /// Node pictures; kept when the painter is made again for another theme or map.
+    public let images: ImageCache
     public var scene: SceneBuilder
     private var drawList = DrawList()
     private var overlayLists = [DrawList(), DrawList()]
 
-    init(renderer: SDLRenderer, fonts: FontLibrary, theme: Theme) {
+    init(renderer: SDLRenderer, fonts: FontLibrary, theme: Theme, images: ImageCache? = nil) {
         self.renderer = renderer
+        self.images = images ?? ImageCache(renderer: renderer)
         textCache = TextCache(renderer: renderer, fonts: fonts)
         scene = SceneBuilder(theme: theme)
     }
@@ -54,6 +57,11 @@ public final class FramePainter {
         renderer.drawShapes(of: list)
         renderer.drawHairlines(of: list)
         renderer.drawDots(of: list)
+        for image in list.images {
+            // A picture the core has no size for yet is only loaded (to learn it): its placeholder is drawn.
+            guard let texture = images.texture(for: image.path), image.found else { continue }
+            renderer.copy(texture, to: image.rect)
+        }
         for label in list.labels {
             guard let entry = textCache.texture(for: label) else { continue }
             let scale = label.pixelSize / Double(entry.pixelSize)

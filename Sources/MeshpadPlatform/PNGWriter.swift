@@ -56,18 +56,22 @@ public enum HeadlessRender {
 
     /// The whole map at `scale` pixels per map unit (reduced, with a warning, to stay within
     /// `largestSide`), for `meshpad convert map.mm map.png`. Returns warnings.
-    public static func renderWholeMap(_ document: Document, scale: Double, theme: Theme = .standard,
+    public static func renderWholeMap(_ document: Document, scale: Double, theme: Theme = .standard, mapFolder: String? = nil,
                                       to outputPath: String) throws(PlatformError) -> [String] {
         let session = try SDLSession(headless: true)
         return try withExtendedLifetime(session) { () throws(PlatformError) -> [String] in
-            try writeWholeMap(document, scale: scale, theme: theme, to: outputPath)
+            try writeWholeMap(document, scale: scale, theme: theme, mapFolder: mapFolder, to: outputPath)
         }
     }
 
     /// `renderWholeMap` inside a running SDL session (the app's Export): its own hidden canvas.
-    static func writeWholeMap(_ document: Document, scale: Double, theme: Theme, to outputPath: String) throws(PlatformError) -> [String] {
+    /// - Parameter mapFolder: where the nodes' pictures with relative paths are read from.
+    static func writeWholeMap(_ document: Document, scale: Double, theme: Theme, mapFolder: String? = nil,
+                              to outputPath: String) throws(PlatformError) -> [String] {
         // Sizes first (a measuring canvas), to know how big the picture must be.
         let probe = try Canvas(title: "Meshpad", size: PixelSize(width: 16, height: 16), theme: theme, hidden: true, preferSoftware: true)
+        probe.painter.images.folder = mapFolder
+        probe.painter.images.learn(document)
         var document = document
         document.prepareForDisplay(with: probe.sizing)
         let bounds = document.bounds.outset(by: 40)
@@ -80,6 +84,9 @@ public enum HeadlessRender {
         }
         let size = PixelSize(width: max(1, Int((bounds.width * used).rounded(.up))), height: max(1, Int((bounds.height * used).rounded(.up))))
         let canvas = try Canvas(title: "Meshpad", size: size, theme: theme, hidden: true, preferSoftware: true)
+        // Textures belong to a renderer: the picture's canvas loads the pictures again.
+        canvas.painter.images.folder = mapFolder
+        canvas.painter.images.learn(document)
         // why: a chosen scale may be outside the interactive clamp (a poster at 4×, an overview at 0.05×).
         var camera = Camera(zoom: used, zoomLimits: min(used, 0.001)...max(used, 16))
         camera.place(mapPoint: bounds.origin, atScreen: .zero)
@@ -106,7 +113,8 @@ public enum Converter {
         var warnings = loaded.warnings
         if format == .png {
             do {
-                warnings += try HeadlessRender.renderWholeMap(loaded.document, scale: scale, theme: theme, to: output)
+                warnings += try HeadlessRender.renderWholeMap(loaded.document, scale: scale, theme: theme,
+                                                              mapFolder: (FileFlow.absolute(input) as NSString).deletingLastPathComponent, to: output)
             } catch {
                 throw .failed(error.description)
             }

@@ -27,7 +27,7 @@ import Testing
     @Test func aLongPressOnANodeOffersWhatANodeCanDo() {
         var rig = EditRig()
         Self.longPress(&rig, at: rig.screen(of: rig.id("food")))
-        #expect(Self.rows(rig) == ["Edit text", "Add child", "Add sibling", "Delete", "Style…", "Note…", "Link from here", "Copy", "Cut", "Paste", "Centre"])
+        #expect(Self.rows(rig) == ["Edit text", "Add child", "Add sibling", "Delete", "Style…", "Note…", "Image…", "Link from here", "Copy", "Cut", "Paste", "Centre"])
         #expect(rig.workspace.selection.nodes == [rig.id("food")], "what the menu is for is selected")
         rig.key("Escape")
         Self.longPress(&rig, at: Vec2(700, 80))

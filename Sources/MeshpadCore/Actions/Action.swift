@@ -17,6 +17,10 @@ public enum Action: Hashable, Sendable {
     case editText
     /// Reads and edits the node's note, in a panel.
     case editNote
+    /// Picks the node's picture in the file browser.
+    case chooseImage
+    /// Takes the node's picture away.
+    case removeImage
     case delete
     case cut
     case copy
@@ -76,7 +80,7 @@ public enum Action: Hashable, Sendable {
     public static let all: [Action] = [
         // The node's context menu lists its actions in this order.
         .newNode, .editText, .addChild, .addSibling, .addSiblingBefore, .newNodeHere, .delete, .stylePanel, .toggleFold,
-        .editNote, .linkFromHere, .openLink, .labelLink, .toggleEndArrow, .toggleStartArrow, .copy, .cut, .paste, .centre, .linkSelected, .bold, .italic,
+        .editNote, .chooseImage, .removeImage, .linkFromHere, .openLink, .labelLink, .toggleEndArrow, .toggleStartArrow, .copy, .cut, .paste, .centre, .linkSelected, .bold, .italic,
         .linkMode, .selectMode, .outline, .search, .findNext, .findPrevious, .minimap,
         .selectAll, .deselect, .selectRoot,
     ] + Direction.allCases.map { .moveSelection($0) } + Direction.allCases.map { .extendSelection($0) } + [

@@ -50,6 +50,10 @@ public enum ActionTable {
             return ActionSpec("Arrow at the start", context: [.edge], readOnly: false, summary: "an arrowhead where the link starts")
         case .editNote:
             return ActionSpec("Note…", context: [.node], readOnly: false, summary: "read and write the node's note")
+        case .chooseImage:
+            return ActionSpec("Image…", context: [.node], readOnly: false, summary: "a picture shown above the node's text, from a file")
+        case .removeImage:
+            return ActionSpec("Remove image", context: [.node], readOnly: false, summary: "take the node's picture away")
         case .openLink:
             return ActionSpec("Open link", context: [.node], readOnly: true,
                               summary: "go to the node it points at, or open its web address or file (asked first)")

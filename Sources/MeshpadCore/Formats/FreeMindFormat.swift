@@ -133,7 +133,11 @@ public enum FreeMindFormat {
             guard parent == "node", let id = nodeStack.last else { return }
             switch name {
             case "richcontent":
-                rich = ((attributes["TYPE"] ?? "NODE").uppercased(), HTMLText())
+                let type = (attributes["TYPE"] ?? "NODE").uppercased()
+                rich = (type, HTMLText(collectingImages: type == "NODE"))
+            case "hook" where attributes["NAME"] == "ExternalObject":
+                // Freeplane's picture in a node.
+                if let uri = attributes["URI"], !uri.isEmpty { builder?.modify(id) { $0.image = uri } }
             case "icon":
                 if let icon = attributes["BUILTIN"] { builder?.modify(id) { $0.icons.append(icon) } }
             case "font":
@@ -172,11 +176,15 @@ public enum FreeMindFormat {
 
         private func startNode(_ attributes: [String: String], topLevel: Bool) {
             var text = attributes["TEXT"] ?? ""
+            var image: String?
             if text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().hasPrefix("<html") {
-                text = HTMLText.plainText(fromHTML: text)
+                let rich = HTMLText.textAndImages(fromHTML: text)
+                text = rich.text
+                image = rich.images.first
             }
             // The node is made whole from its attributes and added in one change.
             var node = Node(id: NodeID(0), text: text, position: .zero, folded: attributes["FOLDED"] == "true")
+            node.image = image
             node.link = attributes["LINK"].flatMap { $0.isEmpty ? nil : $0 }
             node.style.textColor = attributes["COLOR"].flatMap(RGBA.init(hexString:))
             node.style.fillColor = attributes["BACKGROUND_COLOR"].flatMap(RGBA.init(hexString:))
@@ -244,7 +252,10 @@ public enum FreeMindFormat {
             let text = capture.text.result
             builder?.modify(id) { node in
                 switch capture.type {
-                case "NODE": node.text = text
+                case "NODE":
+                    node.text = text
+                    // why: an ExternalObject hook, if the node has one too, is the picture Freeplane shows.
+                    if node.image == nil { node.image = capture.text.imageSources.first }
                 default: node.note = node.note.isEmpty ? text : node.note + "\n\n" + text
                 }
             }

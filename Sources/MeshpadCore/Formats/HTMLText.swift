@@ -10,14 +10,26 @@ public struct HTMLText {
     private var lines: [String] = [""]
     private var pendingSpace = false
     private var hiddenDepth = 0
+    /// Whether `<img>` is taken out as a picture (a node's text) rather than named in the text (a note).
+    private let collectsImages: Bool
+    /// The `src` of each `<img>`, in order, when images are collected.
+    public private(set) var imageSources: [String] = []
 
     static let blockElements: Set<String> = ["p", "div", "li", "ul", "ol", "tr", "table", "h1", "h2", "h3", "h4", "h5", "h6", "blockquote", "pre"]
     static let hiddenElements: Set<String> = ["head", "style", "script", "title"]
 
-    public init() {}
+    /// `collectingImages`: a node's rich text, whose first picture becomes the node's image;
+    /// otherwise (a note) an image is named in the text so it does not read as blank.
+    public init(collectingImages: Bool = false) {
+        collectsImages = collectingImages
+    }
 
     public mutating func start(_ name: String, attributes: [String: String] = [:]) {
         let name = name.lowercased()
+        if name == "img", collectsImages {
+            if let source = attributes["src"], !source.isEmpty { imageSources.append(source) }
+            return
+        }
         if name == "img" {
             // An image-only node would otherwise be blank: name what was there.
             let source = attributes["alt"].flatMap { $0.isEmpty ? nil : $0 }
@@ -72,6 +84,19 @@ public struct HTMLText {
             }
         }
         return converter.result
+    }
+
+    /// Plain text of a node's HTML text and its pictures' sources (`<img src>`), in order.
+    public static func textAndImages(fromHTML html: String) -> (text: String, images: [String]) {
+        var converter = HTMLText(collectingImages: true)
+        scan(html) { token in
+            switch token {
+            case .text(let run): converter.text(decodeEntities(String(run)))
+            case .start(let name, let inside): converter.start(name, attributes: attributes(of: inside))
+            case .end(let name): converter.end(name)
+            }
+        }
+        return (converter.result, converter.imageSources)
     }
 
     /// A piece of an HTML string: a run of text (entities not yet decoded), or a tag with its name

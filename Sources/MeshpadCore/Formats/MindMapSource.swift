@@ -88,6 +88,7 @@ public struct KeptNode: Sendable, Equatable {
         public var style: NodeStyle
         public var folded: Bool
         public var side: Node.Side?
+        public var image: String?
 
         public init(_ node: Node) {
             text = node.text
@@ -97,6 +98,7 @@ public struct KeptNode: Sendable, Equatable {
             style = node.style
             folded = node.folded
             side = node.side
+            image = node.image
         }
     }
 

@@ -119,6 +119,7 @@ struct MindMapWriter {
         if let font = Self.fontElement(node.style) { head += font.xml + "\n" }
         if let edge = Self.edgeElement(node.style) { head += edge.xml + "\n" }
         head += Self.iconsXML(node.icons)
+        if let image = node.image { head += Self.imageHook(image).xml + "\n" }
         if !node.note.isEmpty { head += FreeMindFormat.noteXML(node.note) }
         head += freshLinksXML(from: node.id)
         return (head, "</node>\n")
@@ -140,7 +141,14 @@ struct MindMapWriter {
 
     private func kept(_ node: Node, _ record: KeptNode, hasChildren: Bool) -> (head: String, tail: String) {
         let read = record.read
-        let textChanged = node.text != read.text
+        let imageChanged = node.image != read.image
+        let hasImageHook = record.items.contains {
+            if case .element(let element) = $0 { return Self.isImageHook(element) }
+            return false
+        }
+        // why: a picture read from the rich text (FreeMind's <img>) lives in that text; changing
+        // it writes the text afresh, and the new picture (if any) as Freeplane's hook.
+        let textChanged = node.text != read.text || (imageChanged && !hasImageHook && read.image != nil)
         let noteChanged = node.note != read.note
         let iconsChanged = node.icons != read.icons
         let fontChanged = node.style.fontSize != read.style.fontSize || node.style.bold != read.style.bold
@@ -179,6 +187,7 @@ struct MindMapWriter {
         if edgeChanged, !names.contains("edge"), let edge = Self.edgeElement(node.style) { pending += edge.xml + "\n" }
         if iconsChanged, !names.contains("icon") { pending += Self.iconsXML(node.icons) }
         if noteChanged, !hasNoteElement, !node.note.isEmpty { pending += FreeMindFormat.noteXML(node.note) }
+        if imageChanged, !hasImageHook, let image = node.image { pending += Self.imageHook(image).xml + "\n" }
         pending += freshLinksXML(from: node.id)
 
         var head = "<node" + attributes.xml + ">\n"
@@ -213,6 +222,11 @@ struct MindMapWriter {
                     emit(element.xml + "\n")
                 case "edge" where edgeChanged:
                     Self.apply(node.style, toEdge: &element)
+                    emit(element.xml + "\n")
+                case "hook" where imageChanged && Self.isImageHook(element):
+                    // The new picture replaces the hook's URI; a removed one takes the hook away.
+                    guard let image = node.image else { continue }
+                    element.set("URI", image)
                     emit(element.xml + "\n")
                 case "icon" where iconsChanged:
                     if !wroteIcons {
@@ -257,6 +271,15 @@ struct MindMapWriter {
             if case .element(let element) = $0 { return element.name == "hook" && element.attribute("NAME") == "FreeNode" }
             return false
         } ?? false
+    }
+
+    private static func isImageHook(_ element: KeptElement) -> Bool {
+        element.name == "hook" && element.attribute("NAME") == "ExternalObject"
+    }
+
+    /// Freeplane's picture in a node.
+    static func imageHook(_ image: String) -> KeptElement {
+        KeptElement(name: "hook", attributes: [KeptAttribute("NAME", "ExternalObject"), KeptAttribute("URI", image)])
     }
 
     private static func isNote(_ richContent: KeptElement) -> Bool {

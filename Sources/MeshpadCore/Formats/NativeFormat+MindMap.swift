@@ -40,6 +40,7 @@ extension NativeFormat {
         var style: StoredStyle?
         var folded: Bool?
         var side: String?
+        var image: String?
     }
 
     static func stored(_ source: MindMapSource) -> StoredMindMap {
@@ -63,7 +64,7 @@ extension NativeFormat {
                 attributes: pairs(kept.attributes), items: items(kept.items),
                 read: StoredRead(text: read.text, note: read.note.isEmpty ? nil : read.note, link: read.link,
                                  icons: read.icons.isEmpty ? nil : read.icons, style: read.style.isPlain ? nil : StoredStyle(read.style),
-                                 folded: read.folded ? true : nil, side: read.side?.rawValue))
+                                 folded: read.folded ? true : nil, side: read.side?.rawValue, image: read.image))
         }
         return StoredMindMap(attributes: pairs(source.mapAttributes), items: items(source.mapItems), nodes: nodes)
     }
@@ -109,6 +110,7 @@ extension NativeFormat {
             node.icons = kept.read.icons ?? []
             node.style = kept.read.style.map { $0.nodeStyle(shape: $0.shape.flatMap(NodeShape.init(rawValue:))) } ?? NodeStyle()
             node.side = kept.read.side.flatMap(Node.Side.init(rawValue:))
+            node.image = kept.read.image
             source.nodes[NodeID(id)] = KeptNode(attributes: try attributes(kept.attributes, key), items: try items(kept.items, key),
                                                 read: KeptNode.ReadContent(node))
         }

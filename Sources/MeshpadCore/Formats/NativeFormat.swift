@@ -49,6 +49,7 @@ public enum NativeFormat {
         var style: StoredStyle?
         var side: String?
         var sourceID: String?
+        var image: String?
     }
 
     struct StoredEdge: Codable {
@@ -67,7 +68,7 @@ public enum NativeFormat {
                 folded: node.folded ? true : nil, note: node.note.isEmpty ? nil : node.note, link: node.link,
                 icons: node.icons.isEmpty ? nil : node.icons,
                 style: node.style.isPlain ? nil : StoredStyle(node.style),
-                side: node.side?.rawValue, sourceID: node.sourceID)
+                side: node.side?.rawValue, sourceID: node.sourceID, image: node.image)
         }
         // why: edges stay in the map's order, which is the order of each node's children.
         let edges = document.edges.map { edge in
@@ -125,6 +126,7 @@ public enum NativeFormat {
                 node.side = parsed
             }
             node.sourceID = stored.sourceID
+            node.image = stored.image.flatMap { $0.isEmpty ? nil : $0 }
             nodes.append(node)
         }
         var edges: [Edge] = []

@@ -45,11 +45,17 @@ public enum SVGExport {
                 out += "<line x1=\"\(n(box.minX))\" y1=\"\(n(box.maxY - thickness / 2))\" x2=\"\(n(box.maxX))\" y2=\"\(n(box.maxY - thickness / 2))\""
                 out += " stroke=\"\((node.style.edgeColor ?? theme.edge).hexString)\" stroke-width=\"\(n(thickness))\"/>\n"
             }
+            if let image = node.image {
+                // The picture by its path (a viewer reads a relative one from the SVG's folder).
+                let frame = Rect(center: node.position + node.imageOffset, width: node.imageSize.x, height: node.imageSize.y)
+                out += "<image href=\"\(FreeMindFormat.escapeAttribute(image))\" x=\"\(n(frame.minX))\" y=\"\(n(frame.minY))\""
+                out += " width=\"\(n(frame.width))\" height=\"\(n(frame.height))\" preserveAspectRatio=\"xMidYMid meet\"/>\n"
+            }
             let lines = node.lines
             guard !lines.isEmpty else { continue }
             let lineHeight = node.textSize.y > 0 ? node.textSize.y / Double(lines.count) : theme.fontSize * 1.2
             // The first baseline sits so the block of lines is centred on the node.
-            let firstBaseline = node.position.y - Double(lines.count - 1) * lineHeight / 2 + theme.fontSize * 0.35
+            let firstBaseline = node.position.y + node.textOffset.y - Double(lines.count - 1) * lineHeight / 2 + theme.fontSize * 0.35
             out += "<text fill=\"\(ink.hexString)\"\(node.style.bold ? " font-weight=\"bold\"" : "")\(node.style.italic ? " font-style=\"italic\"" : "")>"
             for (i, line) in lines.enumerated() {
                 out += "<tspan x=\"\(n(node.position.x))\" y=\"\(n(firstBaseline + Double(i) * lineHeight))\">\(FreeMindFormat.escapeText(String(line)))</tspan>"

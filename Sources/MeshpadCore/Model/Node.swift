@@ -22,6 +22,9 @@ public struct Node: Equatable, Sendable {
     public var side: Side?
     /// The ID another program gave the node (`ID_1607807952`), written back when exporting to it.
     public var sourceID: String?
+    /// A picture shown above the text: a path as the file gave it (relative to the map's folder,
+    /// absolute, or a `file:` URL). The core never reads it; the platform does.
+    public var image: String?
 
     /// Width and height of the node's shape in map units (derived).
     public internal(set) var size: Vec2
@@ -32,6 +35,10 @@ public struct Node: Equatable, Sendable {
     public internal(set) var textSize: Vec2
     /// The outline it is drawn and hit in: its style's, or the theme's (derived).
     public internal(set) var shape: NodeShape = .ellipse
+    /// The size the picture is shown at, in map units; zero without one (derived).
+    public internal(set) var imageSize: Vec2 = .zero
+    /// The picture's size is known, so it can be drawn; otherwise a placeholder is (derived).
+    public internal(set) var imageFound = false
     /// The derived sizes above have been worked out (a node read from a change record has not).
     public internal(set) var isMeasured = false
 
@@ -51,7 +58,7 @@ public struct Node: Equatable, Sendable {
     public func hasSameContent(as other: Node) -> Bool {
         id == other.id && text == other.text && position == other.position && folded == other.folded
             && note == other.note && link == other.link && icons == other.icons && style == other.style
-            && side == other.side && sourceID == other.sourceID
+            && side == other.side && sourceID == other.sourceID && image == other.image
     }
 
     /// The node's bounding box on the map.
@@ -59,31 +66,35 @@ public struct Node: Equatable, Sendable {
 
     /// What the node carries besides its text, position, fold and style.
     public var details: NodeDetails {
-        get { NodeDetails(note: note, link: link, icons: icons, side: side, sourceID: sourceID) }
+        get { NodeDetails(note: note, link: link, icons: icons, side: side, sourceID: sourceID, image: image) }
         set {
             note = newValue.note
             link = newValue.link
             icons = newValue.icons
             side = newValue.side
             sourceID = newValue.sourceID
+            image = newValue.image
         }
     }
 }
 
-/// A node's note, link, icons, side and foreign ID: changed together as one `Change`.
+/// A node's note, link, icons, side, foreign ID and image: changed together as one `Change`.
 public struct NodeDetails: Equatable, Sendable, Codable {
     public var note: String
     public var link: String?
     public var icons: [String]
     public var side: Node.Side?
     public var sourceID: String?
+    public var image: String?
 
-    public init(note: String = "", link: String? = nil, icons: [String] = [], side: Node.Side? = nil, sourceID: String? = nil) {
+    public init(note: String = "", link: String? = nil, icons: [String] = [], side: Node.Side? = nil, sourceID: String? = nil,
+                image: String? = nil) {
         self.note = note
         self.link = link
         self.icons = icons
         self.side = side
         self.sourceID = sourceID
+        self.image = image
     }
 }
 

@@ -1,5 +1,5 @@
 /// A modal panel drawn by Meshpad itself, usable by touch and by an on-screen keyboard:
-/// a question with buttons, the PIN pad, or (Open, Save as, Export) a file browser.
+/// a question with buttons, the PIN pad, or (Open, Save as, Export, a node's picture) a file browser.
 ///
 /// `FileFlow` asks with the path it suggests in `field`; the workspace attaches a `FileBrowser`
 /// when it presents an Open, Save as or Export dialog, and from then on `field` holds only the
@@ -22,6 +22,8 @@ public struct Dialog: Equatable, Sendable {
         case note(NodeID)
         /// A link's label.
         case linkLabel(EdgeID)
+        /// A picture for a node, picked in the file browser.
+        case image(NodeID)
     }
 
     /// What to do once unsaved changes are dealt with.
@@ -74,7 +76,7 @@ public struct Dialog: Equatable, Sendable {
 
     public var hasField: Bool {
         switch kind {
-        case .open, .saveAs, .export, .pin, .note, .linkLabel: return true
+        case .open, .saveAs, .export, .pin, .note, .linkLabel, .image: return true
         case .unsavedChanges, .replace, .openLink: return false
         }
     }
@@ -90,6 +92,7 @@ public struct Dialog: Equatable, Sendable {
         case .pin: return [("Cancel", .cancel), ("Unlock", .confirm)]
         case .openLink: return [("Cancel", .cancel), ("Open", .confirm)]
         case .note, .linkLabel: return [("Cancel", .cancel), ("Done", .confirm)]
+        case .image: return [("Cancel", .cancel), ("Choose", .confirm)]
         }
     }
 

@@ -13,6 +13,8 @@ public struct FileBrowser: Equatable, Sendable {
         case open
         case saveAs
         case export(ExportFormat)
+        /// A picture for a node.
+        case image
 
         /// The purpose of a dialog, if it is one that browses.
         public init?(_ kind: Dialog.Kind) {
@@ -20,6 +22,7 @@ public struct FileBrowser: Equatable, Sendable {
             case .open: self = .open
             case .saveAs: self = .saveAs
             case .export(let format): self = .export(format)
+            case .image: self = .image
             default: return nil
             }
         }
@@ -30,11 +33,15 @@ public struct FileBrowser: Equatable, Sendable {
             case .open, .saveAs: return FolderListing.mapExtensions
             case .export(.markdown): return ["md", "markdown"]
             case .export(let format): return [format.format.rawValue]
+            case .image: return Self.imageExtensions
             }
         }
 
-        /// Whether a name is typed (Save as, Export) rather than a map tapped (Open).
-        public var takesName: Bool { self != .open }
+        /// The pictures a node can show (what SDL2_image decodes).
+        public static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "svg", "gif"]
+
+        /// Whether a name is typed (Save as, Export) rather than a file tapped (Open, a picture).
+        public var takesName: Bool { self != .open && self != .image }
     }
 
     /// The buttons of the browser and of its new-folder prompt.

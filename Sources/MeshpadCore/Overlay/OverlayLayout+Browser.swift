@@ -133,6 +133,7 @@ extension OverlayLayout {
         switch browser.purpose {
         case .open, .saveAs: return "No maps or folders here"
         case .export(let format): return "No .\(format.format.rawValue) files or folders here"
+        case .image: return "No pictures or folders here"
         }
     }
 

@@ -32,6 +32,18 @@ public struct DrawList {
         public var italic = false
     }
 
+    /// A node's picture, drawn after the shapes and before the labels.
+    public struct Image: Equatable {
+        /// The path as the node gives it (`Node.image`): the platform resolves and loads it.
+        public var path: String
+        /// Where it goes, in device pixels.
+        public var rect: Rect
+        /// The core knows its size and it is drawn; otherwise the scene drew a placeholder and
+        /// the platform, if it has not tried yet, loads the picture to learn its size.
+        public var found: Bool
+    }
+
+    public internal(set) var images: [Image] = []
     public internal(set) var positions: [Float] = []
     public internal(set) var colors: [UInt8] = []
     public internal(set) var indices: [Int32] = []
@@ -69,6 +81,7 @@ public struct DrawList {
         colors.removeAll(keepingCapacity: true)
         indices.removeAll(keepingCapacity: true)
         labels.removeAll(keepingCapacity: true)
+        images.removeAll(keepingCapacity: true)
         dots.removeAll(keepingCapacity: true)
         hairlines.removeAll(keepingCapacity: true)
         linkHairlines.removeAll(keepingCapacity: true)

@@ -189,6 +189,10 @@ public struct SceneBuilder {
 
         let pixelSize = theme.fontSize * zoomPixels
         let rasterSize = TextRaster.rasterSize(forPixelSize: pixelSize)
+        for index in labelled where index != editedIndex && document.nodes[index].image != nil {
+            appendImage(of: document.nodes[index], at: device(position(document.nodes[index])), zoomPixels: zoomPixels,
+                        labelPixels: pixelSize * 0.8, into: &list)
+        }
         if pixelSize * 4 >= theme.minimumLabelPixels {
             for index in labelled where index != editedIndex {
                 let node = document.nodes[index]
@@ -198,7 +202,7 @@ public struct SceneBuilder {
                 guard size >= theme.minimumLabelPixels else { continue }
                 var label = DrawList.Label(
                     text: node.label,
-                    center: device(position(node)),
+                    center: device(position(node) + node.textOffset),
                     pixelSize: size,
                     rasterPixelSize: style.fontSize == nil ? rasterSize : TextRaster.rasterSize(forPixelSize: size),
                     color: style.textColor ?? theme.text
@@ -403,6 +407,24 @@ public struct SceneBuilder {
 
     /// Below this on-screen radius of the smallest node, the map is drawn as dots and hairlines.
     public static let farOutRadiusPixels = 3.0
+
+    /// A node's picture above its text; one whose size is not known (yet) or that cannot be
+    /// shown is a light box with the file's name in it.
+    private func appendImage(of node: Node, at center: Vec2, zoomPixels: Double, labelPixels: Double, into list: inout DrawList) {
+        guard let path = node.image else { return }
+        let rect = Rect(center: center + node.imageOffset * zoomPixels, width: node.imageSize.x * zoomPixels,
+                        height: node.imageSize.y * zoomPixels)
+        list.images.append(DrawList.Image(path: path, rect: rect, found: node.imageFound))
+        guard !node.imageFound else { return }
+        list.appendRoundedRect(center: rect.center, halfSize: Vec2(rect.width / 2, rect.height / 2), radius: 4 * zoomPixels,
+                               fill: theme.imagePlaceholder, border: theme.nodeBorder, borderWidth: max(zoomPixels, 1))
+        guard labelPixels >= theme.minimumLabelPixels else { return }
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        var label = DrawList.Label(text: name, center: rect.center, pixelSize: labelPixels,
+                                   rasterPixelSize: TextRaster.rasterSize(forPixelSize: labelPixels), color: theme.text)
+        label.maxWidth = rect.width * 0.9
+        list.labels.append(label)
+    }
 
     private func appendShape(of node: Node, at center: Vec2, selected: Bool, zoomPixels: Double, into list: inout DrawList) {
         let fill = node.style.fillColor ?? theme.nodeFill

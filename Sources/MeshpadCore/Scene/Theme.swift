@@ -81,6 +81,8 @@ public struct Theme: Sendable, Equatable {
     public var cornerRadius = 10.0
 
     /// The tree layout with this theme's gaps.
+    /// The light box drawn where a picture cannot be shown (or is not loaded yet).
+    public var imagePlaceholder: RGBA { background.luminance > 128 ? RGBA(232, 232, 232) : RGBA(72, 72, 72) }
     public var treeLayout: TreeLayout { TreeLayout(horizontalGap: layoutGaps.x, verticalGap: layoutGaps.y) }
 
     /// The seed app's look: green ellipses with a dark border, red when selected, on white.

@@ -28,10 +28,13 @@ public struct NodeSizing {
 
     public let metrics: Metrics
     let measurer: any TextMeasurer
+    /// The pictures' sizes the platform knows (the core reads no files).
+    public var imageSizes: ImageSizes
 
-    public init(metrics: Metrics = .standard, measurer: any TextMeasurer) {
+    public init(metrics: Metrics = .standard, measurer: any TextMeasurer, imageSizes: ImageSizes = ImageSizes()) {
         self.metrics = metrics
         self.measurer = measurer
+        self.imageSizes = imageSizes
     }
 
     /// The measurer for text in `style`: bold or italic faces, scaled to its size.
@@ -59,7 +62,19 @@ public struct NodeSizing {
         node.label = lines.count == 1 && lines[0].text == shown ? shown : lines.map(\.text).joined(separator: "\n")
         node.textSize = textSize
         node.shape = shape(of: style)
-        node.size = shapeSize(forText: textSize, shape: node.shape)
+        var block = textSize
+        if let image = node.image {
+            // The picture stands above the text; the shape goes round both.
+            let shown = shownImage(image)
+            node.imageSize = shown.size
+            node.imageFound = shown.found
+            let gap = textSize.y > 0 ? Self.imageGap : 0
+            block = Vec2(max(textSize.x, shown.size.x), shown.size.y + gap + textSize.y)
+        } else {
+            node.imageSize = .zero
+            node.imageFound = false
+        }
+        node.size = shapeSize(forText: block, shape: node.shape)
         node.isMeasured = true
     }
 

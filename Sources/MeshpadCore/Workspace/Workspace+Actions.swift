@@ -67,6 +67,10 @@ extension Workspace {
             setLink(id, to: look)
         case .editNote:
             if let id = node ?? selection.focus { openNote(id) }
+        case .chooseImage:
+            if let id = node ?? selection.focus { chooseImage(for: id) }
+        case .removeImage:
+            if let id = node ?? selection.focus { setImage(nil, on: id) }
         case .openLink:
             guard let id = node ?? selection.focus, let link = document.node(id)?.link else { return [] }
             return openLink(link)

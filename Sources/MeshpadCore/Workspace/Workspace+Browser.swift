@@ -184,7 +184,7 @@ extension Workspace {
             enterFolder(path)
         case .unusable(let reason):
             say(reason)
-        case .file(let path) where browser.purpose == .open:
+        case .file(let path) where !browser.purpose.takesName:
             return finish(current, .confirm, field: path)
         case .file(let path):
             var name = (path as NSString).lastPathComponent
@@ -207,7 +207,7 @@ extension Workspace {
         guard let browser = current.browser else { return [] }
         let typed = current.field.trimmingCharacters(in: .whitespaces)
         guard !typed.isEmpty else {
-            say(browser.purpose.takesName ? "Type a name first" : "Tap a map to open it")
+            say(browser.purpose.takesName ? "Type a name first" : browser.purpose == .image ? "Tap a picture" : "Tap a map to open it")
             return []
         }
         return finish(current, .confirm, field: browser.path(forTyped: typed))

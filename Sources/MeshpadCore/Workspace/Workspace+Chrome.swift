@@ -231,6 +231,11 @@ extension Workspace {
             if action == .confirm { keepNote(current.field, on: id) }
             return []
         }
+        if case .image(let id) = current.kind {
+            present(nil)
+            if action == .confirm, let path = field, !path.isEmpty { setImage(path, on: id) }
+            return []
+        }
         if case .linkLabel(let id) = current.kind {
             present(nil)
             if action == .confirm, var look = document.edge(id)?.look {

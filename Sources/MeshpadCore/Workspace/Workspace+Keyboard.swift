@@ -6,7 +6,7 @@ extension Workspace {
         if let dialog = panels.dialog {
             switch dialog.kind {
             // Open is done by tapping a map; its field is for a path typed on a keyboard.
-            case .open: return !dialog.field.isEmpty
+            case .open, .image: return !dialog.field.isEmpty
             case .pin: return false
             default: return dialog.hasField
             }

@@ -84,6 +84,9 @@ extension Workspace {
                 let checked = action == .toggleEndArrow ? edge.arrows.contains(.end)
                     : action == .toggleStartArrow ? edge.arrows.contains(.start) : false
                 return Menu.Row(item: .action(action), title: action.title, isChecked: checked)
+            case (.removeImage, .node(let id)):
+                guard document.node(id)?.image != nil else { return nil }
+                return Menu.Row(item: .action(action), title: action.title)
             case (.openLink, .node(let id)):
                 guard document.node(id)?.link != nil else { return nil }
                 return Menu.Row(item: .action(action), title: action.title)

@@ -216,24 +216,51 @@ extension Workspace {
         return []
     }
 
+    /// A node named in a dialog's title: its first line, at most 40 characters.
+    static func shortName(of node: Node) -> String {
+        node.text.split(whereSeparator: \.isNewline).first.map { String($0.prefix(40)) } ?? ""
+    }
+
     /// Shows a node's note to read and edit.
     mutating func openNote(_ id: NodeID) {
         guard let node = document.node(id) else { return }
         closeMenu()
-        let name = node.text.split(whereSeparator: \.isNewline).first.map { String($0.prefix(40)) } ?? ""
+        let name = Self.shortName(of: node)
         present(Dialog(kind: .note(id), title: name.isEmpty ? "Note" : "Note on “\(name)”", field: node.note))
+    }
+
+    /// Shows the file browser to pick a node's picture: in the folder of the one it has, if any.
+    mutating func chooseImage(for id: NodeID) {
+        guard let node = document.node(id) else { return }
+        closeMenu()
+        let name = Self.shortName(of: node)
+        // why: the workspace does not know the map's folder; a picture it has names one.
+        let folder = node.image.flatMap { $0.hasPrefix("/") ? ($0 as NSString).deletingLastPathComponent + "/" : nil } ?? ""
+        present(Dialog(kind: .image(id), title: name.isEmpty ? "Picture" : "Picture for “\(name)”", field: folder))
+    }
+
+    /// A node's picture set or (nil) removed, one undo step (nothing if it is unchanged).
+    mutating func setImage(_ image: String?, on id: NodeID) {
+        changeDetails(of: id, "image") { $0.image = image }
     }
 
     /// The note's Done: the new note, one undo step (nothing if it is unchanged).
     mutating func keepNote(_ note: String, on id: NodeID) {
-        guard var details = document.node(id)?.details, details.note != note else { return }
+        changeDetails(of: id, "note") { $0.note = note }
+    }
+
+    /// A node's details changed as one undo step named `label`; nothing if they stay as they
+    /// were, and a read-only map says why it refuses.
+    private mutating func changeDetails(of id: NodeID, _ label: String, _ change: (inout NodeDetails) -> Void) {
+        guard let before = document.node(id)?.details else { return }
+        var details = before
+        change(&details)
+        guard details != before else { return }
         if lockdown.isReadOnly {
             if let refusal = lockdown.refusal { toast(refusal) }
             return
         }
-        let before = details
-        details.note = note
-        transact("note", relayout: false) { $0.record(.setDetails(node: id, from: before, to: details)) }
+        transact(label, relayout: false) { $0.record(.setDetails(node: id, from: before, to: details)) }
     }
 
     /// A note's dialog with its field broken into lines that fit the panel, the caret after the last.

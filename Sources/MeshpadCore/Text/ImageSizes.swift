@@ -1,0 +1,57 @@
+/// What the platform has found out about the pictures nodes show, by the path a node gives
+/// (`Node.image`, as the file wrote it): a picture's size in pixels, or that it cannot be shown.
+///
+/// The core never reads files: the platform loads pictures and hands this table to
+/// `NodeSizing`. A path not in it is not known yet; it is laid out at the placeholder's size.
+public struct ImageSizes: Sendable, Equatable {
+    public enum Entry: Sendable, Equatable {
+        /// Width and height in pixels.
+        case size(Vec2)
+        /// Not there, or not a picture the platform can decode: a placeholder is drawn.
+        case missing
+    }
+
+    public var entries: [String: Entry]
+
+    public init(_ entries: [String: Entry] = [:]) {
+        self.entries = entries
+    }
+
+    public subscript(path: String) -> Entry? {
+        get { entries[path] }
+        set { entries[path] = newValue }
+    }
+}
+
+extension NodeSizing {
+    /// The widest a picture is shown, in map units (a wider one is scaled down, keeping its aspect).
+    public static let largestImageWidth = 240.0
+    /// The box shown while a picture's size is not known, or for one that cannot be shown.
+    public static let placeholderImageSize = Vec2(120, 80)
+    /// Space between a picture and the text under it.
+    public static let imageGap = 4.0
+
+    /// The size a picture is shown at and whether it can be drawn (false: a placeholder).
+    public func shownImage(_ path: String) -> (size: Vec2, found: Bool) {
+        guard case .size(let pixels)? = imageSizes[path], pixels.x >= 1, pixels.y >= 1, pixels.x.isFinite, pixels.y.isFinite else {
+            return (Self.placeholderImageSize, false)
+        }
+        let scale = min(1, Self.largestImageWidth / pixels.x)
+        return (Vec2(pixels.x * scale, max(1, pixels.y * scale)), true)
+    }
+}
+
+extension Node {
+    /// Where the picture's centre sits relative to the node's centre (the picture stands above the text).
+    public var imageOffset: Vec2 {
+        let gap = textSize.y > 0 ? NodeSizing.imageGap : 0
+        return Vec2(0, -(gap + textSize.y) / 2)
+    }
+
+    /// Where the text's centre sits relative to the node's centre (under a picture, if there is one).
+    public var textOffset: Vec2 {
+        guard image != nil, imageSize.y > 0 else { return .zero }
+        let gap = textSize.y > 0 ? NodeSizing.imageGap : 0
+        return Vec2(0, (imageSize.y + gap) / 2)
+    }
+}

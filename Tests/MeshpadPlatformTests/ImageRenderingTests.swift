@@ -1,0 +1,108 @@
+import CSDL2
+import Foundation
+import MeshpadCore
+import Testing
+@testable import MeshpadPlatform
+
+// Nested in PlatformTests so that no two SDL sessions ever overlap (see PlatformTests.swift).
+extension PlatformTests {
+    /// A node's picture, read from disk with SDL2_image, is drawn inside the node; one that is
+    /// not there is a placeholder box, and nothing crashes.
+    @Suite(.serialized) @MainActor
+    struct ImageRenderingTests {
+        let theme = Theme.classic
+        static let magenta = RGBA(255, 0, 255)
+
+        func withCanvas(_ body: (Canvas) throws -> Void) throws {
+            let session = try SDLSession(headless: true)
+            try withExtendedLifetime(session) {
+                let canvas = try Canvas(title: "test", size: PixelSize(width: 800, height: 600), theme: theme, hidden: true,
+                                        preferSoftware: true)
+                try body(canvas)
+            }
+        }
+
+        func temporaryFolder() throws -> String {
+            let folder = NSTemporaryDirectory() + "meshpad-images-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            return folder
+        }
+
+        /// Paints a one-node map showing `image`, pictures read from `folder`; returns the pixel
+        /// at the picture's centre.
+        func pictureCentre(_ image: String, folder: String, on canvas: Canvas) throws -> (RGBA?, Node) {
+            var document = Document(rootText: "Picture")
+            document.modify(document.rootID) { $0.image = image }
+            canvas.painter.images.folder = folder
+            canvas.painter.images.learn(document)
+            document.measureAll(with: canvas.sizing)
+            let camera = canvas.framingCamera(for: document)
+            canvas.paint(document: document, camera: camera, selection: [])
+            let pixels = try canvas.renderer.readPixels()
+            let centre = camera.screenPoint(ofMap: document.root.position + document.root.imageOffset)
+            return (pixels.color(atX: Int(centre.x), y: Int(centre.y)), document.root)
+        }
+
+        @Test func aNodesPictureIsDrawnInsideIt() throws {
+            let folder = try temporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            var png = PixelBuffer(width: 80, height: 60)
+            png.pixels = [UInt32](repeating: 0xFFFF_00FF, count: 80 * 60)
+            try PNGWriter.write(png, to: folder + "/pic.png")
+            try withCanvas { canvas in
+                let (colour, node) = try pictureCentre("pic.png", folder: folder, on: canvas)
+                #expect(canvas.painter.images.sizes["pic.png"] == .size(Vec2(80, 60)))
+                #expect(node.imageFound && node.imageSize == Vec2(80, 60))
+                #expect(colour == Self.magenta, "\(String(describing: colour))")
+                #expect(canvas.painter.lastDrawList.images.count == 1)
+            }
+        }
+
+        @Test(arguments: ["not-there.png", "broken.png"])
+        func aMissingOrBrokenPictureIsAPlaceholder(name: String) throws {
+            let folder = try temporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            try Data("not a picture".utf8).write(to: URL(fileURLWithPath: folder + "/broken.png"))
+            try withCanvas { canvas in
+                let (colour, node) = try pictureCentre(name, folder: folder, on: canvas)
+                #expect(canvas.painter.images.sizes[name] == .missing)
+                #expect(!node.imageFound && node.imageSize == NodeSizing.placeholderImageSize)
+                #expect(colour != Self.magenta)
+                #expect(canvas.painter.lastDrawList.labels.contains { $0.text == name })
+            }
+        }
+
+        @Test func aMapConvertedToPNGShowsItsPicturesFromTheMapsFolder() throws {
+            let folder = try temporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            var png = PixelBuffer(width: 60, height: 40)
+            png.pixels = [UInt32](repeating: 0xFFFF_00FF, count: 60 * 40)
+            try PNGWriter.write(png, to: folder + "/pic.png")
+            var document = Document(rootText: "Picture")
+            document.modify(document.rootID) { $0.image = "pic.png" }
+            try NativeFormat.encode(document).write(to: URL(fileURLWithPath: folder + "/map.meshpad"))
+            _ = try Converter.convert(input: folder + "/map.meshpad", output: folder + "/map.png", scale: 1)
+            let surface = try #require(IMG_Load(folder + "/map.png"))
+            defer { SDL_FreeSurface(surface) }
+            let argb = try #require(SDL_ConvertSurfaceFormat(surface, meshpad_pixelformat_argb8888(), 0))
+            defer { SDL_FreeSurface(argb) }
+            let width = Int(argb.pointee.w), height = Int(argb.pointee.h), pitch = Int(argb.pointee.pitch)
+            let bytes = try #require(argb.pointee.pixels).assumingMemoryBound(to: UInt8.self)
+            var magenta = 0
+            for y in 0..<height {
+                for x in 0..<width {
+                    let pixel = bytes.advanced(by: y * pitch + x * 4).withMemoryRebound(to: UInt32.self, capacity: 1) { $0.pointee }
+                    if pixel & 0xFF_FFFF == 0xFF_00FF { magenta += 1 }
+                }
+            }
+            #expect(magenta >= 50 * 30, "the picture drawn at its size: \(magenta) pixels")
+        }
+
+        @Test func picturePathsResolveAgainstTheMapsFolder() {
+            #expect(ImageCache.candidates("a/b.png", folder: "/maps") == ["/maps/a/b.png"])
+            #expect(ImageCache.candidates("/abs/c.png", folder: "/maps") == ["/abs/c.png"])
+            #expect(ImageCache.candidates("file:///x/my%20d.png", folder: "/maps") == ["/x/my d.png"])
+            #expect(ImageCache.candidates("my%20e.png", folder: "/maps") == ["/maps/my%20e.png", "/maps/my e.png"])
+        }
+    }
+}
