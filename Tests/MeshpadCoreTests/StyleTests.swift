@@ -70,6 +70,27 @@ import Testing
 
     // MARK: - Branch shapes
 
+    @Test func theLineRowMakesTheSelectedBranchesStraightInOneUndoStep() throws {
+        var rig = EditRig()
+        let food = rig.id("food"), shelter = rig.id("shelter")
+        func branch(_ id: NodeID) -> EdgePath? {
+            rig.document.edges.firstIndex { $0.to == id }.map { rig.document.path(ofEdgeAt: $0) }
+        }
+        #expect(branch(food)?.isStraight == false, "curved unless chosen otherwise")
+        rig.click(rig.screen(of: food))
+        rig.click(rig.screen(of: shelter), .ctrl)
+        rig.tapToolbar(.stylePanel)
+        rig.tap(option(rig, .edgeShape(.straight)))
+        #expect(rig.document.node(food)?.style.edgeShape == .straight && rig.document.node(shelter)?.style.edgeShape == .straight)
+        #expect(branch(food)?.isStraight == true && branch(shelter)?.isStraight == true)
+        #expect(rig.workspace.history.done.count == 1)
+        let straight = try #require(rig.workspace.overlayLayout.parts.first { $0.role == .styleOption(.edgeShape(.straight)) })
+        #expect(straight.look == .on && straight.text == "Straight", "the panel shows the choice")
+        rig.key("Z", .ctrl)
+        #expect(rig.document.node(food)?.style.edgeShape == nil && rig.document.node(shelter)?.style.edgeShape == nil)
+        #expect(branch(food)?.isStraight == false)
+    }
+
     @Test(arguments: [("linear", EdgeShape?.some(.straight)), ("sharp_linear", .straight), ("bezier", .curve), ("sharp_bezier", .curve),
                       ("horizontal", .curve), ("hide_edge", nil), ("as_parent", nil)])
     func freeMindEdgeStylesBecomeEdgeShapes(name: String, shape: EdgeShape?) throws {
