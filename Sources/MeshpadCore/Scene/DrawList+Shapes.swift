@@ -46,6 +46,9 @@ extension DrawList {
         let halfCore = max(max(width, 1) / 2 - 0.5, 0.5)
         let reach = clip?.outset(by: width + 2)
         path.forEachSegment(tolerance: Self.curveTolerancePixels) { a, b in
+            // why: a long branch crossing the view is mostly off it; a box test skips those
+            // segments for less than clipping each.
+            if let reach, !Rect(spanning: a, b).intersects(reach) { return }
             appendLine(from: a, to: b, width: width, color: color, clip: clip)
             guard b != path.end, core.a == 255, reach?.contains(b) ?? true else { return }
             let step = b - a, length = step.length
@@ -267,7 +270,7 @@ extension DrawList {
     /// An edge's path as one-pixel lines: one for a straight path, a segment at a time for a curve.
     mutating func appendHairlines(along path: EdgePath, clip: Rect, link: Bool) {
         path.forEachSegment(tolerance: Self.curveTolerancePixels) { a, b in
-            appendHairline(from: a, to: b, clip: clip, link: link)
+            if Rect(spanning: a, b).intersects(clip) { appendHairline(from: a, to: b, clip: clip, link: link) }
         }
     }
 

@@ -117,8 +117,7 @@ public struct SceneBuilder {
             let isLink = document.edges[e].kind == .link
             if farOut {
                 // Far out, an edge is a straight hairline between the dots: no curve shows at that size.
-                let box = Rect(x: min(from.x, to.x), y: min(from.y, to.y), width: abs(from.x - to.x), height: abs(from.y - to.y))
-                guard box.intersects(visible) else { continue }
+                guard Rect(spanning: from, to).intersects(visible) else { continue }
                 let a = device(from), b = device(to)
                 // Edges shorter than the dots are invisible: skip them.
                 guard a.distance(to: b) >= 2 else { continue }
