@@ -56,6 +56,16 @@ import Testing
         #expect(heading(path, at: 0).y > 0.99 && heading(path, at: 1).y > 0.99)
     }
 
+    @Test func aChildBesideAWideParentIsStillReachedLevelAtItsSide() {
+        // The child's centre is beyond the parent's right side, though their sides overlap.
+        let wide = EdgePath.End(position: .zero, size: Vec2(300, 40), shape: .ellipse)
+        let path = EdgePath.branch(from: wide, to: child(at: Vec2(170, -80)), shape: .curve)
+        #expect(path.start == Vec2(150, 0) && path.end == Vec2(130, -80))
+        // A Bézier leaves toward its first control point and arrives from its last: both level.
+        #expect(path.control1.y == path.start.y && path.control1.x > path.start.x, "leaves heading right")
+        #expect(path.control2.y == path.end.y && path.control2.x < path.end.x, "arrives heading right")
+    }
+
     @Test func theStraightShapeRunsCentreToCentreAsBefore() {
         let path = EdgePath.branch(from: parent, to: child(at: Vec2(300, 160)), shape: .straight)
         #expect(path.isStraight && path.start == .zero && path.end == Vec2(300, 160))
