@@ -57,13 +57,16 @@ import Testing
     }
 
     @Test func aChildBesideAWideParentIsStillReachedLevelAtItsSide() {
-        // The child's centre is beyond the parent's right side, though their sides overlap.
+        // Their sides overlap by 15, under a quarter of the child's 80.
         let wide = EdgePath.End(position: .zero, size: Vec2(300, 40), shape: .ellipse)
-        let path = EdgePath.branch(from: wide, to: child(at: Vec2(170, -80)), shape: .curve)
-        #expect(path.start == Vec2(150, 0) && path.end == Vec2(130, -80))
+        let path = EdgePath.branch(from: wide, to: child(at: Vec2(175, -80)), shape: .curve)
+        #expect(path.start == Vec2(150, 0) && path.end == Vec2(135, -80))
         // A Bézier leaves toward its first control point and arrives from its last: both level.
         #expect(path.control1.y == path.start.y && path.control1.x > path.start.x, "leaves heading right")
         #expect(path.control2.y == path.end.y && path.control2.x < path.end.x, "arrives heading right")
+        // Overlapping by more (25), it runs upright from the parent's top.
+        let upright = EdgePath.branch(from: wide, to: child(at: Vec2(165, -80)), shape: .curve)
+        #expect(upright.start == Vec2(0, -20) && upright.end == Vec2(165, -60))
     }
 
     @Test func theStraightShapeRunsCentreToCentreAsBefore() {

@@ -5,9 +5,9 @@
 ///
 /// A `.curve` branch leaves the middle of the parent's side that faces the child, level, and
 /// arrives level at the middle of the child's near side: Freeplane's and XMind's look; a child
-/// on the parent's left mirrors it. Where a centre is not beyond the other node's side (a child
-/// straight below its parent, as a force layout may put it) it runs upright instead, from the
-/// parent's bottom to the child's top. A plain-text node is met at the end of its underline
+/// on the parent's left mirrors it. Where the two nodes overlap from left to right (a child
+/// below its parent, as a force layout or a radial map may put it) it runs upright instead, from
+/// the middle of the parent's bottom to the middle of the child's top. A plain-text node is met at the end of its underline
 /// that faces the other node. Free links and `.straight` branches run centre to centre (a
 /// plain node's end, again, at its underline).
 public struct EdgePath: Equatable, Sendable {
@@ -64,9 +64,11 @@ public struct EdgePath: Equatable, Sendable {
         guard shape == .curve else { return straight(from: parent, to: child) }
         let p = parent.position, c = child.position
         let side: Double = c.x >= p.x ? 1 : -1
-        // Side by side when each centre is beyond the other's side: their sides may still
-        // overlap a little (a wide parent), and the curve then hooks back a few pixels.
-        if side * (c.x - p.x) >= max(parent.size.x, child.size.x) / 2 {
+        // Side by side unless their sides overlap by more than a quarter of the narrower node:
+        // a little overlap (a wide parent) hooks the curve back a few pixels, which looks better
+        // than a flat upright S; more, and it runs upright.
+        let overlap = (parent.size.x + child.size.x) / 2 - side * (c.x - p.x)
+        if overlap <= min(parent.size.x, child.size.x) / 4 {
             let start = parent.side(side), end = child.side(-side)
             let run = abs(end.x - start.x)
             return EdgePath(start: start, control1: start + Vec2(side * run * parentReach, 0),
