@@ -180,7 +180,8 @@ import Testing
         let shownEdges = document.edges.filter { !document.isHidden($0.from) && !document.isHidden($0.to) }
         #expect(shown.count < document.nodeCount, "the map has a fold")
         #expect(svg.components(separatedBy: "<ellipse").count - 1 == shown.count)
-        #expect(svg.components(separatedBy: "<line").count - 1 == shownEdges.count)
+        // Each edge once: a branch's curve as a path, a link (or a straight branch) as a line.
+        #expect(svg.components(separatedBy: "<line").count - 1 + svg.components(separatedBy: "<path").count - 1 == shownEdges.count)
         #expect(svg.contains("Goals &amp; &lt;risks&gt;"))
         #expect(svg.hasPrefix("<?xml"))
     }
@@ -199,7 +200,7 @@ import Testing
         #expect(svg.components(separatedBy: " rx=\"\(String(format: "%.1f", Theme.standard.cornerRadius))\"").count - 1 == 1, "one rounded box")
         // The plain node's underline, besides one line per edge.
         let shownEdges = document.edges.filter { !document.isHidden($0.from) && !document.isHidden($0.to) }
-        #expect(svg.components(separatedBy: "<line").count - 1 == shownEdges.count + 1)
+        #expect(svg.components(separatedBy: "<line").count - 1 + svg.components(separatedBy: "<path").count - 1 == shownEdges.count + 1)
     }
 
     @Test func svgLeavesOutWhatAFoldHides() throws {

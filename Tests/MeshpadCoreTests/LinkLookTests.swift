@@ -55,8 +55,10 @@ import Testing
     @Test func aBranchHasNoLabelOrArrows() throws {
         var rig = EditRig()
         let food = rig.id("food")
-        let a = rig.screen(of: rig.document.rootID), b = rig.screen(of: food)
-        MenuTests.longPress(&rig, at: a.interpolated(to: b, alpha: 0.6))
+        // A point on the branch as it is drawn (a curve).
+        let index = try #require(rig.document.edges.firstIndex { $0.kind == .tree && $0.to == food })
+        let onBranch = rig.camera.screenPoint(ofMap: rig.document.path(ofEdgeAt: index).point(at: 0.5))
+        MenuTests.longPress(&rig, at: onBranch)
         #expect(MenuTests.rows(rig) == ["Delete"])
     }
 

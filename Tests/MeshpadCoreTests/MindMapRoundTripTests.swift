@@ -127,6 +127,48 @@ import FoundationXML
                 "\(changed.removed)")
     }
 
+    @Test func anEdgesStyleIsKeptAsWrittenAndOnlyAChangedShapeRewritesIt() throws {
+        let xml = """
+        <map version="freeplane 1.9.13">
+        <node TEXT="root" ID="ID_1">
+        <node TEXT="tapered" ID="ID_2" POSITION="right"><edge STYLE="sharp_bezier" COLOR="#FF0000" WIDTH="thin"/></node>
+        <node TEXT="elbow" ID="ID_3" POSITION="right"><edge STYLE="horizontal" COLOR="#00ff00"/></node>
+        <node TEXT="coloured" ID="ID_4" POSITION="left"><edge COLOR="#0000ff"/></node>
+        </node>
+        </map>
+        """
+        let data = Data(xml.utf8)
+        var document = try FreeMindFormat.decode(data).document
+        func id(_ text: String) throws -> NodeID { try #require(document.nodes.first { $0.text == text }).id }
+        #expect(document.node(try id("tapered"))?.style.edgeShape == .curve)
+        #expect(document.node(try id("elbow"))?.style.edgeShape == .curve)
+        #expect(document.node(try id("coloured"))?.style.edgeShape == nil)
+        #expect(Canonical.changedLines(try Canonical.lines(data), try Canonical.lines(FreeMindFormat.encode(document))).removed.isEmpty,
+                "unedited, every edge is written as read")
+        document.modify(try id("tapered")) { $0.style.edgeShape = .straight }
+        document.modify(try id("elbow")) { $0.style.edgeColor = RGBA(hex: 0x0000FF) }
+        document.modify(try id("coloured")) { $0.style.edgeShape = .straight }
+        let saved = FreeMindFormat.encode(document)
+        let changed = Canonical.changedLines(try Canonical.lines(data), try Canonical.lines(saved))
+        // The shape changed: STYLE only, the colour and `thin` as they were. The colour changed: the
+        // elbow stays an elbow. No shape before: STYLE joins the colour.
+        #expect(changed.added.sorted() == ["<edge COLOR=\"#0000ff\" STYLE=\"horizontal\"", "<edge COLOR=\"#0000ff\" STYLE=\"linear\"",
+                                           "<edge COLOR=\"#FF0000\" STYLE=\"linear\" WIDTH=\"thin\""], "\(changed.added)")
+        #expect(changed.removed.count == 3, "\(changed.removed)")
+        let reread = try FreeMindFormat.decode(saved).document
+        #expect(reread.nodes.map(\.style.edgeShape) == document.nodes.map(\.style.edgeShape))
+    }
+
+    @Test func aNewNodesEdgeShapeIsWrittenOnlyWhenChosen() throws {
+        var builder = MapBuilder(rootText: "Root")
+        let added = builder.addChild(of: builder.rootID, text: "straight", at: Vec2(100, 0))
+        let straight = try #require(added)
+        _ = builder.addChild(of: builder.rootID, text: "theme's", at: Vec2(100, 60))
+        builder.modify(straight) { $0.style.edgeShape = .straight }
+        let lines = try Canonical.lines(FreeMindFormat.encode(builder.build()))
+        #expect(lines.filter { $0.hasPrefix("<edge") } == ["<edge STYLE=\"linear\""])
+    }
+
     @Test func aFreeStandingNodeIsWrittenAsAFloatingNodeOfTheOnlyRoot() throws {
         var builder = MapBuilder(rootText: "Plan")
         _ = builder.addChild(of: builder.rootID, text: "Step", at: Vec2(100, 0))

@@ -82,6 +82,43 @@ import Testing
         #expect(list.labels.last?.text == "a")
     }
 
+    // MARK: - Branches
+
+    /// Where the vertices drawn solid in `color` are, in device pixels.
+    func vertices(in list: DrawList, colored color: RGBA) -> [Vec2] {
+        (0..<list.vertexCount).compactMap { i in
+            let c = RGBA(list.colors[4 * i], list.colors[4 * i + 1], list.colors[4 * i + 2], list.colors[4 * i + 3])
+            return c == color ? Vec2(Double(list.positions[2 * i]), Double(list.positions[2 * i + 1])) : nil
+        }
+    }
+
+    /// A parent and a child below it on the right, the child's branch in `shape` (nil: the theme's).
+    func branchMap(_ shape: EdgeShape?) -> (list: DrawList, path: EdgePath) {
+        var document = Document(rootText: "parent")
+        let child = document.addChild(of: document.rootID, text: "child", at: Vec2(300, 200)) ?? document.rootID
+        document.modify(child) { $0.style.edgeShape = shape }
+        let map = measured(document)
+        let camera = Camera(origin: Vec2(200, 100))
+        return (build(map, camera: camera), map.path(ofEdgeAt: 0).mapped { camera.screenPoint(ofMap: $0) })
+    }
+
+    @Test func aCurvedBranchIsDrawnAlongItsCurveWellOffTheStraightLine() {
+        let (list, path) = branchMap(nil)
+        let drawn = vertices(in: list, colored: theme.edge)
+        #expect(drawn.count > 16, "a curve is cut into segments")
+        let farthest = drawn.map { EdgePath.distance(from: $0, toSegment: path.start, path.end) }.max() ?? 0
+        #expect(farthest > 20, "the middle bows away from the chord: \(farthest) px")
+        // Every vertex sits on the curve: within the line's half width and its feather.
+        #expect(drawn.allSatisfy { path.distance(to: $0, tolerance: 0.1) < 2.5 })
+    }
+
+    @Test func aStraightBranchIsDrawnAlongTheStraightLine() {
+        let (list, path) = branchMap(.straight)
+        let drawn = vertices(in: list, colored: theme.edge)
+        #expect(!drawn.isEmpty)
+        #expect(drawn.allSatisfy { EdgePath.distance(from: $0, toSegment: path.start, path.end) < 2.5 })
+    }
+
     @Test func rasterSizesSnapToALadderAboveFourteenPixels() {
         #expect(TextRaster.rasterSize(forPixelSize: 9.4) == 9)
         #expect(TextRaster.rasterSize(forPixelSize: 14) == 14)

@@ -51,7 +51,7 @@ import Testing
         var document = Document(rootText: "root")
         let child = document.addChild(of: document.rootID, text: "styled", at: Vec2(200, 0)) ?? document.rootID
         let style = NodeStyle(shape: .plain, textColor: RGBA(hex: 0xB3261E), fillColor: RGBA(hex: 0xFFF1A8), fontSize: 18,
-                              bold: true, italic: true, edgeColor: RGBA(hex: 0x1E88E5), edgeWidth: 3)
+                              bold: true, italic: true, edgeColor: RGBA(hex: 0x1E88E5), edgeWidth: 3, edgeShape: .straight)
         document.modify(child) { $0.style = style }
         let native = try NativeFormat.decode(try NativeFormat.encode(document))
         #expect(native.node(child)?.style == style)
@@ -66,6 +66,49 @@ import Testing
         let c = document.nodes.first { $0.text == "c" }
         #expect(c?.style.shape == shape)
         #expect(c?.style.edgeColor == RGBA(hex: 0xFF0000) && c?.style.edgeWidth == 1)
+    }
+
+    // MARK: - Branch shapes
+
+    @Test func theLineRowMakesTheSelectedBranchesStraightInOneUndoStep() throws {
+        var rig = EditRig()
+        let food = rig.id("food"), shelter = rig.id("shelter")
+        func branch(_ id: NodeID) -> EdgePath? {
+            rig.document.edges.firstIndex { $0.to == id }.map { rig.document.path(ofEdgeAt: $0) }
+        }
+        #expect(branch(food)?.isStraight == false, "curved unless chosen otherwise")
+        rig.click(rig.screen(of: food))
+        rig.click(rig.screen(of: shelter), .ctrl)
+        rig.tapToolbar(.stylePanel)
+        rig.tap(option(rig, .edgeShape(.straight)))
+        #expect(rig.document.node(food)?.style.edgeShape == .straight && rig.document.node(shelter)?.style.edgeShape == .straight)
+        #expect(branch(food)?.isStraight == true && branch(shelter)?.isStraight == true)
+        #expect(rig.workspace.history.done.count == 1)
+        let straight = try #require(rig.workspace.overlayLayout.parts.first { $0.role == .styleOption(.edgeShape(.straight)) })
+        #expect(straight.look == .on && straight.text == "Straight", "the panel shows the choice")
+        rig.key("Z", .ctrl)
+        #expect(rig.document.node(food)?.style.edgeShape == nil && rig.document.node(shelter)?.style.edgeShape == nil)
+        #expect(branch(food)?.isStraight == false)
+    }
+
+    @Test(arguments: [("linear", EdgeShape?.some(.straight)), ("sharp_linear", .straight), ("bezier", .curve), ("sharp_bezier", .curve),
+                      ("horizontal", .curve), ("hide_edge", nil), ("as_parent", nil)])
+    func freeMindEdgeStylesBecomeEdgeShapes(name: String, shape: EdgeShape?) throws {
+        let xml = "<map version=\"1.0.1\"><node TEXT=\"r\"><node TEXT=\"c\"><edge STYLE=\"\(name)\"/></node></node></map>"
+        let document = try FreeMindFormat.decode(Data(xml.utf8)).document
+        #expect(document.nodes.first { $0.text == "c" }?.style.edgeShape == shape)
+    }
+
+    @Test func aMeshpadFileNamesTheEdgeShapeOnlyWhenOneIsChosen() throws {
+        var document = Document(rootText: "root")
+        let child = document.addChild(of: document.rootID, text: "child", at: Vec2(200, 0)) ?? document.rootID
+        #expect(!String(decoding: try NativeFormat.encode(document), as: UTF8.self).contains("edgeShape"))
+        document.modify(child) { $0.style.edgeShape = .curve }
+        let text = String(decoding: try NativeFormat.encode(document), as: UTF8.self)
+        #expect(text.contains("\"edgeShape\" : \"curve\""))
+        #expect(try NativeFormat.decode(Data(text.utf8)).node(child)?.style.edgeShape == .curve)
+        let wrong = text.replacingOccurrences(of: "\"curve\"", with: "\"wavy\"")
+        #expect(throws: FormatError.self) { try NativeFormat.decode(Data(wrong.utf8)) }
     }
 
     @Test func everyThemeIsNamedAndTheStandardIsLight() {

@@ -64,9 +64,13 @@ import Testing
         let drawnRoot = try? #require(frame.drawnPositions[rig.workspace.document.rootID])
         let label = list.labels.first { $0.text.hasPrefix("every") }
         #expect(label?.center == drawnRoot.map { frame.camera.screenPoint(ofMap: $0) })
-        // Every edge starts at the root: its first vertices sit around the drawn root, not the settled one.
+        // Every edge starts at the root: its first vertices sit at the drawn root's side, not the settled one's.
+        let document = rig.workspace.document
+        let child = document.nodes[document.endpoints(ofEdgeAt: 0).to]
+        let start = drawnRoot.map { document.path(ofEdgeAt: 0, from: $0, to: frame.drawnPositions[child.id] ?? child.position).start }
         let firstEdgeStart = Vec2(Double(list.positions[0] + list.positions[2]) / 2, Double(list.positions[1] + list.positions[3]) / 2)
-        #expect(drawnRoot.map { firstEdgeStart.distance(to: frame.camera.screenPoint(ofMap: $0)) < 2 } == true)
+        #expect(start.map { firstEdgeStart.distance(to: frame.camera.screenPoint(ofMap: $0)) < 2 } == true)
+        #expect(start.map { $0.distance(to: document.path(ofEdgeAt: 0).start) > 10 } == true, "the root glides: not where it settles")
     }
 
     @Test func longPressOpensTheNodesMenuAndDoubleTapEditsInPlace() {

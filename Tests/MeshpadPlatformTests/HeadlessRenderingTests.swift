@@ -62,10 +62,11 @@ extension PlatformTests {
             }
         }
 
-        @Test func theSegmentBetweenTwoNodesShowsTheEdgeColour() throws {
+        @Test func aStraightBranchShowsTheEdgeColourOnTheSegmentBetweenItsNodes() throws {
             try withCanvas { canvas in
                 var document = Document(rootText: "a")
-                document.addChild(of: document.rootID, text: "b", at: Vec2(400, 120))
+                let child = document.addChild(of: document.rootID, text: "b", at: Vec2(400, 120)) ?? document.rootID
+                document.modify(child) { $0.style.edgeShape = .straight }
                 let map = measured(document, on: canvas)
                 let camera = canvas.framingCamera(for: map)
                 canvas.paint(document: map, camera: camera, selection: [])
@@ -75,6 +76,26 @@ extension PlatformTests {
                 #expect(found(theme.edge, near: midpoint, radius: 1, in: pixels))
                 // Off the segment it is background: the line is a line, not a smear.
                 #expect(near(pixels.color(atX: Int(midpoint.x), y: Int(midpoint.y) - 12), theme.background))
+            }
+        }
+
+        @Test func aCurvedBranchShowsTheEdgeColourOnItsCurveAndNotOnTheChord() throws {
+            try withCanvas { canvas in
+                var document = Document(rootText: "parent")
+                document.addChild(of: document.rootID, text: "child", at: Vec2(320, 380))
+                let map = measured(document, on: canvas)
+                let camera = Camera(origin: Vec2(200, 100), zoom: 1)
+                canvas.paint(document: map, camera: camera, selection: [])
+                let pixels = try canvas.renderer.readPixels()
+                let path = map.path(ofEdgeAt: 0).mapped { camera.screenPoint(ofMap: $0) }
+                for t in [0.25, 0.5, 0.75] {
+                    #expect(found(theme.edge, near: path.point(at: t), radius: 1, in: pixels), "on the curve at \(t)")
+                }
+                // Half-way along the straight line between its ends there is no line.
+                let chord = path.start.interpolated(to: path.end, alpha: 0.5)
+                #expect(path.distance(to: chord, tolerance: 0.1) > 12, "the chord runs apart from the curve there")
+                #expect(!found(theme.edge, near: chord, radius: 3, in: pixels))
+                #expect(near(pixels.color(atX: Int(chord.x), y: Int(chord.y)), theme.background))
             }
         }
 

@@ -150,6 +150,7 @@ public enum FreeMindFormat {
                 builder?.modify(id) { node in
                     node.style.edgeColor = attributes["COLOR"].flatMap(RGBA.init(hexString:))
                     node.style.edgeWidth = FreeMindFormat.edgeWidth(attributes["WIDTH"])
+                    node.style.edgeShape = FreeMindFormat.edgeShape(attributes["STYLE"])
                 }
             case "arrowlink":
                 guard let destination = attributes["DESTINATION"], let count = records.last?.items.count else { return }
@@ -314,6 +315,25 @@ public enum FreeMindFormat {
         case .ellipse: return "oval"
         case .roundedBox: return "bubble"
         case .plain: return "fork"
+        }
+    }
+
+    /// FreeMind's and Freeplane's edge `STYLE`: the linear ones straight; the bezier ones and
+    /// Freeplane's `horizontal` (level out of the parent and into the child, with an upright run
+    /// between, which a curve is closer to than a straight line) curved; anything else
+    /// (`hide_edge`, `as_parent`, none) the theme's.
+    static func edgeShape(_ style: String?) -> EdgeShape? {
+        switch style?.lowercased() {
+        case "linear", "sharp_linear": return .straight
+        case "bezier", "sharp_bezier", "horizontal": return .curve
+        default: return nil
+        }
+    }
+
+    static func edgeStyleName(_ shape: EdgeShape) -> String {
+        switch shape {
+        case .curve: return "bezier"
+        case .straight: return "linear"
         }
     }
 

@@ -154,6 +154,7 @@ struct MindMapWriter {
         let fontChanged = node.style.fontSize != read.style.fontSize || node.style.bold != read.style.bold
             || node.style.italic != read.style.italic
         let edgeChanged = node.style.edgeColor != read.style.edgeColor || node.style.edgeWidth != read.style.edgeWidth
+            || node.style.edgeShape != read.style.edgeShape
 
         var attributes = record.attributes
         if textChanged {
@@ -221,7 +222,7 @@ struct MindMapWriter {
                     Self.apply(node.style, toFont: &element)
                     emit(element.xml + "\n")
                 case "edge" where edgeChanged:
-                    Self.apply(node.style, toEdge: &element)
+                    Self.apply(node.style, over: read.style, toEdge: &element)
                     emit(element.xml + "\n")
                 case "hook" where imageChanged && Self.isImageHook(element):
                     // The new picture replaces the hook's URI; a removed one takes the hook away.
@@ -304,16 +305,18 @@ struct MindMapWriter {
     }
 
     static func edgeElement(_ style: NodeStyle) -> KeptElement? {
-        guard style.edgeColor != nil || style.edgeWidth != nil else { return nil }
+        guard style.edgeColor != nil || style.edgeWidth != nil || style.edgeShape != nil else { return nil }
         var edge = KeptElement(name: "edge", attributes: [])
-        apply(style, toEdge: &edge)
+        apply(style, over: NodeStyle(), toEdge: &edge)
         return edge
     }
 
-    /// Sets an edge's colour and width, keeping the rest (its line style).
-    static func apply(_ style: NodeStyle, toEdge edge: inout KeptElement) {
-        edge.set("COLOR", style.edgeColor.map(hex))
-        edge.set("WIDTH", style.edgeWidth.map { "\(max(1, Int($0.rounded())))" })
+    /// Sets what changed of an edge's colour, width and shape since `read`, keeping the rest:
+    /// an unchanged `sharp_bezier` stays one (Meshpad reads it as a curve), `thin` stays `thin`.
+    static func apply(_ style: NodeStyle, over read: NodeStyle, toEdge edge: inout KeptElement) {
+        if style.edgeShape != read.edgeShape { edge.set("STYLE", style.edgeShape.map(FreeMindFormat.edgeStyleName)) }
+        if style.edgeColor != read.edgeColor { edge.set("COLOR", style.edgeColor.map(hex)) }
+        if style.edgeWidth != read.edgeWidth { edge.set("WIDTH", style.edgeWidth.map { "\(max(1, Int($0.rounded())))" }) }
     }
 
     static func iconsXML(_ icons: [String]) -> String {

@@ -108,7 +108,9 @@ extension NativeFormat {
             node.note = kept.read.note ?? ""
             node.link = kept.read.link
             node.icons = kept.read.icons ?? []
-            node.style = kept.read.style.map { $0.nodeStyle(shape: $0.shape.flatMap(NodeShape.init(rawValue:))) } ?? NodeStyle()
+            node.style = kept.read.style.map {
+                $0.nodeStyle(shape: $0.shape.flatMap(NodeShape.init(rawValue:)), edgeShape: $0.edgeShape.flatMap(EdgeShape.init(rawValue:)))
+            } ?? NodeStyle()
             node.side = kept.read.side.flatMap(Node.Side.init(rawValue:))
             node.image = kept.read.image
             source.nodes[NodeID(id)] = KeptNode(attributes: try attributes(kept.attributes, key), items: try items(kept.items, key),
@@ -149,14 +151,14 @@ extension NativeFormat.StoredStyle {
     init(_ style: NodeStyle) {
         self.init(shape: style.shape?.rawValue, textColor: style.textColor?.hexString, fillColor: style.fillColor?.hexString,
                   fontSize: style.fontSize, bold: style.bold ? true : nil, italic: style.italic ? true : nil,
-                  edgeColor: style.edgeColor?.hexString, edgeWidth: style.edgeWidth)
+                  edgeColor: style.edgeColor?.hexString, edgeWidth: style.edgeWidth, edgeShape: style.edgeShape?.rawValue)
     }
 
-    /// The style it stores, with `shape` already checked; out-of-range numbers are dropped.
-    func nodeStyle(shape: NodeShape?) -> NodeStyle {
+    /// The style it stores, with `shape` and `edgeShape` already checked; out-of-range numbers are dropped.
+    func nodeStyle(shape: NodeShape?, edgeShape: EdgeShape?) -> NodeStyle {
         NodeStyle(shape: shape, textColor: textColor.flatMap(RGBA.init(hexString:)), fillColor: fillColor.flatMap(RGBA.init(hexString:)),
                   fontSize: fontSize.flatMap { $0.isFinite && $0 > 0 ? min($0, NodeStyle.largestPointSize) : nil },
                   bold: bold ?? false, italic: italic ?? false, edgeColor: edgeColor.flatMap(RGBA.init(hexString:)),
-                  edgeWidth: edgeWidth.flatMap { $0.isFinite && $0 > 0 ? min($0, 64) : nil })
+                  edgeWidth: edgeWidth.flatMap { $0.isFinite && $0 > 0 ? min($0, 64) : nil }, edgeShape: edgeShape)
     }
 }

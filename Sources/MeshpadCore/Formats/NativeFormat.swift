@@ -35,6 +35,8 @@ public enum NativeFormat {
         var italic: Bool?
         var edgeColor: String?
         var edgeWidth: Double?
+        /// "curve" or "straight"; absent for the theme's.
+        var edgeShape: String?
     }
 
     struct StoredNode: Codable {
@@ -119,7 +121,14 @@ public enum NativeFormat {
                     }
                     shape = parsed
                 }
-                node.style = style.nodeStyle(shape: shape)
+                var edgeShape: EdgeShape?
+                if let name = style.edgeShape {
+                    guard let parsed = EdgeShape(rawValue: name) else {
+                        throw fail(.notAMap(detail: "nodes[\(index)].style.edgeShape '\(name)' is not curve or straight"))
+                    }
+                    edgeShape = parsed
+                }
+                node.style = style.nodeStyle(shape: shape, edgeShape: edgeShape)
             }
             if let side = stored.side {
                 guard let parsed = Node.Side(rawValue: side) else { throw fail(.notAMap(detail: "nodes[\(index)].side '\(side)' is not left or right")) }

@@ -14,14 +14,17 @@ public enum SVGExport {
         out += " width=\"\(n(bounds.width))\" height=\"\(n(bounds.height))\">\n"
         out += "<rect x=\"\(n(bounds.minX))\" y=\"\(n(bounds.minY))\" width=\"\(n(bounds.width))\" height=\"\(n(bounds.height))\" fill=\"\(theme.background.hexString)\"/>\n"
         out += "<g stroke-linecap=\"round\">\n"
-        for edge in document.edges {
-            guard let a = document.node(edge.from), let b = document.node(edge.to), !document.isHidden(a.id), !document.isHidden(b.id) else { continue }
+        for (e, edge) in document.edges.enumerated() where !document.isHidden(edgeAt: e) {
             let color = edge.kind == .tree ? theme.edge : theme.linkEdge
-            // Plain-text nodes have no shape to hide a line's end: it meets their underline.
-            let from = a.shape == .plain ? SceneBuilder.attachment(size: a.size, at: a.position, toward: b.position) : a.position
-            let to = b.shape == .plain ? SceneBuilder.attachment(size: b.size, at: b.position, toward: a.position) : b.position
-            out += "<line x1=\"\(n(from.x))\" y1=\"\(n(from.y))\" x2=\"\(n(to.x))\" y2=\"\(n(to.y))\""
-            out += " stroke=\"\(color.hexString)\" stroke-width=\"\(n(theme.edgeWidth))\"\(edge.kind == .link ? " stroke-dasharray=\"6 4\"" : "")/>\n"
+            // The line the screen draws: a branch's curve or straight line, a link's straight line.
+            let path = document.path(ofEdgeAt: e)
+            let stroke = " stroke=\"\(color.hexString)\" stroke-width=\"\(n(theme.edgeWidth))\"\(edge.kind == .link ? " stroke-dasharray=\"6 4\"" : "")"
+            if path.isStraight {
+                out += "<line x1=\"\(n(path.start.x))\" y1=\"\(n(path.start.y))\" x2=\"\(n(path.end.x))\" y2=\"\(n(path.end.y))\"\(stroke)/>\n"
+            } else {
+                out += "<path d=\"M \(n(path.start.x)) \(n(path.start.y)) C \(n(path.control1.x)) \(n(path.control1.y)),"
+                out += " \(n(path.control2.x)) \(n(path.control2.y)), \(n(path.end.x)) \(n(path.end.y))\" fill=\"none\"\(stroke)/>\n"
+            }
         }
         out += "</g>\n<g font-family=\"DejaVu Sans, sans-serif\" font-size=\"\(n(theme.fontSize))\" text-anchor=\"middle\">\n"
         for node in document.nodes where !document.isHidden(node.id) {

@@ -14,6 +14,11 @@ public struct Rect: Hashable, Sendable {
         self.init(x: center.x - width / 2, y: center.y - height / 2, width: width, height: height)
     }
 
+    /// The rectangle with `a` and `b` at opposite corners.
+    public init(spanning a: Vec2, _ b: Vec2) {
+        self.init(x: Swift.min(a.x, b.x), y: Swift.min(a.y, b.y), width: abs(a.x - b.x), height: abs(a.y - b.y))
+    }
+
     public var minX: Double { origin.x }
     public var minY: Double { origin.y }
     public var maxX: Double { origin.x + width }

@@ -563,7 +563,7 @@ public struct GestureRecognizer: Sendable {
     /// The map rectangle between two window points.
     static func mapRect(_ a: Vec2, _ b: Vec2, camera: Camera) -> Rect {
         let p = camera.mapPoint(ofScreen: a), q = camera.mapPoint(ofScreen: b)
-        return Rect(x: min(p.x, q.x), y: min(p.y, q.y), width: abs(p.x - q.x), height: abs(p.y - q.y))
+        return Rect(spanning: p, q)
     }
 
     private mutating func tap(_ press: Press, at time: Double, document: Document, camera: Camera) -> [Intent] {

@@ -142,8 +142,20 @@ extension Document {
 
     // MARK: - Where things are
 
-    /// The box an edge is culled by: its two node centres (edges are drawn centre to centre).
+    /// The box an edge is culled and hit-tested by: its path's (`path(ofEdgeAt:)`).
     public func edgeBox(_ index: Int) -> Rect { edgeBoxes[index] }
+
+    /// The line the edge at `index` runs along, its ends drawn at `from` and `to` (where gliding
+    /// nodes are; their positions by default): a branch in its child's edge shape, a free link
+    /// straight. The scene draws it, the hit test measures to it and SVG export writes it.
+    public func path(ofEdgeAt index: Int, from: Vec2? = nil, to: Vec2? = nil) -> EdgePath {
+        let ends = edgeEnds[index]
+        let a = Int(ends.from), b = Int(ends.to)
+        // why: reads the nodes field by field; binding a whole `Node` copies its strings and arrays.
+        let parent = EdgePath.End(position: from ?? nodes[a].position, size: nodes[a].size, shape: nodes[a].shape)
+        let child = EdgePath.End(position: to ?? nodes[b].position, size: nodes[b].size, shape: nodes[b].shape)
+        return edges[index].kind == .tree ? .branch(from: parent, to: child, shape: nodes[b].edgeShape) : .straight(from: parent, to: child)
+    }
 
     /// Indices (into `nodes`) of the visible nodes whose frame meets `rect`, each once, in no set order.
     public func forEachNode(in rect: Rect, _ body: (Int) -> Void) {

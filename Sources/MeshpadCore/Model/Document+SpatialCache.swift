@@ -1,12 +1,9 @@
 /// The geometry kept beside the arrays: each edge's box, the spatial index that culling and
 /// hit tests query, and the bounds of everything visible.
 extension Document {
-    /// From the edge's cached end indices (`cacheEdge` sets them first): no ID lookups.
-    func computeEdgeBox(_ index: Int) -> Rect {
-        let ends = edgeEnds[index]
-        let a = nodes[Int(ends.from)].position, b = nodes[Int(ends.to)].position
-        return Rect(x: min(a.x, b.x), y: min(a.y, b.y), width: abs(a.x - b.x), height: abs(a.y - b.y))
-    }
+    /// From the edge's cached end indices (`cacheEdge` sets them first): no ID lookups. It holds
+    /// the path, which depends on the nodes' positions, sizes and shapes.
+    func computeEdgeBox(_ index: Int) -> Rect { path(ofEdgeAt: index).bounds }
 
     /// Files every visible node and edge anew (after sizes or positions change, or a rebuild).
     mutating func rebuildSpatialIndex() {

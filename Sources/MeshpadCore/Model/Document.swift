@@ -199,11 +199,12 @@ public struct Document: Sendable {
     }
 
     /// Changes a node's text or style and re-derives its size and shape (without `sizing`, a map
-    /// being built, the size stays until `measureAll`, so nothing needs re-filing).
+    /// being built, the size stays until `measureAll`, so nothing needs re-filing). Its edges are
+    /// re-filed too: where they meet the node follows its size, shape and edge shape.
     private mutating func rewrite(_ id: NodeID, text: Bool, sizing: NodeSizing?, _ change: (inout Node) -> Void) {
         guard let i = indexByID[id] else { return }
         if let sizing {
-            refiling(nodeAt: i, edgesToo: false) { node in
+            refiling(nodeAt: i, edgesToo: true) { node in
                 change(&node)
                 sizing.apply(to: &node)
             }

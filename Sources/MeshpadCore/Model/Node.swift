@@ -39,6 +39,9 @@ public struct Node: Equatable, Sendable {
     public internal(set) var imageSize: Vec2 = .zero
     /// The picture's size is known, so it can be drawn; otherwise a placeholder is (derived).
     public internal(set) var imageFound = false
+    /// How the branch from its parent runs: its style's, or the theme's (derived), so hit tests
+    /// follow the drawn line without a theme.
+    public internal(set) var edgeShape: EdgeShape = .curve
     /// The derived sizes above have been worked out (a node read from a change record has not).
     public internal(set) var isMeasured = false
 
@@ -108,9 +111,18 @@ public enum NodeShape: String, CaseIterable, Sendable, Codable {
     case plain
 }
 
+/// How a branch (the tree edge from a parent to a child) runs.
+public enum EdgeShape: String, CaseIterable, Sendable, Codable {
+    /// A smooth curve from the parent's side to the child's near side, leaving and arriving
+    /// level (Freeplane's and XMind's `bezier`).
+    case curve
+    /// A straight line between the two nodes (Freeplane's `linear`; the seed's look).
+    case straight
+}
+
 /// How a node looks beyond the theme: every field is optional and nil means "the theme's".
 ///
-/// Edge colour and width are the node's own edge, the one from its parent (as in FreeMind).
+/// Edge colour, width and shape are the node's own edge, the one from its parent (as in FreeMind).
 public struct NodeStyle: Equatable, Sendable, Codable {
     public var shape: NodeShape?
     public var textColor: RGBA?
@@ -122,6 +134,8 @@ public struct NodeStyle: Equatable, Sendable, Codable {
     public var edgeColor: RGBA?
     /// The edge's width in map units (1 is a hairline at 100 %).
     public var edgeWidth: Double?
+    /// Whether the edge is curved or straight.
+    public var edgeShape: EdgeShape?
 
     /// The point size the theme's text size stands for.
     public static let basePointSize = 12.0
@@ -131,7 +145,8 @@ public struct NodeStyle: Equatable, Sendable, Codable {
     public static let pointSizes: [Double] = [8, 10, 12, 14, 18, 24, 32, 48]
 
     public init(shape: NodeShape? = nil, textColor: RGBA? = nil, fillColor: RGBA? = nil, fontSize: Double? = nil,
-                bold: Bool = false, italic: Bool = false, edgeColor: RGBA? = nil, edgeWidth: Double? = nil) {
+                bold: Bool = false, italic: Bool = false, edgeColor: RGBA? = nil, edgeWidth: Double? = nil,
+                edgeShape: EdgeShape? = nil) {
         self.shape = shape
         self.textColor = textColor
         self.fillColor = fillColor
@@ -140,6 +155,7 @@ public struct NodeStyle: Equatable, Sendable, Codable {
         self.italic = italic
         self.edgeColor = edgeColor
         self.edgeWidth = edgeWidth
+        self.edgeShape = edgeShape
     }
 
     public var isPlain: Bool { self == NodeStyle() }

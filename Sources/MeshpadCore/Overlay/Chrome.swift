@@ -35,6 +35,7 @@ public enum StyleOption: Equatable, Sendable {
     case larger
     case edge(RGBA?)
     case edgeWidth(Double?)
+    case edgeShape(EdgeShape?)
 
     /// What choosing it makes of a node's style (bold and italic toggle, sizes step).
     public func applied(to style: NodeStyle) -> NodeStyle {
@@ -52,6 +53,7 @@ public enum StyleOption: Equatable, Sendable {
             if let next { result.fontSize = next == NodeStyle.basePointSize ? nil : next }
         case .edge(let color): result.edgeColor = color
         case .edgeWidth(let width): result.edgeWidth = width
+        case .edgeShape(let shape): result.edgeShape = shape
         }
         return result
     }
@@ -67,13 +69,14 @@ public enum StyleOption: Equatable, Sendable {
         case .smaller, .larger: return false
         case .edge(let color): return style.edgeColor == color
         case .edgeWidth(let width): return style.edgeWidth == width
+        case .edgeShape(let shape): return style.edgeShape == shape
         }
     }
 
     /// The button's words, or nil for a colour swatch.
     public var label: String? {
         switch self {
-        case .shape(nil), .fill(nil), .text(nil), .edge(nil), .edgeWidth(nil): return "Auto"
+        case .shape(nil), .fill(nil), .text(nil), .edge(nil), .edgeWidth(nil), .edgeShape(nil): return "Auto"
         case .shape(.ellipse?): return "Oval"
         case .shape(.roundedBox?): return "Box"
         case .shape(.plain?): return "Text"
@@ -82,6 +85,8 @@ public enum StyleOption: Equatable, Sendable {
         case .smaller: return "A−"
         case .larger: return "A+"
         case .edgeWidth(let width?): return width <= 1.5 ? "Thin" : (width >= 5 ? "Thick" : "Mid")
+        case .edgeShape(.curve?): return "Curved"
+        case .edgeShape(.straight?): return "Straight"
         case .fill, .text, .edge: return nil
         }
     }
@@ -94,6 +99,12 @@ public enum StyleOption: Equatable, Sendable {
         }
     }
 
+    /// How many of the panel's cells the button spans: two for words too long for one.
+    public var cells: Int {
+        if case .edgeShape(_?) = self { return 2 }
+        return 1
+    }
+
     /// The panel's rows: a title and its choices.
     public static let rows: [(title: String, options: [StyleOption])] = [
         ("Shape", [.shape(nil), .shape(.ellipse), .shape(.roundedBox), .shape(.plain)]),
@@ -102,6 +113,7 @@ public enum StyleOption: Equatable, Sendable {
             + [.bold, .italic, .smaller, .larger]),
         ("Edge", [.edge(nil)] + [0x6B7280, 0x1E88E5, 0xE53935, 0x43A047, 0xFB8C00].map { .edge(RGBA(hex: $0)) }
             + [.edgeWidth(nil), .edgeWidth(1), .edgeWidth(3), .edgeWidth(6)]),
+        ("Line", [.edgeShape(nil), .edgeShape(.curve), .edgeShape(.straight)]),
     ]
 }
 

@@ -10,7 +10,7 @@ extension OverlayLayout {
     mutating func layoutStylePanel(_ chrome: Chrome, above bottom: Double, canvasLeft: Double, viewportSize: Vec2) {
         let target = max(chrome.targetPixels, 44), gap = 6.0, titleWidth = 64.0
         let rows = StyleOption.rows
-        let columns = rows.map(\.options.count).max() ?? 1
+        let columns = rows.map { $0.options.reduce(0) { $0 + $1.cells } }.max() ?? 1
         let available = viewportSize.x - canvasLeft - 16
         let cell = max(30, min(target, (available - titleWidth - Double(columns + 2) * gap) / Double(columns)))
         let width = titleWidth + Double(columns) * (cell + gap) + 2 * gap
@@ -23,11 +23,12 @@ extension OverlayLayout {
             var x = panel.minX + gap + titleWidth
             for option in row.options {
                 let chosen = chrome.styleCurrent.map { option.isChosen(in: $0) } ?? false
-                var part = Part(role: .styleOption(option), rect: Rect(x: x, y: y, width: cell, height: target), text: option.label ?? "",
+                let width = Double(option.cells) * (cell + gap) - gap
+                var part = Part(role: .styleOption(option), rect: Rect(x: x, y: y, width: width, height: target), text: option.label ?? "",
                                 look: !chrome.styleEnabled ? .disabled : (chosen ? .on : .plain))
                 part.swatch = option.swatch
                 append(part)
-                x += cell + gap
+                x += width + gap
             }
         }
     }

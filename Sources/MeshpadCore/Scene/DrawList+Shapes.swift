@@ -28,6 +28,41 @@ extension DrawList {
 
     static let pieceLength = 48.0
 
+    /// How far a curve's segments may stray from the true curve, in device pixels: under the
+    /// feather, so no corner shows.
+    static let curveTolerancePixels = 0.5
+
+    /// An edge's path `width` device pixels wide: a straight line, or a curve cut into as many
+    /// segments as its size on screen needs (`EdgePath.segmentCount`), each an `appendLine`.
+    ///
+    /// why: SDL 2.26's software renderer truncates every vertex to a whole pixel, so a strip
+    /// whose joints bend the feather (each joint with its own normal) rounds each segment's
+    /// feather differently and half of them vanished; separate quads, each square to its own
+    /// segment, round alike, as a straight line does. The pixels along the edge two quads share
+    /// at a joint can be dropped too (see `appendEllipse`), which dotted a near-level curve: an
+    /// opaque patch a pixel and a half long covers each joint's core.
+    mutating func appendPath(_ path: EdgePath, width: Double, color: RGBA, clip: Rect? = nil) {
+        let core = color.withAlpha(UInt8(Double(color.a) * min(width, 1)))
+        let halfCore = max(max(width, 1) / 2 - 0.5, 0.5)
+        let reach = clip?.outset(by: width + 2)
+        path.forEachSegment(tolerance: Self.curveTolerancePixels) { a, b in
+            // why: a long branch crossing the view is mostly off it; a box test skips those
+            // segments for less than clipping each.
+            if let reach, !Rect(spanning: a, b).intersects(reach) { return }
+            appendLine(from: a, to: b, width: width, color: color, clip: clip)
+            guard b != path.end, core.a == 255, reach?.contains(b) ?? true else { return }
+            let step = b - a, length = step.length
+            guard length > 1e-9 else { return }
+            let along = step * (0.75 / length), across = Vec2(-step.y, step.x) * (halfCore / length)
+            let patch = Int32(vertexCount)
+            appendVertex(b - along - across, core)
+            appendVertex(b + along - across, core)
+            appendVertex(b + along + across, core)
+            appendVertex(b - along + across, core)
+            appendQuad(patch, patch + 1, patch + 2, patch + 3)
+        }
+    }
+
     private mutating func appendLinePiece(from a: Vec2, to b: Vec2, width: Double, color: RGBA) {
         let delta = b - a
         let length = delta.length
@@ -230,6 +265,13 @@ extension DrawList {
         dots.append(Float(center.y) - h / 2)
         dots.append(w)
         dots.append(h)
+    }
+
+    /// An edge's path as one-pixel lines: one for a straight path, a segment at a time for a curve.
+    mutating func appendHairlines(along path: EdgePath, clip: Rect, link: Bool) {
+        path.forEachSegment(tolerance: Self.curveTolerancePixels) { a, b in
+            if Rect(spanning: a, b).intersects(clip) { appendHairline(from: a, to: b, clip: clip, link: link) }
+        }
     }
 
     mutating func appendHairline(from a: Vec2, to b: Vec2, clip: Rect, link: Bool = false) {

@@ -8,8 +8,8 @@ import Foundation
 /// labels), and the HiDPI scale (`pixelScale`, device pixels per window pixel), applied once.
 ///
 /// Level of detail: no labels below `Theme.minimumLabelPixels`; no edge shorter than a pixel;
-/// ellipses get fewer segments as they shrink; and once the smallest node would be under
-/// `farOutRadiusPixels` in radius, nodes are dots and edges one-pixel hairlines.
+/// ellipses and curved edges get fewer segments as they shrink; and once the smallest node would
+/// be under `farOutRadiusPixels` in radius, nodes are dots and edges straight one-pixel hairlines.
 public struct SceneBuilder {
     public var theme: Theme
 
@@ -112,35 +112,43 @@ public struct SceneBuilder {
         }
 
         for e in edgeIndices {
-            let edge = document.edges[e]
             let ends = document.endpoints(ofEdgeAt: e)
             let from = position(ofNodeAt: ends.from), to = position(ofNodeAt: ends.to)
-            let box = Rect(x: min(from.x, to.x), y: min(from.y, to.y), width: abs(from.x - to.x), height: abs(from.y - to.y))
-            guard box.intersects(visible) else { continue }
-            var a = device(from), b = device(to)
-            // Edges shorter than a pixel are invisible (far out, shorter than the dots): skip them.
-            guard a.distance(to: b) >= (farOut ? 2 : 1) else { continue }
-            list.visibleEdgeCount += 1
-            if !farOut {
-                // Plain-text nodes have no shape to hide the line's end: it meets their underline.
-                if document.nodes[ends.from].shape == .plain { a = device(Self.attachment(size: document.nodes[ends.from].size, at: from, toward: to)) }
-                if document.nodes[ends.to].shape == .plain { b = device(Self.attachment(size: document.nodes[ends.to].size, at: to, toward: from)) }
+            let isLink = document.edges[e].kind == .link
+            if farOut {
+                // Far out, an edge is a straight hairline between the dots: no curve shows at that size.
+                guard Rect(spanning: from, to).intersects(visible) else { continue }
+                let a = device(from), b = device(to)
+                // Edges shorter than the dots are invisible: skip them.
+                guard a.distance(to: b) >= 2 else { continue }
+                list.visibleEdgeCount += 1
+                if document.edges[e].id == extras.selectedEdge {
+                    list.appendLine(from: a, to: b, width: 4 * scale, color: theme.selectedBorder, clip: deviceViewport)
+                }
+                list.appendHairline(from: a, to: b, clip: deviceViewport)
+                continue
             }
+            let mapPath = document.path(ofEdgeAt: e, from: from, to: to)
+            guard mapPath.bounds.intersects(visible) else { continue }
+            // Edges shorter than a pixel are invisible: skip them.
+            guard (to - from).length * zoomPixels >= 1 else { continue }
+            list.visibleEdgeCount += 1
+            let path = mapPath.mapped(device)
             // A tree edge is drawn in its child's edge style, as in FreeMind.
-            let edgeStyle = edge.kind == .tree ? document.nodes[ends.to].style : NodeStyle()
-            // Far out, or a pixel wide or less: a plain one-pixel line, which the software
-            // renderer draws for a fraction of an anti-aliased quad's cost.
-            var width = (edgeStyle.edgeWidth ?? (edge.kind == .tree ? theme.edgeWidth : theme.linkEdgeWidth)) * zoomPixels
-            if edge.id == extras.selectedEdge {
+            let edgeStyle = isLink ? NodeStyle() : document.nodes[ends.to].style
+            // A pixel wide or less: a plain one-pixel line, which the software renderer draws for a
+            // fraction of an anti-aliased quad's cost.
+            var width = (edgeStyle.edgeWidth ?? (isLink ? theme.linkEdgeWidth : theme.edgeWidth)) * zoomPixels
+            if document.edges[e].id == extras.selectedEdge {
                 // A selected edge stands out at any zoom: wide, in the selection colour.
-                list.appendLine(from: a, to: b, width: max(width + 4 * scale, 4 * scale), color: theme.selectedBorder, clip: deviceViewport)
+                list.appendPath(path, width: max(width + 4 * scale, 4 * scale), color: theme.selectedBorder, clip: deviceViewport)
                 width = max(width, 1.5)
             }
-            if farOut || (width <= 1 && edgeStyle.edgeColor == nil) {
-                list.appendHairline(from: a, to: b, clip: deviceViewport, link: edge.kind == .link && !farOut)
+            if width <= 1 && edgeStyle.edgeColor == nil {
+                list.appendHairlines(along: path, clip: deviceViewport, link: isLink)
             } else {
-                let color = edgeStyle.edgeColor ?? (edge.kind == .tree ? theme.edge : theme.linkEdge)
-                list.appendLine(from: a, to: b, width: width, color: color, clip: deviceViewport)
+                let color = edgeStyle.edgeColor ?? (isLink ? theme.linkEdge : theme.edge)
+                list.appendPath(path, width: width, color: color, clip: deviceViewport)
             }
         }
 
@@ -270,12 +278,6 @@ public struct SceneBuilder {
             r.height = max(r.height, 1.5)
             list.appendRect(r, color: color)
         }
-    }
-
-    /// Where an edge meets a plain-text node: the end of its underline that faces the other node.
-    static func attachment(size: Vec2, at position: Vec2, toward other: Vec2) -> Vec2 {
-        let side: Double = other.x >= position.x ? 1 : -1
-        return Vec2(position.x + side * size.x / 2, position.y + size.y / 2)
     }
 
     /// Fold badges: a disc beside each folded node (the count it hides) and beside a selected

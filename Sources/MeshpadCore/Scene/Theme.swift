@@ -73,6 +73,8 @@ public struct Theme: Sendable, Equatable {
     public var fontSize: Double
     /// Below this on-screen text height, labels are not drawn (they would be unreadable smudges).
     public var minimumLabelPixels: Double
+    /// Text width, padding and the smallest node, and the node and branch shapes a style leaves
+    /// to the theme (every theme curves its branches, as Freeplane and XMind do).
     public var nodeMetrics: NodeSizing.Metrics
     /// The tidy tree's gaps, in map units: between a parent's edge and its children's, and
     /// between stacked siblings (and neighbouring subtrees).

@@ -53,30 +53,22 @@ extension Node {
 }
 
 extension Document {
-    /// The visible edge nearest `mapPoint` within `tolerance` map units of the segment between
-    /// its two node centres, if any.
+    /// The visible edge nearest `mapPoint` within `tolerance` map units of the line it is drawn
+    /// along (`path(ofEdgeAt:)`: a branch's curve, a link's straight line), if any.
     public func topmostEdge(at mapPoint: Vec2, tolerance: Double) -> EdgeID? {
         guard mapPoint.isFinite, tolerance.isFinite, tolerance >= 0 else { return nil }
         var best: (index: Int, distance: Double)?
         let probe = Rect(center: mapPoint, width: 2 * tolerance, height: 2 * tolerance)
         forEachEdge(in: probe) { e in
-            let ends = endpoints(ofEdgeAt: e)
-            let a = nodes[ends.from].position, b = nodes[ends.to].position
-            let d = Self.distance(from: mapPoint, toSegment: a, b)
+            // why: the curve is followed to a quarter of the tolerance, so a tap's reach is off
+            // by at most that, and the cut stays coarse when the view is far out (tolerance large).
+            let d = path(ofEdgeAt: e).distance(to: mapPoint, tolerance: max(tolerance / 4, 1e-3))
             guard d <= tolerance else { return }
             if best == nil || d < (best?.distance ?? .infinity) || (d == best?.distance && e > (best?.index ?? -1)) {
                 best = (e, d)
             }
         }
         return best.map { edges[$0.index].id }
-    }
-
-    static func distance(from p: Vec2, toSegment a: Vec2, _ b: Vec2) -> Double {
-        let ab = b - a
-        let lengthSquared = ab.x * ab.x + ab.y * ab.y
-        guard lengthSquared > 0 else { return p.distance(to: a) }
-        let t = min(max(((p.x - a.x) * ab.x + (p.y - a.y) * ab.y) / lengthSquared, 0), 1)
-        return p.distance(to: a + ab * t)
     }
 }
 

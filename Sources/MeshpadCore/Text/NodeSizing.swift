@@ -1,4 +1,4 @@
-/// Derives a node's shape, size and line breaks from its text and style.
+/// Derives a node's shape, branch shape, size and line breaks from its text and style.
 ///
 /// An ellipse circumscribes the text block (an ellipse through the corners of a `w × h` box with
 /// the same aspect has radii `w/√2, h/√2`, so the text always sits inside it); a rounded box
@@ -15,12 +15,15 @@ public struct NodeSizing {
         public var minimumSize: Vec2
         /// The shape of nodes whose style names none.
         public var shape: NodeShape
+        /// The shape of branches whose child's style names none.
+        public var edgeShape: EdgeShape
 
-        public init(maxTextWidth: Double, padding: Vec2, minimumSize: Vec2, shape: NodeShape = .ellipse) {
+        public init(maxTextWidth: Double, padding: Vec2, minimumSize: Vec2, shape: NodeShape = .ellipse, edgeShape: EdgeShape = .curve) {
             self.maxTextWidth = maxTextWidth
             self.padding = padding
             self.minimumSize = minimumSize
             self.shape = shape
+            self.edgeShape = edgeShape
         }
 
         public static let standard = Metrics(maxTextWidth: 260, padding: Vec2(6, 4), minimumSize: Vec2(64, 40))
@@ -74,6 +77,7 @@ public struct NodeSizing {
             node.imageSize = .zero
             node.imageFound = false
         }
+        node.edgeShape = style.edgeShape ?? metrics.edgeShape
         node.size = shapeSize(forText: block, shape: node.shape)
         node.isMeasured = true
     }

@@ -1,0 +1,154 @@
+/// The line an edge runs along: straight, or a cubic Bézier through two control points.
+///
+/// One value serves drawing (mapped to device pixels and cut into segments), hit testing and SVG
+/// export (its `C` command), so a tap lands on the line that is drawn.
+///
+/// A `.curve` branch leaves the middle of the parent's side that faces the child, level, and
+/// arrives level at the middle of the child's near side: Freeplane's and XMind's look; a child
+/// on the parent's left mirrors it. Where the two nodes overlap from left to right (a child
+/// below its parent, as a force layout or a radial map may put it) it runs upright instead, from
+/// the middle of the parent's bottom to the middle of the child's top. A plain-text node is met at the end of its underline
+/// that faces the other node. Free links and `.straight` branches run centre to centre (a
+/// plain node's end, again, at its underline).
+public struct EdgePath: Equatable, Sendable {
+    public var start: Vec2
+    public var control1: Vec2
+    public var control2: Vec2
+    public var end: Vec2
+    /// A straight line from `start` to `end` (the control points sit on the ends).
+    public var isStraight: Bool
+
+    /// A node as an edge meets it: where it is drawn, its size and its outline.
+    public struct End: Sendable {
+        public var position: Vec2
+        public var size: Vec2
+        public var shape: NodeShape
+
+        public init(position: Vec2, size: Vec2, shape: NodeShape) {
+            self.position = position
+            self.size = size
+            self.shape = shape
+        }
+
+        /// The middle of its left (`side` -1) or right (+1) side; a plain node's underline end.
+        func side(_ side: Double) -> Vec2 {
+            Vec2(position.x + side * size.x / 2, position.y + (shape == .plain ? size.y / 2 : 0))
+        }
+
+        /// Where a straight line toward `other` ends: the centre, which the shape hides, or the
+        /// end of a plain node's underline (it has no shape to hide the line's end).
+        func attachment(toward other: Vec2) -> Vec2 {
+            shape == .plain ? side(other.x >= position.x ? 1 : -1) : position
+        }
+    }
+
+    /// How far each control point reaches toward the other end, as a share of the distance
+    /// between the ends along the way the curve leaves: the parent's short, the child's longer,
+    /// so branches fan out of the parent and settle level into the child, as Freeplane draws them.
+    static let parentReach = 0.3
+    static let childReach = 0.5
+    /// The most segments a curve is cut into, however big it is on screen.
+    public static let maximumSegments = 64
+
+    public static func line(from start: Vec2, to end: Vec2) -> EdgePath {
+        EdgePath(start: start, control1: start, control2: end, end: end, isStraight: true)
+    }
+
+    /// A free link, or a branch drawn straight: centre to centre, plain nodes at their underline.
+    public static func straight(from a: End, to b: End) -> EdgePath {
+        line(from: a.attachment(toward: b.position), to: b.attachment(toward: a.position))
+    }
+
+    /// The branch from `parent` to `child` in `shape`.
+    public static func branch(from parent: End, to child: End, shape: EdgeShape) -> EdgePath {
+        guard shape == .curve else { return straight(from: parent, to: child) }
+        let p = parent.position, c = child.position
+        let side: Double = c.x >= p.x ? 1 : -1
+        // Side by side unless their sides overlap by more than a quarter of the narrower node:
+        // a little overlap (a wide parent) hooks the curve back a few pixels, which looks better
+        // than a flat upright S; more, and it runs upright.
+        let overlap = (parent.size.x + child.size.x) / 2 - side * (c.x - p.x)
+        if overlap <= min(parent.size.x, child.size.x) / 4 {
+            let start = parent.side(side), end = child.side(-side)
+            let run = abs(end.x - start.x)
+            return EdgePath(start: start, control1: start + Vec2(side * run * parentReach, 0),
+                            control2: end - Vec2(side * run * childReach, 0), end: end, isStraight: false)
+        }
+        let down: Double = c.y >= p.y ? 1 : -1
+        if down * (c.y - p.y) >= (parent.size.y + child.size.y) / 2 {
+            let start = Vec2(p.x, p.y + down * parent.size.y / 2), end = Vec2(c.x, c.y - down * child.size.y / 2)
+            let run = abs(end.y - start.y)
+            return EdgePath(start: start, control1: start + Vec2(0, down * run * parentReach),
+                            control2: end - Vec2(0, down * run * childReach), end: end, isStraight: false)
+        }
+        // The two nodes overlap: whatever joins them lies under them.
+        return line(from: p, to: c)
+    }
+
+    /// The same path with every point passed through `transform`. An affine map (map to screen)
+    /// maps a Bézier curve onto the Bézier curve of the mapped points, so this is exact.
+    public func mapped(_ transform: (Vec2) -> Vec2) -> EdgePath {
+        EdgePath(start: transform(start), control1: transform(control1), control2: transform(control2),
+                 end: transform(end), isStraight: isStraight)
+    }
+
+    /// The box that holds the whole path (a Bézier curve stays inside its control points' box).
+    public var bounds: Rect {
+        let minX = min(start.x, control1.x, control2.x, end.x), maxX = max(start.x, control1.x, control2.x, end.x)
+        let minY = min(start.y, control1.y, control2.y, end.y), maxY = max(start.y, control1.y, control2.y, end.y)
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+
+    /// The point a share `t` (0…1) of the way along the curve's parameter.
+    public func point(at t: Double) -> Vec2 {
+        guard !isStraight else { return start + (end - start) * t }
+        let u = 1 - t
+        return start * (u * u * u) + control1 * (3 * u * u * t) + control2 * (3 * u * t * t) + end * (t * t * t)
+    }
+
+    /// How many straight segments follow the curve to within `tolerance` (in the path's units):
+    /// Wang's bound, `√(¾·bend / tolerance)`, where the bend is the control polygon's largest
+    /// second difference. It grows with the square root of the size on screen, so a curve seen
+    /// from far out, or a short one, is a few segments or one straight line.
+    public func segmentCount(tolerance: Double) -> Int {
+        guard !isStraight, tolerance > 0 else { return 1 }
+        let bend = max((start - control1 * 2 + control2).length, (control1 - control2 * 2 + end).length)
+        let count = (0.75 * bend / tolerance).squareRoot().rounded(.up)
+        guard count.isFinite else { return 1 }
+        return Int(min(max(count, 1), Double(Self.maximumSegments)))
+    }
+
+    /// Calls `body` with the `segments + 1` points that cut the path into that many steps of
+    /// its parameter, `start` first and `end` last.
+    public func forEachPoint(segments: Int, _ body: (Vec2) -> Void) {
+        let count = max(segments, 1)
+        body(start)
+        for k in 1..<count { body(point(at: Double(k) / Double(count))) }
+        body(end)
+    }
+
+    /// Calls `body` with each straight segment (from, to) that follows the path to within
+    /// `tolerance`: one for a straight path.
+    public func forEachSegment(tolerance: Double, _ body: (Vec2, Vec2) -> Void) {
+        var previous: Vec2?
+        forEachPoint(segments: segmentCount(tolerance: tolerance)) { next in
+            if let previous { body(previous, next) }
+            previous = next
+        }
+    }
+
+    /// The shortest distance from `point` to the path, followed to within `tolerance`.
+    public func distance(to point: Vec2, tolerance: Double) -> Double {
+        var best = Double.infinity
+        forEachSegment(tolerance: tolerance) { a, b in best = min(best, Self.distance(from: point, toSegment: a, b)) }
+        return best
+    }
+
+    static func distance(from p: Vec2, toSegment a: Vec2, _ b: Vec2) -> Double {
+        let ab = b - a
+        let lengthSquared = ab.x * ab.x + ab.y * ab.y
+        guard lengthSquared > 0 else { return p.distance(to: a) }
+        let t = min(max(((p.x - a.x) * ab.x + (p.y - a.y) * ab.y) / lengthSquared, 0), 1)
+        return p.distance(to: a + ab * t)
+    }
+}
