@@ -191,6 +191,12 @@ import FoundationXML
         #expect(reread.warnings.isEmpty)
     }
 
+    @Test(arguments: [("<html><body>x", true), ("  \n<HTML>", true), ("\t<Html", true), ("<htm", false), ("html", false),
+                      ("x <html>", false), ("", false), ("<htmlish", true)])
+    func htmlInATextAttributeIsToldByItsFirstTag(text: String, isHTML: Bool) {
+        #expect(FreeMindFormat.looksLikeHTML(text) == isHTML)
+    }
+
     @Test func aMapFromElsewhereIsWrittenAsBefore() throws {
         var builder = MapBuilder(rootText: "Root")
         let added = builder.addChild(of: builder.rootID, text: "Child & <friends>", at: Vec2(100, 0))

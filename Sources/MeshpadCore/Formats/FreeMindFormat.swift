@@ -64,6 +64,19 @@ public enum FreeMindFormat {
         return Imported(document: builder.build(), warnings: warnings)
     }
 
+    /// Whether a `TEXT` attribute holds HTML (FreeMind 0.8 wrote rich text there): `<html` after
+    /// any leading whitespace, in any case.
+    ///
+    /// why: asked of every node of a map; a look at the first bytes spares trimming and
+    /// lowercasing a copy of each text (measurable at 100,000 nodes).
+    static func looksLikeHTML(_ text: String) -> Bool {
+        var bytes = text.utf8.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }.prefix(5).makeIterator()
+        for expected in "<html".utf8 {
+            guard let byte = bytes.next(), byte | (expected == UInt8(ascii: "<") ? 0 : 0x20) == expected else { return false }
+        }
+        return true
+    }
+
     /// The `<node>` attributes Meshpad writes afresh for a node that keeps no record.
     static let plainAttributes: Set<String> = ["ID", "TEXT", "POSITION", "FOLDED"]
 
@@ -178,7 +191,7 @@ public enum FreeMindFormat {
         private func startNode(_ attributes: [String: String], topLevel: Bool) {
             var text = attributes["TEXT"] ?? ""
             var image: String?
-            if text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().hasPrefix("<html") {
+            if FreeMindFormat.looksLikeHTML(text) {
                 let rich = HTMLText.textAndImages(fromHTML: text)
                 text = rich.text
                 image = rich.images.first
@@ -268,7 +281,7 @@ public enum FreeMindFormat {
             let attributes = record.attributes
             guard record.items.allSatisfy({ $0 == .children }), attributes["ID"] != nil, let text = attributes["TEXT"],
                   attributes.keys.allSatisfy({ FreeMindFormat.plainAttributes.contains($0) }),
-                  !text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased().hasPrefix("<html") else { return false }
+                  !FreeMindFormat.looksLikeHTML(text) else { return false }
             if let folded = attributes["FOLDED"], folded != "true" || record.items.isEmpty { return false }
             // A node under the root is written with its side; any other without.
             let underRoot = parent != nil && parent == builder?.rootID
