@@ -15,6 +15,9 @@ extension App {
         let effects = fileFlow.handle(event, revision: workspace.document.revision, now: time)
         for effect in effects { carryOut(effect) }
         updateTitle()
+        // Pictures' relative paths are read from the map's folder, which only a file event changes
+        // (not a frame: the cache is emptied when the folder does change).
+        canvas.painter.images.folder = file.path.map { ($0 as NSString).deletingLastPathComponent }
     }
 
     private func carryOut(_ effect: FileFlow.Effect) {

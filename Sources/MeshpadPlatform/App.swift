@@ -402,8 +402,6 @@ public final class App {
     }
 
     private func paint(alpha: Double, complete: Bool) {
-        // Pictures' relative paths are read from the map's folder.
-        canvas.painter.images.folder = file.path.map { ($0 as NSString).deletingLastPathComponent }
         let frame = workspace.frame(interpolatedBy: alpha)
         canvas.painter.paint(document: workspace.document, camera: frame.camera, viewportSize: canvas.viewportSize,
                              selection: workspace.selection.nodes, drawnPositions: frame.drawnPositions,

@@ -211,7 +211,7 @@ import Testing
         let svg = String(decoding: SVGExport.encode(document), as: UTF8.self)
         let hidden = document.nodes.filter { document.isHidden($0.id) }
         #expect(!hidden.isEmpty)
-        #expect(hidden.allSatisfy { !svg.contains(">\(FreeMindFormat.escapeText($0.text))<") })
+        #expect(hidden.allSatisfy { !svg.contains(">\(XMLText.escapeText($0.text))<") })
     }
 }
 

@@ -9,8 +9,8 @@ import Testing
     }
 
     func decode(text: String, url: String? = nil) throws -> Node {
-        let link = url.map { " url=\"\(FreeMindFormat.escapeAttribute($0))\"" } ?? ""
-        let opml = "<opml version=\"2.0\"><body><outline text=\"root\"><outline text=\"\(FreeMindFormat.escapeAttribute(text))\"\(link)/></outline></body></opml>"
+        let link = url.map { " url=\"\(XMLText.escapeAttribute($0))\"" } ?? ""
+        let opml = "<opml version=\"2.0\"><body><outline text=\"root\"><outline text=\"\(XMLText.escapeAttribute(text))\"\(link)/></outline></body></opml>"
         let document = try OPMLFormat.decode(Data(opml.utf8)).document
         return try #require(document.nodes.first { $0.id != document.rootID })
     }

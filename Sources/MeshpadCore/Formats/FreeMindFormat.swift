@@ -379,11 +379,8 @@ public enum FreeMindFormat {
 
     static func noteXML(_ note: String) -> String {
         let paragraphs = note.split(separator: "\n", omittingEmptySubsequences: false)
-            .map { "<p>\(escapeText(String($0)))</p>" }.joined(separator: "\n")
+            .map { "<p>\(XMLText.escapeText(String($0)))</p>" }.joined(separator: "\n")
         return "<richcontent TYPE=\"NOTE\"><html><head></head><body>\n\(paragraphs)\n</body></html></richcontent>\n"
     }
 
-    static func escapeText(_ text: String) -> String { XMLText.escapeText(text) }
-
-    static func escapeAttribute(_ text: String) -> String { XMLText.escapeAttribute(text) }
 }

@@ -129,10 +129,13 @@ struct MindMapWriter {
         var out = ""
         for link in freshLinks[id] ?? [] {
             guard let destination = ids[link.to] else { continue }
-            out += "<arrowlink DESTINATION=\"\(XMLText.escapeAttribute(destination))\""
-                + " ENDARROW=\"\(link.arrows.contains(.end) ? "Default" : "None")\""
-                + " STARTARROW=\"\(link.arrows.contains(.start) ? "Default" : "None")\""
-                + (link.label.map { " MIDDLE_LABEL=\"\(XMLText.escapeAttribute($0))\"" } ?? "") + "/>\n"
+            var arrowlink = KeptElement(name: "arrowlink", attributes: [
+                KeptAttribute("DESTINATION", destination),
+                KeptAttribute("ENDARROW", link.arrows.contains(.end) ? "Default" : "None"),
+                KeptAttribute("STARTARROW", link.arrows.contains(.start) ? "Default" : "None"),
+            ])
+            arrowlink.set("MIDDLE_LABEL", link.label)
+            out += arrowlink.xml + "\n"
         }
         return out
     }

@@ -152,7 +152,7 @@ public enum OPMLFormat {
     public static func encode(_ document: Document) -> (data: Data, warnings: [String]) {
         let children = document.childrenByParent()
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<opml version=\"2.0\">\n<head>\n"
-        out += "<title>\(FreeMindFormat.escapeText(document.root.text.replacingOccurrences(of: "\n", with: " ")))</title>\n"
+        out += "<title>\(XMLText.escapeText(document.root.text.replacingOccurrences(of: "\n", with: " ")))</title>\n"
         // Expansion state: visible line numbers of expanded outlines.
         var expanded: [Int] = []
         var line = 0
@@ -176,9 +176,9 @@ public enum OPMLFormat {
                 continue
             }
             guard let node = document.node(id) else { continue }
-            var attributes = " text=\"\(FreeMindFormat.escapeAttribute(writtenText(node.text)))\""
-            if !node.note.isEmpty { attributes += " _note=\"\(FreeMindFormat.escapeAttribute(writtenText(node.note)))\"" }
-            if let link = node.link { attributes += " url=\"\(FreeMindFormat.escapeAttribute(link))\"" }
+            var attributes = " text=\"\(XMLText.escapeAttribute(writtenText(node.text)))\""
+            if !node.note.isEmpty { attributes += " _note=\"\(XMLText.escapeAttribute(writtenText(node.note)))\"" }
+            if let link = node.link { attributes += " url=\"\(XMLText.escapeAttribute(link))\"" }
             let kids = children[id] ?? []
             if kids.isEmpty {
                 out += indent + "<outline\(attributes)/>\n"

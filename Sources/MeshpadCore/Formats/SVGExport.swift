@@ -51,7 +51,7 @@ public enum SVGExport {
             if let image = node.image {
                 // The picture by its path (a viewer reads a relative one from the SVG's folder).
                 let frame = Rect(center: node.position + node.imageOffset, width: node.imageSize.x, height: node.imageSize.y)
-                out += "<image href=\"\(FreeMindFormat.escapeAttribute(image))\" x=\"\(n(frame.minX))\" y=\"\(n(frame.minY))\""
+                out += "<image href=\"\(XMLText.escapeAttribute(image))\" x=\"\(n(frame.minX))\" y=\"\(n(frame.minY))\""
                 out += " width=\"\(n(frame.width))\" height=\"\(n(frame.height))\" preserveAspectRatio=\"xMidYMid meet\"/>\n"
             }
             let lines = node.lines
@@ -61,7 +61,7 @@ public enum SVGExport {
             let firstBaseline = node.position.y + node.textOffset.y - Double(lines.count - 1) * lineHeight / 2 + theme.fontSize * 0.35
             out += "<text fill=\"\(ink.hexString)\"\(node.style.bold ? " font-weight=\"bold\"" : "")\(node.style.italic ? " font-style=\"italic\"" : "")>"
             for (i, line) in lines.enumerated() {
-                out += "<tspan x=\"\(n(node.position.x))\" y=\"\(n(firstBaseline + Double(i) * lineHeight))\">\(FreeMindFormat.escapeText(String(line)))</tspan>"
+                out += "<tspan x=\"\(n(node.position.x))\" y=\"\(n(firstBaseline + Double(i) * lineHeight))\">\(XMLText.escapeText(String(line)))</tspan>"
             }
             out += "</text>\n"
         }

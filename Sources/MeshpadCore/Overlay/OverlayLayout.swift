@@ -4,7 +4,6 @@
 public struct OverlayLayout: Sendable {
     public static let rowHeight = 48.0
     public static let padding = 16.0
-    public static let bannerHeight = rowHeight + 2 * 8
     /// One line of a banner's message.
     static let bannerLineHeight = 22.0
     /// Between the window's edge and the chrome's buttons.

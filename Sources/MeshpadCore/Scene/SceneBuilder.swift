@@ -150,6 +150,11 @@ public struct SceneBuilder {
                 let color = edgeStyle.edgeColor ?? (isLink ? theme.linkEdge : theme.edge)
                 list.appendPath(path, width: width, color: color, clip: deviceViewport)
             }
+            let edge = document.edges[e]
+            if isLink, !edge.arrows.isEmpty || edge.label != nil {
+                appendLinkDecoration(edge, from: document.nodes[ends.from], to: document.nodes[ends.to], a: device(from), b: device(to),
+                                     zoomPixels: zoomPixels, scale: scale, into: &list)
+            }
         }
 
         var selectedIndices = list.selectedNodes
@@ -227,9 +232,7 @@ public struct SceneBuilder {
         // Without folds only a selected node can show a badge: no need to look at the others.
         let badgeCandidates = document.hiddenCount > 0 ? labelled : labelled.filter { selection.contains(document.nodes[$0].id) }
         appendBadges(document: document, indices: badgeCandidates, selection: selection, camera: camera, position: position, scale: scale, into: &list)
-        appendLinkMarkers(document: document, indices: labelled, camera: camera, position: position, scale: scale, into: &list)
-        appendLinkDecorations(document: document, indices: labelled, position: position, device: device, zoomPixels: zoomPixels,
-                              scale: scale, into: &list)
+        appendMarkers(document: document, indices: labelled, camera: camera, position: position, scale: scale, into: &list)
         appendPointerFeedback(extras, document: document, device: device, scale: scale, deviceViewport: deviceViewport, into: &list)
     }
 
@@ -305,7 +308,7 @@ public struct SceneBuilder {
     /// Markers: a small disc at the top outer corner of each node that links somewhere (↗, or #
     /// for a node of the map) and at the bottom one of each node with a note (≡), as
     /// `NodeMarker` hit-tests them.
-    private func appendLinkMarkers(document: Document, indices: [Int], camera: Camera, position: (Node) -> Vec2, scale: Double,
+    private func appendMarkers(document: Document, indices: [Int], camera: Camera, position: (Node) -> Vec2, scale: Double,
                                    into list: inout DrawList) {
         let radius = NodeMarker.radiusPixels * scale
         let pixelSize = 12 * scale
@@ -324,37 +327,28 @@ public struct SceneBuilder {
         }
     }
 
-    /// Near in, each link's arrowheads (where the line meets the node's outline) and its label
-    /// at its middle, on a pill of the background so it reads over the line. Found from the
-    /// labelled nodes' own edges, so the cost follows what is on screen, not the map.
-    private func appendLinkDecorations(document: Document, indices: [Int], position: (Node) -> Vec2, device: (Vec2) -> Vec2,
-                                       zoomPixels: Double, scale: Double, into list: inout DrawList) {
-        let pixelSize = theme.fontSize * 0.85 * zoomPixels
-        guard pixelSize >= 6 else { return }
-        let rasterSize = TextRaster.rasterSize(forPixelSize: pixelSize)
-        for index in indices {
-            for e in document.edgeIndices(touchingNodeAt: index) {
-                let edge = document.edges[Int(e)]
-                // Each link once: from the end that is its source (or its only end on screen).
-                guard edge.kind == .link, !edge.arrows.isEmpty || edge.label != nil, !document.isHidden(edgeAt: Int(e)),
-                      let from = document.node(edge.from), let to = document.node(edge.to) else { continue }
-                let fromIndex = document.index(of: edge.from)
-                guard fromIndex == index || !indices.contains(fromIndex ?? -1) else { continue }
-                let a = device(position(from)), b = device(position(to))
-                let size = 9 * max(zoomPixels, 0.6)
-                if edge.arrows.contains(.end) { appendArrowhead(at: Self.outlinePoint(of: to, centre: b, toward: a, zoomPixels: zoomPixels), from: a, size: size, into: &list) }
-                if edge.arrows.contains(.start) { appendArrowhead(at: Self.outlinePoint(of: from, centre: a, toward: b, zoomPixels: zoomPixels), from: b, size: size, into: &list) }
-                if let label = edge.label, !label.isEmpty {
-                    let middle = (a + b) * 0.5
-                    let width = min(Double(label.count) * pixelSize * 0.6 + 12 * scale, 320 * scale)
-                    list.appendRoundedRect(center: middle, halfSize: Vec2(width / 2, pixelSize * 0.8), radius: 6 * scale,
-                                           fill: theme.background.withAlpha(230), border: theme.linkEdge, borderWidth: 1 * scale)
-                    var text = DrawList.Label(text: label, center: middle, pixelSize: pixelSize, rasterPixelSize: rasterSize, color: theme.text)
-                    text.maxWidth = width - 8 * scale
-                    list.labels.append(text)
-                }
-            }
+    /// A link's arrowheads (where its line meets the nodes' outlines) and its label at its middle,
+    /// on a pill of the background so it reads over the line: drawn with the link, in the edge
+    /// pass, so they follow its culling. `a` and `b` are the ends in device pixels.
+    private func appendLinkDecoration(_ edge: Edge, from: Node, to: Node, a: Vec2, b: Vec2, zoomPixels: Double, scale: Double,
+                                      into list: inout DrawList) {
+        let size = 9 * max(zoomPixels, 0.6)
+        if edge.arrows.contains(.end) {
+            appendArrowhead(at: Self.outlinePoint(of: to, centre: b, toward: a, zoomPixels: zoomPixels), from: a, size: size, into: &list)
         }
+        if edge.arrows.contains(.start) {
+            appendArrowhead(at: Self.outlinePoint(of: from, centre: a, toward: b, zoomPixels: zoomPixels), from: b, size: size, into: &list)
+        }
+        let pixelSize = theme.fontSize * 0.85 * zoomPixels
+        guard let label = edge.label, !label.isEmpty, pixelSize >= 6 else { return }
+        let middle = (a + b) * 0.5
+        let width = min(Double(label.count) * pixelSize * 0.6 + 12 * scale, 320 * scale)
+        list.appendRoundedRect(center: middle, halfSize: Vec2(width / 2, pixelSize * 0.8), radius: 6 * scale,
+                               fill: theme.background.withAlpha(230), border: theme.linkEdge, borderWidth: 1 * scale)
+        var text = DrawList.Label(text: label, center: middle, pixelSize: pixelSize,
+                                  rasterPixelSize: TextRaster.rasterSize(forPixelSize: pixelSize), color: theme.text)
+        text.maxWidth = width - 8 * scale
+        list.labels.append(text)
     }
 
     private func appendArrowhead(at tip: Vec2, from tail: Vec2, size: Double, into list: inout DrawList) {
