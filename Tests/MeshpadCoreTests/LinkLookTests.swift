@@ -65,11 +65,19 @@ import Testing
     @Test func aLabelledLinkWithArrowsIsDrawnWithThem() throws {
         var (rig, link, _) = try Self.linked()
         rig.workspace.transact("look") { $0.record(.setLink(edge: link.id, from: link.look, to: LinkLook(label: "feeds", arrows: [.end]))) }
-        var list = DrawList()
-        SceneBuilder(theme: .standard).build(document: rig.document, camera: rig.camera, viewportSize: Vec2(800, 600), pixelScale: 1,
-                                             selection: [], into: &list)
+        func drawn(_ document: Document) -> DrawList {
+            var list = DrawList()
+            SceneBuilder(theme: .standard).build(document: document, camera: rig.camera, viewportSize: Vec2(800, 600), pixelScale: 1,
+                                                 selection: [], into: &list)
+            return list
+        }
+        let list = drawn(rig.document)
         #expect(list.labels.contains { $0.text == "feeds" })
-        // The arrowhead's tip is on the target's outline, not at its centre.
+        // The arrowhead is one more triangle than the same map without it, its tip on the
+        // target's outline, not at its centre.
+        var plain = rig.document
+        plain.transact("no arrow", [.setLink(edge: link.id, from: LinkLook(label: "feeds", arrows: [.end]), to: LinkLook(label: "feeds"))])
+        #expect(list.indices.count == drawn(plain).indices.count + 3)
         let to = try #require(rig.document.node(link.to)), from = try #require(rig.document.node(link.from))
         let tip = SceneBuilder.outlinePoint(of: to, centre: rig.screen(of: to.id), toward: rig.screen(of: from.id), zoomPixels: 1)
         #expect(tip.distance(to: rig.screen(of: to.id)) > 5)

@@ -49,7 +49,7 @@ import FoundationXML
         let before = try Canonical.lines(original), after = try Canonical.lines(saved)
         let changed = Canonical.changedLines(before, after)
         #expect(!changed.added.isEmpty, "the new text is in the file")
-        #expect(changed.added.allSatisfy { $0.contains("Edited in Meshpad") || $0.hasPrefix("</") == false && $0.contains("node") },
+        #expect(changed.added.first?.hasPrefix("<node") == true && changed.added.first?.contains("Edited in Meshpad") == true,
                 "only the node's own line changed: \(changed.added.prefix(3))")
         #expect(changed.added.count == 1, "one node line, \(changed.added.count) changed: \(changed.added.prefix(4))")
         // What went is that node's old start tag and at most its rich-text body, nothing of its neighbours'.
