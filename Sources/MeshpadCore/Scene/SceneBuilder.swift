@@ -111,6 +111,9 @@ public struct SceneBuilder {
             nodeIndices.sort()
         }
 
+        // Links with arrowheads or a label, found as the edges are drawn (so they share their
+        // culling), decorated once the nodes are drawn, so a label reads over what it crosses.
+        var decorated: [(edge: Edge, a: Vec2, b: Vec2)] = []
         for e in edgeIndices {
             let ends = document.endpoints(ofEdgeAt: e)
             let from = position(ofNodeAt: ends.from), to = position(ofNodeAt: ends.to)
@@ -151,10 +154,7 @@ public struct SceneBuilder {
                 list.appendPath(path, width: width, color: color, clip: deviceViewport)
             }
             let edge = document.edges[e]
-            if isLink, !edge.arrows.isEmpty || edge.label != nil {
-                appendLinkDecoration(edge, from: document.nodes[ends.from], to: document.nodes[ends.to], a: device(from), b: device(to),
-                                     zoomPixels: zoomPixels, scale: scale, into: &list)
-            }
+            if isLink, !edge.arrows.isEmpty || edge.label != nil { decorated.append((edge, device(from), device(to))) }
         }
 
         var selectedIndices = list.selectedNodes
@@ -233,6 +233,10 @@ public struct SceneBuilder {
         let badgeCandidates = document.hiddenCount > 0 ? labelled : labelled.filter { selection.contains(document.nodes[$0].id) }
         appendBadges(document: document, indices: badgeCandidates, selection: selection, camera: camera, position: position, scale: scale, into: &list)
         appendMarkers(document: document, indices: labelled, camera: camera, position: position, scale: scale, into: &list)
+        for (edge, a, b) in decorated {
+            guard let from = document.node(edge.from), let to = document.node(edge.to) else { continue }
+            appendLinkDecoration(edge, from: from, to: to, a: a, b: b, zoomPixels: zoomPixels, scale: scale, into: &list)
+        }
         appendPointerFeedback(extras, document: document, device: device, scale: scale, deviceViewport: deviceViewport, into: &list)
     }
 
@@ -328,8 +332,8 @@ public struct SceneBuilder {
     }
 
     /// A link's arrowheads (where its line meets the nodes' outlines) and its label at its middle,
-    /// on a pill of the background so it reads over the line: drawn with the link, in the edge
-    /// pass, so they follow its culling. `a` and `b` are the ends in device pixels.
+    /// on a pill of the background so it reads over the line. `a` and `b` are the ends in device
+    /// pixels, as the edge pass drew them.
     private func appendLinkDecoration(_ edge: Edge, from: Node, to: Node, a: Vec2, b: Vec2, zoomPixels: Double, scale: Double,
                                       into list: inout DrawList) {
         let size = 9 * max(zoomPixels, 0.6)
