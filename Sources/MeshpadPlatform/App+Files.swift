@@ -52,7 +52,7 @@ extension App {
     private func write(to path: String, as format: MapFormat) {
         let revision = workspace.document.revision
         do {
-            let warnings = try DocumentFile.write(workspace.document, to: path, as: format, theme: canvas.painter.scene.theme)
+            let warnings = try DocumentFile.write(workspace.documentForSaving, to: path, as: format, theme: canvas.painter.scene.theme)
             autosave.markWritten(revision)
             fileEvent(.wrote(path: path, format: format, revision: revision, warnings: warnings))
         } catch {
@@ -180,7 +180,7 @@ extension App {
             // why: the last autosave may be up to half a second old, or may have failed.
             if failedAutosave != nil || autosave.writtenRevision != workspace.document.revision {
                 do throws(FormatError) {
-                    try store.save(workspace.document, for: autosaveKey)
+                    try store.save(workspace.documentForSaving, for: autosaveKey)
                 } catch {
                     outcome = "unsaved changes could not be kept: \(error.description)"
                 }
