@@ -417,4 +417,15 @@ struct NodePair: Hashable, Sendable {
         low = min(a, b)
         high = max(a, b)
     }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(low)
+        hasher.combine(high)
+    }
+
+    /// Hashed fast (see `IntegerHash`); the first ID goes through the seeded mix before the
+    /// second joins, so a file cannot choose pairs that fold to one value.
+    func _rawHashValue(seed: Int) -> Int {
+        IntegerHash.mix(IntegerHash.mix(low.rawValue, seed: seed) ^ high.rawValue, seed: seed)
+    }
 }
