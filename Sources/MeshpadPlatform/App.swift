@@ -208,6 +208,8 @@ public final class App {
             for _ in 0..<steps {
                 workspace.step(bySeconds: clock.stepSeconds)
             }
+            // A picture decoded in the background is drawn as soon as it is ready.
+            if canvas.painter.images.hasDecoded { workspace.needsRedraw = true }
             if workspace.needsRedraw || workspace.isAnimating {
                 renderFrame(alpha: clock.alpha)
                 if !canvas.renderer.hasVSync {
