@@ -346,7 +346,7 @@ public final class App {
     func serviceFiles(at now: Double) {
         // why: the idle demo's changes are nobody's work.
         if let store = options.recovery, kioskState?.attract == nil, autosave.isDue(revision: workspace.document.revision, at: now) {
-            if autosaveWriter.write(workspace.documentForSaving, to: store, for: autosaveKey) {
+            if autosaveWriter.write(documentForWriting(to: file.path), to: store, for: autosaveKey) {
                 autosave.markWritten(workspace.document.revision)
             }
         }
