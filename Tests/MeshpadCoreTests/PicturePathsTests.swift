@@ -35,3 +35,34 @@ import Testing
         #expect(same.revision == revision, "nothing to rebase: no edit, no copy of the map")
     }
 }
+
+/// Pasting a picture's path (a file manager's Copy) on a node gives it that picture.
+@Suite struct PastedPictureTests {
+    @Test(arguments: [
+        ("/home/me/Pictures/cat.JPG", "/home/me/Pictures/cat.JPG"),
+        ("file:///home/me/My%20Pictures/dog.png\n", "/home/me/My Pictures/dog.png"),
+        ("  /tmp/a.svg  ", "/tmp/a.svg"),
+        ("/home/me/notes.txt", nil),
+        ("cat.png", nil),
+        ("/a.png\n/b.png", nil),
+        ("https://example.org/a.png", nil),
+        ("Buy milk", nil),
+    ] as [(String, String?)])
+    func whatIsAPicturesPath(text: String, picture: String?) {
+        #expect(PicturePaths.pastedPicture(text) == picture)
+    }
+
+    @Test func pastingAPicturesPathOnANodeSetsItsPictureInOneUndoStep() {
+        var document = Document(rootText: "Trip")
+        document.measureAll(with: NodeSizing(measurer: FixedAdvanceMeasurer()))
+        var workspace = Workspace(document: document, viewportSize: Vec2(1280, 800))
+        let root = workspace.document.rootID
+        workspace.paste("/home/me/Pictures/cat.png")
+        #expect(workspace.document.node(root)?.image == "/home/me/Pictures/cat.png")
+        #expect(workspace.document.nodeCount == 1, "no node was made of the path")
+        workspace.undo()
+        #expect(workspace.document.node(root)?.image == nil)
+        workspace.paste("Buy milk")
+        #expect(workspace.document.nodeCount == 2, "other text is still pasted as nodes")
+    }
+}

@@ -22,6 +22,25 @@ public enum PicturePaths {
         return absolute
     }
 
+    /// The kinds of picture SDL2_image reads, by extension.
+    static let pictureExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "svg", "gif", "bmp", "tif", "tiff"]
+
+    /// The picture a pasted text names, if it is one line holding an absolute path or a `file:`
+    /// URL of a picture (what a file manager's Copy gives): the path, absolute.
+    public static func pastedPicture(_ text: String) -> String? {
+        let line = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !line.isEmpty, !line.contains("\n") else { return nil }
+        var path = line
+        if line.lowercased().hasPrefix("file:") {
+            guard let url = URL(string: line), url.isFileURL else { return nil }
+            path = url.path
+        } else if line.hasPrefix("~") {
+            path = (line as NSString).expandingTildeInPath
+        }
+        guard path.hasPrefix("/"), pictureExtensions.contains((path as NSString).pathExtension.lowercased()) else { return nil }
+        return path
+    }
+
     /// A URI with a scheme (`http:`, `file:`, `data:`): written as it is.
     static func hasScheme(_ path: String) -> Bool {
         guard let colon = path.firstIndex(of: ":"), colon != path.startIndex else { return false }
