@@ -138,3 +138,19 @@ import Testing
         #expect(workspace.view.camera.zoom <= 1)
     }
 }
+
+/// Opening measures and lays out a map with its spatial index filed once, after both; the index
+/// must still be right when the layout moves nothing.
+@Suite struct PreparedIndexTests {
+    @Test(arguments: [1, 2, 40])
+    func anImportedMapIsFiledAtItsMeasuredSizes(nodes: Int) throws {
+        var text = "<map version=\"freeplane 1.9.13\">\n<node TEXT=\"a rather long root text that is wider than a blank node\">\n"
+        for i in 1..<nodes { text += "<node TEXT=\"child \(i) with words\"/>\n" }
+        text += "</node>\n</map>\n"
+        var document = try FreeMindFormat.decode(Data(text.utf8)).document
+        document.prepareForDisplay(with: NodeSizing(measurer: FixedAdvanceMeasurer()))
+        #expect(document.checkInvariants().isEmpty, "\(document.checkInvariants())")
+        let root = document.root
+        #expect(document.topmostNode(at: root.position + Vec2(root.size.x / 2 - 2, 0)) == root.id, "its measured right end is hit")
+    }
+}
