@@ -134,7 +134,7 @@ struct MindMapWriter {
                 KeptAttribute("ENDARROW", link.arrows.contains(.end) ? "Default" : "None"),
                 KeptAttribute("STARTARROW", link.arrows.contains(.start) ? "Default" : "None"),
             ])
-            arrowlink.set("MIDDLE_LABEL", link.label)
+            Self.apply(link.look, over: FreeMindFormat.linkLook(arrowlink.attribute), to: &arrowlink)
             out += arrowlink.xml + "\n"
         }
         return out
@@ -248,15 +248,7 @@ struct MindMapWriter {
                 if let edgeID {
                     // A link that was deleted is gone from the file too.
                     guard let edge = links[edgeID] else { continue }
-                    if edge.arrows.contains(.end) != (element.attribute("ENDARROW").map { $0.lowercased() != "none" } ?? true) {
-                        element.set("ENDARROW", edge.arrows.contains(.end) ? "Default" : "None")
-                    }
-                    if edge.arrows.contains(.start) != (element.attribute("STARTARROW").map { $0.lowercased() != "none" } ?? false) {
-                        element.set("STARTARROW", edge.arrows.contains(.start) ? "Default" : "None")
-                    }
-                    if edge.label != element.attribute("MIDDLE_LABEL").flatMap({ $0.isEmpty ? nil : $0 }) {
-                        element.set("MIDDLE_LABEL", edge.label)
-                    }
+                    Self.apply(edge.look, over: FreeMindFormat.linkLook(element.attribute), to: &element)
                 } else if let destination = element.attribute("DESTINATION"), !writtenIDs.contains(destination) {
                     continue
                 }
@@ -320,6 +312,25 @@ struct MindMapWriter {
         if style.edgeShape != read.edgeShape { edge.set("STYLE", style.edgeShape.map(FreeMindFormat.edgeStyleName)) }
         if style.edgeColor != read.edgeColor { edge.set("COLOR", style.edgeColor.map(hex)) }
         if style.edgeWidth != read.edgeWidth { edge.set("WIDTH", style.edgeWidth.map { "\(max(1, Int($0.rounded())))" }) }
+    }
+
+    /// Sets on an `<arrowlink>` what of a link's look differs from `read` (what its attributes
+    /// say now), attribute by attribute, keeping the rest as written (`DEFAULT` stays `DEFAULT`).
+    static func apply(_ look: LinkLook, over read: LinkLook, to element: inout KeptElement) {
+        if look.arrows.contains(.end) != read.arrows.contains(.end) { element.set("ENDARROW", look.arrows.contains(.end) ? "Default" : "None") }
+        if look.arrows.contains(.start) != read.arrows.contains(.start) {
+            element.set("STARTARROW", look.arrows.contains(.start) ? "Default" : "None")
+        }
+        for place in LinkLabelPlace.allCases where look[place] != read[place] {
+            element.set(FreeMindFormat.labelAttribute(place), look[place])
+        }
+        if look.color != read.color {
+            element.set("COLOR", look.color.map(hex))
+            let alpha = look.color.map { Int($0.a) }
+            element.set("TRANSPARENCY", alpha == 255 && element.attribute("TRANSPARENCY") == nil ? nil : alpha.map(String.init))
+        }
+        if look.width != read.width { element.set("WIDTH", look.width.map { "\(max(1, Int($0.rounded())))" }) }
+        if look.dash != read.dash { element.set("DASH", look.dash.map(FreeMindFormat.dashText)) }
     }
 
     static func iconsXML(_ icons: [String]) -> String {

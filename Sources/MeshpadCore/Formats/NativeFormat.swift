@@ -61,6 +61,13 @@ public enum NativeFormat {
         var kind: String
         var arrows: [String]?
         var label: String?
+        var sourceLabel: String?
+        var targetLabel: String?
+        /// `#rrggbb` or `#rrggbbaa`.
+        var color: String?
+        var width: Double?
+        /// Dash and gap lengths, in widths of the line.
+        var dash: [Double]?
     }
 
     public static func encode(_ document: Document) throws -> Data {
@@ -77,8 +84,11 @@ public enum NativeFormat {
             var arrows: [String] = []
             if edge.arrows.contains(.start) { arrows.append("start") }
             if edge.arrows.contains(.end) { arrows.append("end") }
+            let look = edge.look
             return StoredEdge(id: edge.id.description, from: edge.from.description, to: edge.to.description,
-                              kind: edge.kind.rawValue, arrows: arrows.isEmpty ? nil : arrows, label: edge.label)
+                              kind: edge.kind.rawValue, arrows: arrows.isEmpty ? nil : arrows, label: look.label,
+                              sourceLabel: look.sourceLabel, targetLabel: look.targetLabel, color: look.color?.hexString,
+                              width: look.width, dash: look.dash)
         }
         let file = File(format: formatName, version: currentVersion, root: document.rootID.description,
                         layout: document.layoutMode == .tree ? "tree" : nil, nodes: nodes, edges: edges,
@@ -156,7 +166,22 @@ public enum NativeFormat {
                 default: throw fail(.notAMap(detail: "edges[\(index)].arrows has '\(name)' (start or end)"))
                 }
             }
-            edges.append(Edge(id: EdgeID(id), from: NodeID(from), to: NodeID(to), kind: kind, arrows: arrows, label: stored.label))
+            var look = LinkLook(label: stored.label, arrows: arrows, sourceLabel: stored.sourceLabel, targetLabel: stored.targetLabel)
+            if let text = stored.color {
+                guard let color = RGBA(hexString: text) else { throw fail(.notAMap(detail: "edges[\(index)].color '\(text)' is not a colour like #2e7d32")) }
+                look.color = color
+            }
+            if let width = stored.width {
+                guard width.isFinite, width > 0 else { throw fail(.notAMap(detail: "edges[\(index)].width \(width) is not a width above 0")) }
+                look.width = min(width, LinkLook.largestWidth)
+            }
+            if let dash = stored.dash {
+                guard dash.count >= 2, dash.allSatisfy({ $0.isFinite && $0 >= 0 }), dash.reduce(0, +) > 0 else {
+                    throw fail(.notAMap(detail: "edges[\(index)].dash \(dash) is not dash and gap lengths like [3, 3]"))
+                }
+                look.dash = dash
+            }
+            edges.append(Edge(id: EdgeID(id), from: NodeID(from), to: NodeID(to), kind: kind, look: look))
         }
         guard let root = parseID(file.root, prefix: "n") else { throw fail(.notAMap(detail: "root '\(file.root)' is not like n1")) }
         var layout = Document.LayoutMode.free

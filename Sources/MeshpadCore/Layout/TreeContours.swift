@@ -18,6 +18,8 @@ struct TreeContours {
     let width: [Double]
     let height: [Double]
     let reach: [Double]
+    /// Room kept above each node itself (its loops: links from it to itself, drawn above it).
+    var topMargin: [Double]
 
     private var segmentEnd: [Double]
     private var segmentY: [Double]
@@ -45,6 +47,7 @@ struct TreeContours {
         self.reach = reach
         self.horizontalGap = horizontalGap
         self.verticalGap = verticalGap
+        topMargin = Array(repeating: 0, count: count)
         segmentEnd = Array(repeating: 0, count: 2 * count)
         segmentY = Array(repeating: 0, count: 2 * count)
         segmentNext = Array(repeating: -1, count: 2 * count)
@@ -67,7 +70,7 @@ struct TreeContours {
     mutating func layOut(_ v: Int, over children: ArraySlice<Int32>) {
         let halfHeight = height[v] / 2
         let upper = 2 * v, lower = 2 * v + 1
-        segmentY[upper] = -halfHeight
+        segmentY[upper] = -halfHeight - topMargin[v]
         segmentY[lower] = halfHeight
         guard let stack = stack(children) else {
             segmentEnd[upper] = reach[v] + width[v]
@@ -77,7 +80,7 @@ struct TreeContours {
             upperTailY[v] = 0
             lowerTailY[v] = 0
             extent[v] = reach[v] + width[v]
-            top[v] = -halfHeight
+            top[v] = -halfHeight - topMargin[v]
             bottom[v] = halfHeight
             return
         }
@@ -96,7 +99,7 @@ struct TreeContours {
         lowerTail[v] = stack.lowerTail
         lowerTailY[v] = stack.lowerTailY - shift
         extent[v] = stack.extent
-        top[v] = min(-halfHeight, stack.top - shift)
+        top[v] = min(-halfHeight - topMargin[v], stack.top - shift)
         bottom[v] = max(halfHeight, stack.bottom - shift)
     }
 

@@ -68,6 +68,13 @@ public struct TreeLayout: Sendable {
 
         var contours = TreeContours(width: width, height: height, reach: reach,
                                     horizontalGap: horizontalGap, verticalGap: verticalGap)
+        // A node's loops (links to itself) are drawn above it: the node above keeps clear of them.
+        for e in document.edges.indices where document.edges[e].kind == .link {
+            let ends = document.endpoints(ofEdgeAt: e)
+            guard ends.from == ends.to else { continue }
+            let above = document.nodes[ends.from].frame.minY - document.path(ofEdgeAt: e).bounds.minY
+            if above.isFinite { contours.topMargin[ends.from] = max(contours.topMargin[ends.from], above) }
+        }
         for v in hierarchy.preorder.reversed() where v != 0 && !hierarchy.hidden[Int(v)] {
             contours.layOut(Int(v), over: hierarchy.visibleChildren(of: Int(v)))
         }

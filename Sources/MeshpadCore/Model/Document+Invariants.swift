@@ -18,7 +18,6 @@ extension Document {
         }
         check(indexByID == rebuilt.indexByID, "the ID index differs from the node array")
         check(parentByChild == rebuilt.parentByChild, "the parent index differs from the tree edges")
-        check(joinedPairs == rebuilt.joinedPairs, "the joined pairs differ from the edges")
         check(edgeIDs == rebuilt.edgeIDs, "the edge IDs differ from the edges")
         check(edgesOfNode == rebuilt.edgesOfNode, "a node's incident edges differ from the edge array")
         check(edgeEnds.map { [$0.from, $0.to] } == rebuilt.edgeEnds.map { [$0.from, $0.to] }, "an edge's cached ends differ from its nodes")

@@ -50,8 +50,6 @@ public struct Document: Sendable {
     /// Each edge's two node indices, so drawing an edge needs no ID lookups.
     var edgeEnds: [(from: Int32, to: Int32)] = []
     var parentByChild: [NodeID: NodeID] = [:]
-    /// Unordered node pairs already joined, so joining refuses duplicates in O(1).
-    var joinedPairs: Set<NodePair> = []
     /// Every edge's ID, so a re-inserted edge (undo, a change from elsewhere) is checked in O(1).
     var edgeIDs: Set<EdgeID> = []
     /// Where nodes and edges are on the map, for hit tests and culling.
@@ -93,13 +91,12 @@ public struct Document: Sendable {
     /// A document of nodes and edges already checked to make a valid map (`init(restoring:)`),
     /// with the ID and parent indexes the check built.
     init(checkedNodes: [Node], edges: [Edge], rootID: NodeID, indexByID: [NodeID: Int],
-         parentByChild: [NodeID: NodeID], joinedPairs: Set<NodePair>, edgeIDs: Set<EdgeID>) {
+         parentByChild: [NodeID: NodeID], edgeIDs: Set<EdgeID>) {
         self.rootID = rootID
         nodes = checkedNodes
         self.edges = edges
         self.indexByID = indexByID
         self.parentByChild = parentByChild
-        self.joinedPairs = joinedPairs
         self.edgeIDs = edgeIDs
         nextNodeNumber = (nodes.map(\.id.rawValue).max() ?? 0) + 1
         nextEdgeNumber = (edges.map(\.id.rawValue).max() ?? 0) + 1
@@ -114,9 +111,9 @@ public struct Document: Sendable {
     /// A document from a `MapBuilder`, which kept it valid as it grew: its indexes are derived
     /// once, here.
     init(built nodes: [Node], edges: [Edge], rootID: NodeID, indexByID: [NodeID: Int], parentByChild: [NodeID: NodeID],
-         joinedPairs: Set<NodePair>, layoutMode: LayoutMode, needsLayout: Bool, mindMapSource: MindMapSource?) {
+         layoutMode: LayoutMode, needsLayout: Bool, mindMapSource: MindMapSource?) {
         self.init(checkedNodes: nodes, edges: edges, rootID: rootID, indexByID: indexByID, parentByChild: parentByChild,
-                  joinedPairs: joinedPairs, edgeIDs: Set(edges.map(\.id)))
+                  edgeIDs: Set(edges.map(\.id)))
         self.layoutMode = layoutMode
         self.needsLayout = needsLayout
         self.mindMapSource = mindMapSource
@@ -160,8 +157,7 @@ public struct Document: Sendable {
             textRevision &+= 1
         case .setLink(let id, _, let to):
             guard let e = edges.firstIndex(where: { $0.id == id }) else { return }
-            edges[e].arrows = to.arrows
-            edges[e].label = to.label
+            edges[e].look = to
             revision &+= 1
             textRevision &+= 1
         case .setLayoutMode(_, let to):
@@ -317,7 +313,6 @@ public struct Document: Sendable {
     /// Adds a valid edge at the end: indexes, folds and filing.
     private mutating func appendEdge(_ edge: Edge) {
         if edge.kind == .tree { parentByChild[edge.to] = edge.from }
-        joinedPairs.insert(NodePair(edge.from, edge.to))
         edgeIDs.insert(edge.id)
         edges.append(edge)
         let e = edges.count - 1
@@ -336,7 +331,6 @@ public struct Document: Sendable {
             let edge = edges[e]
             forgetEdge(at: e)
             if edge.kind == .tree, parentByChild[edge.to] == edge.from { parentByChild[edge.to] = nil }
-            joinedPairs.remove(NodePair(edge.from, edge.to))
             edgeIDs.remove(edge.id)
             edges.removeLast()
             edgeEnds.removeLast()
@@ -361,11 +355,12 @@ public struct Document: Sendable {
         var removedEdge = [Bool](repeating: false, count: edges.count)
         for i in nodeIndices { removedNode[i] = true }
         for e in edgeIndices { removedEdge[e] = true }
+        var removedLinks: [Edge] = []
         for e in edgeIndices {
             if !isHidden(edgeAt: e) { spatial.removeEdge(e, box: edgeBoxes[e]) }
             let edge = edges[e]
             if edge.kind == .tree, parentByChild[edge.to] == edge.from { parentByChild[edge.to] = nil }
-            joinedPairs.remove(NodePair(edge.from, edge.to))
+            if edge.kind == .link { removedLinks.append(edge) }
             edgeIDs.remove(edge.id)
         }
         for i in nodeIndices {
@@ -378,6 +373,8 @@ public struct Document: Sendable {
         edges = Self.keeping(edges, removedEdge)
         renumberAfterRemoving(removedNode: removedNode, removedEdge: removedEdge, nodeMap: nodeMap, edgeMap: edgeMap,
                               firstRemoved: nodeIndices.min())
+        // The links left between the same two nodes move up a lane.
+        for link in removedLinks { refileLinks(between: link.from, and: link.to) }
     }
 
     /// Puts nodes and edges into the middle of the arrays: what follows them moves up, and the
@@ -389,16 +386,7 @@ public struct Document: Sendable {
         edges = mergedEdges
         renumberAfterInserting(nodeMap: nodeMap, nodeSlots: nodeSlots, edgeMap: edgeMap, edgeSlots: edgeSlots,
                                foldedArrived: newNodes.contains { $0.node.folded })
-    }
-}
-
-/// Two node IDs in no particular order: `NodePair(a, b) == NodePair(b, a)`.
-struct NodePair: Hashable, Sendable {
-    let low: NodeID
-    let high: NodeID
-
-    init(_ a: NodeID, _ b: NodeID) {
-        low = min(a, b)
-        high = max(a, b)
+        // Links after a returning one between the same two nodes move down a lane.
+        for placed in newEdges where placed.edge.kind == .link { refileLinks(between: placed.edge.from, and: placed.edge.to) }
     }
 }

@@ -63,6 +63,49 @@ extension DrawList {
         }
     }
 
+    /// A path drawn in dashes: `pattern` alternates the lengths drawn and skipped (device
+    /// pixels), starting with a dash, and carries on across the curve's segments. Segments off
+    /// the view only advance the pattern; dashes shorter than a pixel make a solid line.
+    mutating func appendDashedPath(_ path: EdgePath, width: Double, color: RGBA, pattern: [Double], clip: Rect) {
+        let steps = pattern.map { $0.isFinite ? max($0, 0) : 0 }
+        let period = steps.reduce(0, +)
+        guard steps.count >= 2, period >= 2 else {
+            appendPath(path, width: width, color: color, clip: clip)
+            return
+        }
+        let reach = clip.outset(by: width + 2)
+        var k = 0, left = steps[0]
+        path.forEachSegment(tolerance: Self.curveTolerancePixels) { a, b in
+            let length = a.distance(to: b)
+            guard length > 1e-9 else { return }
+            let visible = Rect(spanning: a, b).intersects(reach)
+            if !visible || length > 64 * period {
+                // why: off the view, or so long against its dashes that drawing them would cost
+                // thousands of quads: only the pattern's phase moves on.
+                if visible { appendLine(from: a, to: b, width: width, color: color, clip: clip) }
+                var rest = length.truncatingRemainder(dividingBy: period)
+                while rest > 0 {
+                    let take = min(rest, left)
+                    rest -= take
+                    left -= take
+                    if left <= 0 { k = (k + 1) % steps.count; left = steps[k] }
+                }
+                return
+            }
+            var done = 0.0
+            while done < length {
+                let take = min(length - done, left)
+                if k % 2 == 0, take > 0 {
+                    appendLine(from: a + (b - a) * (done / length), to: a + (b - a) * ((done + take) / length), width: width,
+                               color: color, clip: clip)
+                }
+                done += take
+                left -= take
+                if left <= 0 { k = (k + 1) % steps.count; left = steps[k] }
+            }
+        }
+    }
+
     private mutating func appendLinePiece(from a: Vec2, to b: Vec2, width: Double, color: RGBA) {
         let delta = b - a
         let length = delta.length
