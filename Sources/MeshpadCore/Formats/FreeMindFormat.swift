@@ -156,6 +156,8 @@ public enum FreeMindFormat {
                     node.style.bold = attributes["BOLD"] == "true"
                     node.style.italic = attributes["ITALIC"] == "true"
                 }
+            case "cloud":
+                builder?.modify(id) { $0.style.cloud = FreeMindFormat.cloud { attributes[$0] } }
             case "edge":
                 builder?.modify(id) { node in
                     node.style.edgeColor = attributes["COLOR"].flatMap(RGBA.init(hexString:))
@@ -359,6 +361,31 @@ public enum FreeMindFormat {
         look.width = attribute("WIDTH").flatMap(Double.init).flatMap { $0.isFinite && $0 > 0 ? min($0, LinkLook.largestWidth) : nil }
         look.dash = attribute("DASH").flatMap(dashPattern)
         return look
+    }
+
+    /// What a `<cloud>` says: its `COLOR` (none: the theme's) and `SHAPE` (`ARC` when absent,
+    /// FreeMind's only cloud; `STAR`, `RECT`, `ROUND_RECT`).
+    static func cloud(_ attribute: (String) -> String?) -> Cloud {
+        Cloud(color: attribute("COLOR").flatMap(RGBA.init(hexString:)), shape: attribute("SHAPE").flatMap(cloudShape) ?? .arc)
+    }
+
+    static func cloudShape(_ name: String) -> Cloud.Shape? {
+        switch name.uppercased() {
+        case "ARC": return .arc
+        case "STAR": return .star
+        case "RECT": return .rect
+        case "ROUND_RECT": return .roundRect
+        default: return nil
+        }
+    }
+
+    static func cloudShapeName(_ shape: Cloud.Shape) -> String {
+        switch shape {
+        case .arc: return "ARC"
+        case .star: return "STAR"
+        case .rect: return "RECT"
+        case .roundRect: return "ROUND_RECT"
+        }
     }
 
     /// The attribute a link's label at `place` is written in.

@@ -118,6 +118,7 @@ struct MindMapWriter {
         var head = "<node" + attributes.xml + ">\n"
         if let font = Self.fontElement(node.style) { head += font.xml + "\n" }
         if let edge = Self.edgeElement(node.style) { head += edge.xml + "\n" }
+        if let cloud = node.style.cloud { head += Self.cloudElement(cloud).xml + "\n" }
         head += Self.iconsXML(node.icons)
         if let image = node.image { head += Self.imageHook(image).xml + "\n" }
         if !node.note.isEmpty { head += FreeMindFormat.noteXML(node.note) }
@@ -158,6 +159,7 @@ struct MindMapWriter {
             || node.style.italic != read.style.italic
         let edgeChanged = node.style.edgeColor != read.style.edgeColor || node.style.edgeWidth != read.style.edgeWidth
             || node.style.edgeShape != read.style.edgeShape
+        let cloudChanged = node.style.cloud != read.style.cloud
 
         var attributes = record.attributes
         if textChanged {
@@ -189,6 +191,7 @@ struct MindMapWriter {
         var pending = ""
         if fontChanged, !names.contains("font"), let font = Self.fontElement(node.style) { pending += font.xml + "\n" }
         if edgeChanged, !names.contains("edge"), let edge = Self.edgeElement(node.style) { pending += edge.xml + "\n" }
+        if cloudChanged, !names.contains("cloud"), let cloud = node.style.cloud { pending += Self.cloudElement(cloud).xml + "\n" }
         if iconsChanged, !names.contains("icon") { pending += Self.iconsXML(node.icons) }
         if noteChanged, !hasNoteElement, !node.note.isEmpty { pending += FreeMindFormat.noteXML(node.note) }
         if imageChanged, !hasImageHook, let image = node.image { pending += Self.imageHook(image).xml + "\n" }
@@ -226,6 +229,13 @@ struct MindMapWriter {
                     emit(element.xml + "\n")
                 case "edge" where edgeChanged:
                     Self.apply(node.style, over: read.style, toEdge: &element)
+                    emit(element.xml + "\n")
+                case "cloud" where cloudChanged:
+                    // A removed cloud takes its element away; a changed one sets what changed.
+                    guard let cloud = node.style.cloud else { continue }
+                    let was = FreeMindFormat.cloud(element.attribute)
+                    if cloud.color != was.color { element.set("COLOR", cloud.color.map(Self.hex)) }
+                    if cloud.shape != was.shape { element.set("SHAPE", FreeMindFormat.cloudShapeName(cloud.shape)) }
                     emit(element.xml + "\n")
                 case "hook" where imageChanged && Self.isImageHook(element):
                     // The new picture replaces the hook's URI; a removed one takes the hook away.
@@ -297,6 +307,13 @@ struct MindMapWriter {
         font.set("SIZE", style.fontSize == nil && font.attribute("SIZE") == nil ? nil : "\(Int(size.rounded()))")
         font.set("BOLD", style.bold ? "true" : (font.attribute("BOLD") == nil ? nil : "false"))
         font.set("ITALIC", style.italic ? "true" : (font.attribute("ITALIC") == nil ? nil : "false"))
+    }
+
+    static func cloudElement(_ cloud: Cloud) -> KeptElement {
+        var element = KeptElement(name: "cloud", attributes: [])
+        element.set("COLOR", cloud.color.map(hex))
+        element.set("SHAPE", FreeMindFormat.cloudShapeName(cloud.shape))
+        return element
     }
 
     static func edgeElement(_ style: NodeStyle) -> KeptElement? {

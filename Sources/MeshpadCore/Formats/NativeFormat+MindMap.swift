@@ -151,7 +151,8 @@ extension NativeFormat.StoredStyle {
     init(_ style: NodeStyle) {
         self.init(shape: style.shape?.rawValue, textColor: style.textColor?.hexString, fillColor: style.fillColor?.hexString,
                   fontSize: style.fontSize, bold: style.bold ? true : nil, italic: style.italic ? true : nil,
-                  edgeColor: style.edgeColor?.hexString, edgeWidth: style.edgeWidth, edgeShape: style.edgeShape?.rawValue)
+                  edgeColor: style.edgeColor?.hexString, edgeWidth: style.edgeWidth, edgeShape: style.edgeShape?.rawValue,
+                  cloud: style.cloud.map { NativeFormat.StoredCloud(color: $0.color?.hexString, shape: $0.shape.rawValue) })
     }
 
     /// The style it stores, with `shape` and `edgeShape` already checked; out-of-range numbers are dropped.
@@ -159,6 +160,9 @@ extension NativeFormat.StoredStyle {
         NodeStyle(shape: shape, textColor: textColor.flatMap(RGBA.init(hexString:)), fillColor: fillColor.flatMap(RGBA.init(hexString:)),
                   fontSize: fontSize.flatMap { $0.isFinite && $0 > 0 ? min($0, NodeStyle.largestPointSize) : nil },
                   bold: bold ?? false, italic: italic ?? false, edgeColor: edgeColor.flatMap(RGBA.init(hexString:)),
-                  edgeWidth: edgeWidth.flatMap { $0.isFinite && $0 > 0 ? min($0, 64) : nil }, edgeShape: edgeShape)
+                  edgeWidth: edgeWidth.flatMap { $0.isFinite && $0 > 0 ? min($0, 64) : nil }, edgeShape: edgeShape,
+                  cloud: cloud.flatMap { stored in
+                      Cloud.Shape(rawValue: stored.shape).map { Cloud(color: stored.color.flatMap(RGBA.init(hexString:)), shape: $0) }
+                  })
     }
 }

@@ -37,6 +37,14 @@ public enum NativeFormat {
         var edgeWidth: Double?
         /// "curve" or "straight"; absent for the theme's.
         var edgeShape: String?
+        var cloud: StoredCloud?
+    }
+
+    struct StoredCloud: Codable {
+        /// Absent for the theme's.
+        var color: String?
+        /// "arc", "star", "rect" or "roundRect".
+        var shape: String
     }
 
     struct StoredNode: Codable {
@@ -139,6 +147,19 @@ public enum NativeFormat {
                     edgeShape = parsed
                 }
                 node.style = style.nodeStyle(shape: shape, edgeShape: edgeShape)
+                if let cloud = style.cloud {
+                    guard let shape = Cloud.Shape(rawValue: cloud.shape) else {
+                        throw fail(.notAMap(detail: "nodes[\(index)].style.cloud.shape '\(cloud.shape)' is not arc, star, rect or roundRect"))
+                    }
+                    var color: RGBA?
+                    if let text = cloud.color {
+                        guard let parsed = RGBA(hexString: text) else {
+                            throw fail(.notAMap(detail: "nodes[\(index)].style.cloud.color '\(text)' is not a colour like #f0f0f0"))
+                        }
+                        color = parsed
+                    }
+                    node.style.cloud = Cloud(color: color, shape: shape)
+                }
             }
             if let side = stored.side {
                 guard let parsed = Node.Side(rawValue: side) else { throw fail(.notAMap(detail: "nodes[\(index)].side '\(side)' is not left or right")) }

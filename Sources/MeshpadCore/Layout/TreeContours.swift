@@ -103,6 +103,27 @@ struct TreeContours {
         bottom[v] = max(halfHeight, stack.bottom - shift)
     }
 
+    /// Makes node `v`'s laid-out subtree outline its box grown by `margin` (its cloud, which is
+    /// drawn round that box), so neighbours stack clear of the whole cloud, not just of its
+    /// nodes. Right after `layOut(v)` its contours belong to it alone: they become one segment
+    /// each, and what they held is never walked again.
+    mutating func pad(_ v: Int, by margin: Double) {
+        guard margin > 0 else { return }
+        extent[v] += margin
+        top[v] -= margin
+        bottom[v] += margin
+        for (segment, y) in [(2 * v, top[v]), (2 * v + 1, bottom[v])] {
+            segmentEnd[segment] = extent[v]
+            segmentY[segment] = y
+            segmentNext[segment] = -1
+            segmentShift[segment] = 0
+        }
+        upperTail[v] = Int32(2 * v)
+        lowerTail[v] = Int32(2 * v + 1)
+        upperTailY[v] = 0
+        lowerTailY[v] = 0
+    }
+
     /// Stacks `children` (laid out already) as for a parent, without a parent node: the root's
     /// branches on one side. Their `offsetY` is then relative to the point they are centred on.
     mutating func layOutBranches(_ children: ArraySlice<Int32>) {

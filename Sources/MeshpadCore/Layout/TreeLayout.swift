@@ -75,8 +75,11 @@ public struct TreeLayout: Sendable {
             let above = document.nodes[ends.from].frame.minY - document.path(ofEdgeAt: e).bounds.minY
             if above.isFinite { contours.topMargin[ends.from] = max(contours.topMargin[ends.from], above) }
         }
+        let clouded = document.hasClouds
         for v in hierarchy.preorder.reversed() where v != 0 && !hierarchy.hidden[Int(v)] {
             contours.layOut(Int(v), over: hierarchy.visibleChildren(of: Int(v)))
+            // A cloud reaches beyond its subtree: its neighbours keep clear of all of it.
+            if clouded && document.nodes[Int(v)].style.cloud != nil { contours.pad(Int(v), by: Document.cloudReach + verticalGap / 2) }
         }
         let sides = Self.sides(ofBranches: hierarchy.visibleChildren(of: 0), in: document, weights: contours)
         contours.layOutBranches(sides.right[...])

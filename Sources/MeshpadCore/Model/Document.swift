@@ -59,6 +59,9 @@ public struct Document: Sendable {
     /// The smallest rectangle holding every visible node (a document always has its root, which
     /// no fold hides). Kept current by every change, so drawing a frame never walks all nodes for it.
     public internal(set) var bounds = Rect(x: 0, y: 0, width: 0, height: 0)
+    /// The nodes that have a cloud (hidden ones too), and each visible cloud's area (`+Clouds`).
+    var cloudedNodes: Set<NodeID> = []
+    var clouds: [NodeID: CloudArea] = [:]
     /// Per node (by index): inside a folded ancestor.
     var hiddenFlags: [Bool] = []
     /// How many nodes are hidden by folds; 0 lets whole-map walks skip the per-node check.
@@ -104,6 +107,7 @@ public struct Document: Sendable {
         edgeBoxes.reserveCapacity(edges.count)
         edgeEnds.reserveCapacity(edges.count)
         for e in edges.indices { cacheEdge(e) }
+        cloudedNodes = Set(nodes.lazy.filter { $0.style.cloud != nil }.map(\.id))
         computeVisibility()
         rebuildSpatialIndex()
     }
@@ -199,6 +203,7 @@ public struct Document: Sendable {
     /// re-filed too: where they meet the node follows its size, shape and edge shape.
     private mutating func rewrite(_ id: NodeID, text: Bool, sizing: NodeSizing?, _ change: (inout Node) -> Void) {
         guard let i = indexByID[id] else { return }
+        let hadCloud = nodes[i].style.cloud != nil
         if let sizing {
             refiling(nodeAt: i, edgesToo: true) { node in
                 change(&node)
@@ -206,6 +211,7 @@ public struct Document: Sendable {
             }
         } else {
             change(&nodes[i])
+            cloudsFollow(nodeAt: i, hadCloud: hadCloud, from: nil)
         }
         revision &+= 1
         if text { textRevision &+= 1 }
@@ -219,10 +225,14 @@ public struct Document: Sendable {
         if visible { spatial.removeNode(i, frame: oldFrame) }
         let touching = edgesToo ? edgesOfNode[i] : []
         for e in touching where !isHidden(edgeAt: Int(e)) { spatial.removeEdge(Int(e), box: edgeBoxes[Int(e)]) }
+        let hadCloud = nodes[i].style.cloud != nil
         change(&nodes[i])
         if visible {
             spatial.insertNode(i, frame: nodes[i].frame)
             updateBounds(old: oldFrame, new: nodes[i].frame)
+        }
+        if !cloudedNodes.isEmpty || hadCloud || nodes[i].style.cloud != nil {
+            cloudsFollow(nodeAt: i, hadCloud: hadCloud, from: oldFrame)
         }
         for e in touching {
             edgeBoxes[Int(e)] = computeEdgeBox(Int(e))
@@ -235,6 +245,7 @@ public struct Document: Sendable {
         guard let i = indexByID[id], nodes[i].folded != folded else { return }
         nodes[i].folded = folded
         foldChanged(at: i)
+        refreshClouds()
         structureRevision &+= 1
         revision &+= 1
     }
@@ -262,11 +273,13 @@ public struct Document: Sendable {
         guard complete else { return }
         let tailNodes = nodeIndices.allSatisfy { $0 >= nodes.count - nodeIndices.count }
         let tailEdges = edgeIndices.allSatisfy { $0 >= edges.count - edgeIndices.count }
+        for i in nodeIndices where nodes[i].style.cloud != nil { cloudedNodes.remove(nodes[i].id) }
         if tailNodes && tailEdges {
             removeTail(nodeCount: nodeIndices.count, edgeCount: edgeIndices.count)
         } else {
             removeInPlace(nodes: nodeIndices, edges: edgeIndices)
         }
+        refreshClouds()
         revision &+= 1
         structureRevision &+= 1
         textRevision &+= 1
@@ -293,6 +306,8 @@ public struct Document: Sendable {
         } else {
             insertInPlace(nodes: newNodes, edges: newEdges)
         }
+        for placed in newNodes where placed.node.style.cloud != nil { cloudedNodes.insert(placed.node.id) }
+        refreshClouds()
         nextNodeNumber = max(nextNodeNumber, (newNodes.map(\.node.id.rawValue).max() ?? 0) + 1)
         nextEdgeNumber = max(nextEdgeNumber, (newEdges.map(\.edge.id.rawValue).max() ?? 0) + 1)
         revision &+= 1

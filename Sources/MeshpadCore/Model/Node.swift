@@ -136,6 +136,8 @@ public struct NodeStyle: Equatable, Sendable, Codable {
     public var edgeWidth: Double?
     /// Whether the edge is curved or straight.
     public var edgeShape: EdgeShape?
+    /// A cloud drawn behind the node and everything shown below it (Freeplane's `<cloud>`).
+    public var cloud: Cloud?
 
     /// The point size the theme's text size stands for.
     public static let basePointSize = 12.0
@@ -146,7 +148,7 @@ public struct NodeStyle: Equatable, Sendable, Codable {
 
     public init(shape: NodeShape? = nil, textColor: RGBA? = nil, fillColor: RGBA? = nil, fontSize: Double? = nil,
                 bold: Bool = false, italic: Bool = false, edgeColor: RGBA? = nil, edgeWidth: Double? = nil,
-                edgeShape: EdgeShape? = nil) {
+                edgeShape: EdgeShape? = nil, cloud: Cloud? = nil) {
         self.shape = shape
         self.textColor = textColor
         self.fillColor = fillColor
@@ -156,6 +158,7 @@ public struct NodeStyle: Equatable, Sendable, Codable {
         self.edgeColor = edgeColor
         self.edgeWidth = edgeWidth
         self.edgeShape = edgeShape
+        self.cloud = cloud
     }
 
     public var isPlain: Bool { self == NodeStyle() }
@@ -164,5 +167,28 @@ public struct NodeStyle: Equatable, Sendable, Codable {
     public var textScale: Double {
         guard let fontSize, fontSize.isFinite, fontSize > 0 else { return 1 }
         return min(max(fontSize / Self.basePointSize, 0.5), 4)
+    }
+}
+
+/// A cloud around a node's subtree: a boundary drawn behind the node and every node shown below
+/// it, in its colour, which the tidy tree keeps clear of its neighbours (Freeplane's and
+/// FreeMind's `<cloud COLOR SHAPE>`).
+public struct Cloud: Equatable, Sendable, Codable {
+    /// Freeplane's cloud shapes. Arcs and stars are drawn as a bumpy cloud, the rectangles as a
+    /// box with square or round corners.
+    public enum Shape: String, CaseIterable, Sendable, Codable {
+        case arc, star, rect, roundRect
+
+        /// Whether it is drawn with bumps (a cloud) rather than as a box.
+        public var isBumpy: Bool { self == .arc || self == .star }
+    }
+
+    /// Its fill; nil is the theme's.
+    public var color: RGBA?
+    public var shape: Shape
+
+    public init(color: RGBA? = nil, shape: Shape = .arc) {
+        self.color = color
+        self.shape = shape
     }
 }

@@ -111,6 +111,9 @@ public struct SceneBuilder {
             nodeIndices.sort()
         }
 
+        appendClouds(document: document, visible: visible, drawnPositions: hasGliders ? drawnPositions : nil, device: device,
+                     zoomPixels: zoomPixels, farOut: farOut, into: &list)
+
         // Links are found as the edges are culled and drawn once the nodes are: over them, under
         // the text (labels come last), so a loop or a link along a branch is never hidden by a
         // node, and labels and arrowheads read over what they cross.
@@ -234,6 +237,37 @@ public struct SceneBuilder {
             appendLinkDecoration(document.edges[index].look, along: path, zoomPixels: zoomPixels, scale: scale, into: &list)
         }
         appendPointerFeedback(extras, document: document, device: device, scale: scale, deviceViewport: deviceViewport, into: &list)
+    }
+
+    /// Clouds, behind everything else: outer ones first, so one inside another shows on it.
+    /// Their areas are kept by the document; while nodes glide, each is worked out from where
+    /// its nodes are drawn (the document holds where they are going).
+    private func appendClouds(document: Document, visible: Rect, drawnPositions: DrawnPositions?, device: (Vec2) -> Vec2,
+                              zoomPixels: Double, farOut: Bool, into list: inout DrawList) {
+        let areas = document.cloudAreas
+        guard !areas.isEmpty else { return }
+        var shown: [(depth: Int, index: Int, outline: Rect, cloud: Cloud)] = []
+        for (id, area) in areas {
+            guard let index = document.index(of: id), let cloud = document.nodes[index].style.cloud else { continue }
+            var box = area.box
+            if let drawnPositions {
+                box = document.subtreeBox(ofNodeAt: index) { drawnPositions[document.nodes[$0].id] ?? document.nodes[$0].position }
+            }
+            let outline = box.outset(by: Document.cloudMargin)
+            guard outline.outset(by: Document.cloudBump).intersects(visible) else { continue }
+            shown.append((area.depth, index, outline, cloud))
+        }
+        shown.sort { ($0.depth, $0.index) < ($1.depth, $1.index) }
+        for (_, _, outline, cloud) in shown {
+            let fill = cloud.color ?? theme.cloudFill
+            let border = fill.withAlpha(255).mixed(with: theme.nodeBorder, amount: 0.5).withAlpha(max(fill.a, 160))
+            let p = device(outline.origin), q = device(Vec2(outline.maxX, outline.maxY))
+            let rect = Rect(x: p.x, y: p.y, width: q.x - p.x, height: q.y - p.y)
+            let bump = farOut || !cloud.shape.isBumpy ? 0 : Document.cloudBump * zoomPixels
+            let radius = cloud.shape == .rect ? 2 * zoomPixels : (cloud.shape == .roundRect ? 18 : 10) * zoomPixels
+            list.appendCloud(around: rect, radius: min(radius, rect.height / 2, rect.width / 2), bump: bump, fill: fill, border: border,
+                             borderWidth: farOut ? 0 : max(1, 1.2 * zoomPixels))
+        }
     }
 
     /// An edge's line (device pixels): wide in the selection colour under it when selected; a
