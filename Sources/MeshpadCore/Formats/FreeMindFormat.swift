@@ -148,6 +148,8 @@ public enum FreeMindFormat {
             case "hook" where attributes["NAME"] == "ExternalObject":
                 // Freeplane's picture in a node.
                 if let uri = attributes["URI"], !uri.isEmpty { builder?.modify(id) { $0.image = uri } }
+            case "hook" where attributes["NAME"].flatMap(FreeMindFormat.summaryMark) != nil:
+                if let mark = attributes["NAME"].flatMap(FreeMindFormat.summaryMark) { builder?.modify(id) { $0.summaryMarks.insert(mark) } }
             case "icon":
                 if let icon = attributes["BUILTIN"] { builder?.modify(id) { $0.icons.append(icon) } }
             case "font":
@@ -387,6 +389,17 @@ public enum FreeMindFormat {
         case .roundRect: return "ROUND_RECT"
         }
     }
+
+    /// Freeplane's hooks for summaries: `FirstGroupNode` begins a group, `SummaryNode` sums one up.
+    static func summaryMark(_ hookName: String) -> SummaryMarks? {
+        switch hookName {
+        case "FirstGroupNode": return .firstOfGroup
+        case "SummaryNode": return .summary
+        default: return nil
+        }
+    }
+
+    static func summaryHookName(_ mark: SummaryMarks) -> String { mark == .summary ? "SummaryNode" : "FirstGroupNode" }
 
     /// The attribute a link's label at `place` is written in.
     static func labelAttribute(_ place: LinkLabelPlace) -> String {

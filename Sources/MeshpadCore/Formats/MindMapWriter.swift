@@ -121,6 +121,7 @@ struct MindMapWriter {
         if let cloud = node.style.cloud { head += Self.cloudElement(cloud).xml + "\n" }
         head += Self.iconsXML(node.icons)
         if let image = node.image { head += Self.imageHook(image).xml + "\n" }
+        head += Self.summaryHooksXML(node.summaryMarks)
         if !node.note.isEmpty { head += FreeMindFormat.noteXML(node.note) }
         head += freshLinksXML(from: node.id)
         return (head, "</node>\n")
@@ -160,6 +161,7 @@ struct MindMapWriter {
         let edgeChanged = node.style.edgeColor != read.style.edgeColor || node.style.edgeWidth != read.style.edgeWidth
             || node.style.edgeShape != read.style.edgeShape
         let cloudChanged = node.style.cloud != read.style.cloud
+        let marksChanged = node.summaryMarks != read.summaryMarks
 
         var attributes = record.attributes
         if textChanged {
@@ -195,6 +197,8 @@ struct MindMapWriter {
         if iconsChanged, !names.contains("icon") { pending += Self.iconsXML(node.icons) }
         if noteChanged, !hasNoteElement, !node.note.isEmpty { pending += FreeMindFormat.noteXML(node.note) }
         if imageChanged, !hasImageHook, let image = node.image { pending += Self.imageHook(image).xml + "\n" }
+        // A summary mark that came is a hook written before the children; one that went drops its hook.
+        if marksChanged { pending += Self.summaryHooksXML(node.summaryMarks.subtracting(read.summaryMarks)) }
         pending += freshLinksXML(from: node.id)
 
         var head = "<node" + attributes.xml + ">\n"
@@ -237,6 +241,8 @@ struct MindMapWriter {
                     if cloud.color != was.color { element.set("COLOR", cloud.color.map(Self.hex)) }
                     if cloud.shape != was.shape { element.set("SHAPE", FreeMindFormat.cloudShapeName(cloud.shape)) }
                     emit(element.xml + "\n")
+                case "hook" where marksChanged && element.attribute("NAME").flatMap(FreeMindFormat.summaryMark).map { !node.summaryMarks.contains($0) } == true:
+                    continue
                 case "hook" where imageChanged && Self.isImageHook(element):
                     // The new picture replaces the hook's URI; a removed one takes the hook away.
                     guard let image = node.image else { continue }
@@ -348,6 +354,11 @@ struct MindMapWriter {
         }
         if look.width != read.width { element.set("WIDTH", look.width.map { "\(max(1, Int($0.rounded())))" }) }
         if look.dash != read.dash { element.set("DASH", look.dash.map(FreeMindFormat.dashText)) }
+    }
+
+    static func summaryHooksXML(_ marks: SummaryMarks) -> String {
+        [SummaryMarks.firstOfGroup, .summary].filter { marks.contains($0) }
+            .map { "<hook NAME=\"\(FreeMindFormat.summaryHookName($0))\"/>\n" }.joined()
     }
 
     static func iconsXML(_ icons: [String]) -> String {

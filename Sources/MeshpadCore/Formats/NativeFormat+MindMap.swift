@@ -41,6 +41,7 @@ extension NativeFormat {
         var folded: Bool?
         var side: String?
         var image: String?
+        var summaryMarks: UInt8?
     }
 
     static func stored(_ source: MindMapSource) -> StoredMindMap {
@@ -64,7 +65,8 @@ extension NativeFormat {
                 attributes: pairs(kept.attributes), items: items(kept.items),
                 read: StoredRead(text: read.text, note: read.note.isEmpty ? nil : read.note, link: read.link,
                                  icons: read.icons.isEmpty ? nil : read.icons, style: read.style.isPlain ? nil : StoredStyle(read.style),
-                                 folded: read.folded ? true : nil, side: read.side?.rawValue, image: read.image))
+                                 folded: read.folded ? true : nil, side: read.side?.rawValue, image: read.image,
+                                 summaryMarks: read.summaryMarks.isEmpty ? nil : read.summaryMarks.rawValue))
         }
         return StoredMindMap(attributes: pairs(source.mapAttributes), items: items(source.mapItems), nodes: nodes)
     }
@@ -113,6 +115,7 @@ extension NativeFormat {
             } ?? NodeStyle()
             node.side = kept.read.side.flatMap(Node.Side.init(rawValue:))
             node.image = kept.read.image
+            node.summaryMarks = SummaryMarks(rawValue: kept.read.summaryMarks ?? 0).intersection([.firstOfGroup, .summary])
             source.nodes[NodeID(id)] = KeptNode(attributes: try attributes(kept.attributes, key), items: try items(kept.items, key),
                                                 read: KeptNode.ReadContent(node))
         }

@@ -60,6 +60,8 @@ public enum NativeFormat {
         var side: String?
         var sourceID: String?
         var image: String?
+        /// Freeplane's summary marks: "first" (a group begins here), "summary".
+        var summary: [String]?
     }
 
     struct StoredEdge: Codable {
@@ -85,7 +87,9 @@ public enum NativeFormat {
                 folded: node.folded ? true : nil, note: node.note.isEmpty ? nil : node.note, link: node.link,
                 icons: node.icons.isEmpty ? nil : node.icons,
                 style: node.style.isPlain ? nil : StoredStyle(node.style),
-                side: node.side?.rawValue, sourceID: node.sourceID, image: node.image)
+                side: node.side?.rawValue, sourceID: node.sourceID, image: node.image,
+                summary: node.summaryMarks.isEmpty ? nil : [(SummaryMarks.firstOfGroup, "first"), (.summary, "summary")]
+                    .filter { node.summaryMarks.contains($0.0) }.map(\.1))
         }
         // why: edges stay in the map's order, which is the order of each node's children.
         let edges = document.edges.map { edge in
@@ -167,6 +171,13 @@ public enum NativeFormat {
             }
             node.sourceID = stored.sourceID
             node.image = stored.image.flatMap { $0.isEmpty ? nil : $0 }
+            for mark in stored.summary ?? [] {
+                switch mark {
+                case "first": node.summaryMarks.insert(.firstOfGroup)
+                case "summary": node.summaryMarks.insert(.summary)
+                default: throw fail(.notAMap(detail: "nodes[\(index)].summary has '\(mark)' (first or summary)"))
+                }
+            }
             nodes.append(node)
         }
         var edges: [Edge] = []

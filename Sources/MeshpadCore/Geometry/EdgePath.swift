@@ -239,3 +239,29 @@ public struct EdgePath: Equatable, Sendable {
         return p.distance(to: a + ab * t)
     }
 }
+
+/// A summary's bracket: a brace just beyond the branches it sums up (`span`), as tall as they
+/// are, on the side the summary is on, its tip level with the summary (kept within the brace)
+/// and joined to the summary's near side. Drawn and exported from this one geometry.
+public struct SummaryBracket: Equatable, Sendable {
+    /// The brace's two halves (top to tip, tip to bottom) and the line from its tip to the summary.
+    public var paths: [EdgePath]
+    public var bounds: Rect
+
+    /// How far the brace stands off the branches, and how deep it is, in map units.
+    public static let gap = 6.0
+    public static let depth = 14.0
+
+    public init(span: Rect, summaryAt summary: Vec2, summarySize: Vec2, parentAt parent: Vec2) {
+        let side: Double = summary.x >= parent.x ? 1 : -1
+        let x = side > 0 ? span.maxX + Self.gap : span.minX - Self.gap
+        let tipY = min(max(summary.y, span.minY), span.maxY)
+        let top = Vec2(x, span.minY), bottom = Vec2(x, span.maxY), tip = Vec2(x + side * Self.depth, tipY)
+        let half = Vec2(side * Self.depth / 2, 0)
+        let reach = Vec2(summary.x - side * summarySize.x / 2, summary.y)
+        paths = [EdgePath(start: top, control1: top + half, control2: tip - half, end: tip, isStraight: false),
+                 EdgePath(start: tip, control1: tip - half, control2: bottom + half, end: bottom, isStraight: false)]
+        if (reach.x - tip.x) * side > 0 { paths.append(.line(from: tip, to: reach)) }
+        bounds = paths.dropFirst().reduce(paths[0].bounds) { $0.union($1.bounds) }
+    }
+}

@@ -89,6 +89,32 @@ extension Edge: Codable {
     }
 }
 
+/// A node's details, each left out when empty, so older records (without summary marks or a
+/// picture) read as they were written.
+extension NodeDetails: Codable {
+    private enum CodingKeys: String, CodingKey { case note, link, icons, side, sourceID, image, summaryMarks }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(note: try c.decodeIfPresent(String.self, forKey: .note) ?? "", link: try c.decodeIfPresent(String.self, forKey: .link),
+                  icons: try c.decodeIfPresent([String].self, forKey: .icons) ?? [],
+                  side: try c.decodeIfPresent(Node.Side.self, forKey: .side), sourceID: try c.decodeIfPresent(String.self, forKey: .sourceID),
+                  image: try c.decodeIfPresent(String.self, forKey: .image),
+                  summaryMarks: try c.decodeIfPresent(SummaryMarks.self, forKey: .summaryMarks) ?? [])
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(note, forKey: .note)
+        try c.encodeIfPresent(link, forKey: .link)
+        try c.encode(icons, forKey: .icons)
+        try c.encodeIfPresent(side, forKey: .side)
+        try c.encodeIfPresent(sourceID, forKey: .sourceID)
+        try c.encodeIfPresent(image, forKey: .image)
+        if !summaryMarks.isEmpty { try c.encode(summaryMarks, forKey: .summaryMarks) }
+    }
+}
+
 /// Everything a file stores about a node; its derived sizes are left out.
 extension Node: Codable {
     private enum CodingKeys: String, CodingKey { case id, text, position, folded, style, details }

@@ -59,9 +59,13 @@ public struct Document: Sendable {
     /// The smallest rectangle holding every visible node (a document always has its root, which
     /// no fold hides). Kept current by every change, so drawing a frame never walks all nodes for it.
     public internal(set) var bounds = Rect(x: 0, y: 0, width: 0, height: 0)
-    /// The nodes that have a cloud (hidden ones too), and each visible cloud's area (`+Clouds`).
+    /// The nodes that have a cloud and those marked as summaries (hidden ones too), each
+    /// summary's group, and the visible areas of the branches clouds and brackets are drawn
+    /// round (`+BranchAreas`).
     var cloudedNodes: Set<NodeID> = []
-    var clouds: [NodeID: CloudArea] = [:]
+    var summaryNodes: Set<NodeID> = []
+    var groupsBySummary: [NodeID: [NodeID]] = [:]
+    var branchAreas: [NodeID: BranchArea] = [:]
     /// Per node (by index): inside a folded ancestor.
     var hiddenFlags: [Bool] = []
     /// How many nodes are hidden by folds; 0 lets whole-map walks skip the per-node check.
@@ -107,7 +111,7 @@ public struct Document: Sendable {
         edgeBoxes.reserveCapacity(edges.count)
         edgeEnds.reserveCapacity(edges.count)
         for e in edges.indices { cacheEdge(e) }
-        cloudedNodes = Set(nodes.lazy.filter { $0.style.cloud != nil }.map(\.id))
+        for node in nodes where node.style.cloud != nil || !node.summaryMarks.isEmpty { noteBranchMarks(of: node) }
         computeVisibility()
         rebuildSpatialIndex()
     }
@@ -146,13 +150,20 @@ public struct Document: Sendable {
         case .setText(let id, _, let to):
             rewrite(id, text: true, sizing: sizing) { $0.text = to }
         case .setFolded(let ids, _, let to):
-            for (id, folded) in zip(ids, to) { fold(id, folded) }
+            for (id, folded) in zip(ids, to) {
+                fold(id, folded)
+                // An empty summary is not shown unless folded: its size follows its fold.
+                if let sizing, let i = indexByID[id], nodes[i].summaryMarks.contains(.summary), nodes[i].text.isEmpty {
+                    rewrite(id, text: false, sizing: sizing) { _ in }
+                }
+            }
         case .setStyle(let ids, _, let to):
             for (id, style) in zip(ids, to) { rewrite(id, text: false, sizing: sizing) { $0.style = style } }
         case .setDetails(let id, _, let to):
             guard let i = indexByID[id] else { return }
-            if nodes[i].icons != to.icons || nodes[i].image != to.image {
-                // Icons are drawn before the text and an image above it: the node's label and size follow.
+            if nodes[i].icons != to.icons || nodes[i].image != to.image || nodes[i].summaryMarks != to.summaryMarks {
+                // Icons are drawn before the text and an image above it: the node's label and size
+                // follow (and an empty summary mark takes no room).
                 rewrite(id, text: true, sizing: sizing) { $0.details = to }
                 return
             }
@@ -203,7 +214,7 @@ public struct Document: Sendable {
     /// re-filed too: where they meet the node follows its size, shape and edge shape.
     private mutating func rewrite(_ id: NodeID, text: Bool, sizing: NodeSizing?, _ change: (inout Node) -> Void) {
         guard let i = indexByID[id] else { return }
-        let hadCloud = nodes[i].style.cloud != nil
+        let hadCloud = nodes[i].style.cloud != nil, marks = nodes[i].summaryMarks
         if let sizing {
             refiling(nodeAt: i, edgesToo: true) { node in
                 change(&node)
@@ -211,7 +222,7 @@ public struct Document: Sendable {
             }
         } else {
             change(&nodes[i])
-            cloudsFollow(nodeAt: i, hadCloud: hadCloud, from: nil)
+            branchAreasFollow(nodeAt: i, hadCloud: hadCloud, marks: marks, from: nil)
         }
         revision &+= 1
         if text { textRevision &+= 1 }
@@ -225,14 +236,14 @@ public struct Document: Sendable {
         if visible { spatial.removeNode(i, frame: oldFrame) }
         let touching = edgesToo ? edgesOfNode[i] : []
         for e in touching where !isHidden(edgeAt: Int(e)) { spatial.removeEdge(Int(e), box: edgeBoxes[Int(e)]) }
-        let hadCloud = nodes[i].style.cloud != nil
+        let hadCloud = nodes[i].style.cloud != nil, marks = nodes[i].summaryMarks
         change(&nodes[i])
         if visible {
             spatial.insertNode(i, frame: nodes[i].frame)
             updateBounds(old: oldFrame, new: nodes[i].frame)
         }
-        if !cloudedNodes.isEmpty || hadCloud || nodes[i].style.cloud != nil {
-            cloudsFollow(nodeAt: i, hadCloud: hadCloud, from: oldFrame)
+        if !branchAreas.isEmpty || hadCloud || nodes[i].style.cloud != nil || marks != nodes[i].summaryMarks {
+            branchAreasFollow(nodeAt: i, hadCloud: hadCloud, marks: marks, from: oldFrame)
         }
         for e in touching {
             edgeBoxes[Int(e)] = computeEdgeBox(Int(e))
@@ -245,7 +256,7 @@ public struct Document: Sendable {
         guard let i = indexByID[id], nodes[i].folded != folded else { return }
         nodes[i].folded = folded
         foldChanged(at: i)
-        refreshClouds()
+        refreshBranchAreas()
         structureRevision &+= 1
         revision &+= 1
     }
@@ -273,13 +284,13 @@ public struct Document: Sendable {
         guard complete else { return }
         let tailNodes = nodeIndices.allSatisfy { $0 >= nodes.count - nodeIndices.count }
         let tailEdges = edgeIndices.allSatisfy { $0 >= edges.count - edgeIndices.count }
-        for i in nodeIndices where nodes[i].style.cloud != nil { cloudedNodes.remove(nodes[i].id) }
+        for i in nodeIndices where nodes[i].style.cloud != nil || !nodes[i].summaryMarks.isEmpty { forgetBranchMarks(of: nodes[i]) }
         if tailNodes && tailEdges {
             removeTail(nodeCount: nodeIndices.count, edgeCount: edgeIndices.count)
         } else {
             removeInPlace(nodes: nodeIndices, edges: edgeIndices)
         }
-        refreshClouds()
+        refreshBranchAreas()
         revision &+= 1
         structureRevision &+= 1
         textRevision &+= 1
@@ -306,8 +317,8 @@ public struct Document: Sendable {
         } else {
             insertInPlace(nodes: newNodes, edges: newEdges)
         }
-        for placed in newNodes where placed.node.style.cloud != nil { cloudedNodes.insert(placed.node.id) }
-        refreshClouds()
+        for placed in newNodes where placed.node.style.cloud != nil || !placed.node.summaryMarks.isEmpty { noteBranchMarks(of: placed.node) }
+        refreshBranchAreas()
         nextNodeNumber = max(nextNodeNumber, (newNodes.map(\.node.id.rawValue).max() ?? 0) + 1)
         nextEdgeNumber = max(nextEdgeNumber, (newEdges.map(\.edge.id.rawValue).max() ?? 0) + 1)
         revision &+= 1

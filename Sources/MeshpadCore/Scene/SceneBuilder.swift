@@ -113,6 +113,10 @@ public struct SceneBuilder {
 
         appendClouds(document: document, visible: visible, drawnPositions: hasGliders ? drawnPositions : nil, device: device,
                      zoomPixels: zoomPixels, farOut: farOut, into: &list)
+        if !farOut {
+            appendBrackets(document: document, visible: visible, drawnPositions: hasGliders ? drawnPositions : nil, device: device,
+                           zoomPixels: zoomPixels, clip: deviceViewport, into: &list)
+        }
 
         // Links are found as the edges are culled and drawn once the nodes are: over them, under
         // the text (labels come last), so a loop or a link along a branch is never hidden by a
@@ -144,6 +148,8 @@ public struct SceneBuilder {
                 links.append((e, path))
                 continue
             }
+            // No branch runs to a group mark or a summary: a bracket stands for it.
+            guard !document.hidesBranch(toNodeAt: ends.to) else { continue }
             // A tree edge is drawn in its child's edge style, as in FreeMind.
             let style = document.nodes[ends.to].style
             appendEdgeLine(path, mapWidth: style.edgeWidth ?? theme.edgeWidth, color: style.edgeColor, dash: nil, link: false,
@@ -162,6 +168,7 @@ public struct SceneBuilder {
         let editedIndex = extras.editing.flatMap { document.index(of: $0.node) }
         for index in nodeIndices {
             let node = document.nodes[index]
+            guard !node.isPlaceholder else { continue }
             let at = position(node)
             guard Rect(center: at, width: node.size.x, height: node.size.y).intersects(visible) else { continue }
             list.visibleNodeCount += 1
@@ -267,6 +274,31 @@ public struct SceneBuilder {
             let radius = cloud.shape == .rect ? 2 * zoomPixels : (cloud.shape == .roundRect ? 18 : 10) * zoomPixels
             list.appendCloud(around: rect, radius: min(radius, rect.height / 2, rect.width / 2), bump: bump, fill: fill, border: border,
                              borderWidth: farOut ? 0 : max(1, 1.2 * zoomPixels))
+        }
+    }
+
+    /// Summaries' brackets: a brace beyond the branches of the siblings each sums up, spanning
+    /// them, its tip joined to the summary (drawn with the branches, in the summary's edge style).
+    private func appendBrackets(document: Document, visible: Rect, drawnPositions: DrawnPositions?, device: (Vec2) -> Vec2,
+                                zoomPixels: Double, clip: Rect, into list: inout DrawList) {
+        let groups = document.summaryGroups
+        guard !groups.isEmpty else { return }
+        for (summary, members) in groups {
+            guard let s = document.index(of: summary), !document.isHidden(nodeAt: s) else { continue }
+            func at(_ i: Int) -> Vec2 { drawnPositions?[document.nodes[i].id] ?? document.nodes[i].position }
+            var span: Rect?
+            for member in members {
+                guard let m = document.index(of: member), !document.isHidden(nodeAt: m), !document.nodes[m].isPlaceholder else { continue }
+                let box = drawnPositions == nil ? document.branchArea(of: member)?.box : document.subtreeBox(ofNodeAt: m, position: at)
+                if let box { span = span.map { $0.union(box) } ?? box }
+            }
+            guard let span, let parent = document.parent(of: summary).flatMap({ document.index(of: $0) }) else { continue }
+            let node = document.nodes[s]
+            let bracket = SummaryBracket(span: span, summaryAt: at(s), summarySize: node.size, parentAt: at(parent))
+            guard bracket.bounds.intersects(visible) else { continue }
+            let width = max((node.style.edgeWidth ?? theme.edgeWidth) * zoomPixels, 1)
+            let color = node.style.edgeColor ?? theme.edge
+            for path in bracket.paths { list.appendPath(path.mapped(device), width: width, color: color, clip: clip) }
         }
     }
 
