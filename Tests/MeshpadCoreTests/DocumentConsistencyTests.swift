@@ -15,7 +15,7 @@ import Testing
             let ids = document.nodes.map(\.id)
             let pick = ids[Int.random(in: 0..<ids.count, using: &rng)]
             var changes: [Change] = []
-            switch Int.random(in: 0..<9, using: &rng) {
+            switch Int.random(in: 0..<10, using: &rng) {
             case 0, 1:
                 let node = Node(id: document.nextNodeID, text: "n\(step)", position: Vec2(Double(step), 3))
                 let edge = Edge(id: document.nextEdgeID, from: pick, to: node.id, kind: .tree)
@@ -29,7 +29,8 @@ import Testing
                 changes = [.remove(document.fragment(nodes: Set(document.subtree(of: pick)), edges: []))]
             case 6:
                 let other = ids[Int.random(in: 0..<ids.count, using: &rng)]
-                guard other != pick, document.canJoin(pick, other, kind: .link) else { continue }
+                // Links as Freeplane's: again between the same two nodes, along a branch, a loop.
+                guard document.canJoin(pick, other, kind: .link) else { continue }
                 changes = [.insert(Fragment(edges: [.init(index: document.edges.count,
                                                           edge: Edge(id: document.nextEdgeID, from: pick, to: other, kind: .link))]))]
             case 7:
@@ -39,6 +40,12 @@ import Testing
                 #expect(problems.isEmpty, "seed \(seed) step \(step), undoing \(last.changes.map(\.summary)): \(problems)")
                 if !problems.isEmpty { return }
                 continue
+            case 8:
+                // A cloud comes or goes: the clouds' areas follow.
+                let style = document.node(pick)?.style ?? NodeStyle()
+                var next = style
+                next.cloud = style.cloud == nil ? Cloud(color: RGBA(hex: 0xF0F0F0), shape: .arc) : nil
+                changes = [.setStyle(ids: [pick], from: [style], to: [next])]
             default:
                 let position = Vec2(Double.random(in: -500...500, using: &rng), Double.random(in: -500...500, using: &rng))
                 changes = [.move(ids: [pick], from: [document.node(pick)?.position ?? .zero], to: [position])]

@@ -402,7 +402,7 @@ func visibleIndices(_ document: Document) -> [Int] {
         ("a self-link and far-out coordinates", {
             var d = Document(rootText: "a")
             let b = d.addChild(of: d.rootID, text: "b", at: Vec2(1e8, -1e8)) ?? d.rootID
-            d.connect(b, to: b, allowingSelfLink: true)
+            d.connect(b, to: b)
             d.addNode(text: "c", at: Vec2(-1e12, 1e12))
             return d
         }),

@@ -12,7 +12,9 @@ import Testing
         rig.click(rig.screen(of: rig.id("shelter")), .ctrl)
         rig.key("L", .ctrl)
         let link = try #require(rig.document.edges.last { $0.kind == .link })
-        let middle = rig.screen(of: link.from).interpolated(to: rig.screen(of: link.to), alpha: 0.5)
+        // The middle of the link as it is drawn: an arch, not the line between the nodes.
+        let index = try #require(rig.document.edges.firstIndex { $0.id == link.id })
+        let middle = rig.camera.screenPoint(ofMap: rig.document.path(ofEdgeAt: index).point(at: 0.5))
         return (rig, link, middle)
     }
 
@@ -20,7 +22,7 @@ import Testing
         var (rig, link, middle) = try Self.linked()
         MenuTests.longPress(&rig, at: middle)
         MenuTests.tapRow(&rig, "Label…")
-        #expect(rig.workspace.panels.dialog?.kind == .linkLabel(link.id))
+        #expect(rig.workspace.panels.dialog?.kind == .linkLabel(link.id, .middle))
         rig.type("feeds")
         rig.key("Return")
         #expect(rig.document.edge(link.id)?.label == "feeds")
@@ -78,9 +80,14 @@ import Testing
         var plain = rig.document
         plain.transact("no arrow", [.setLink(edge: link.id, from: LinkLook(label: "feeds", arrows: [.end]), to: LinkLook(label: "feeds"))])
         #expect(list.indices.count == drawn(plain).indices.count + 3)
-        let to = try #require(rig.document.node(link.to)), from = try #require(rig.document.node(link.from))
-        let tip = SceneBuilder.outlinePoint(of: to, centre: rig.screen(of: to.id), toward: rig.screen(of: from.id), zoomPixels: 1)
+        let to = try #require(rig.document.node(link.to))
+        let index = try #require(rig.document.edges.firstIndex { $0.id == link.id })
+        let tip = rig.camera.screenPoint(ofMap: rig.document.path(ofEdgeAt: index).end)
         #expect(tip.distance(to: rig.screen(of: to.id)) > 5)
+        #expect(list.positions.count >= 2, "drawn")
+        let x = tip.x, y = tip.y
+        let tipDrawn = stride(from: 0, to: list.positions.count, by: 2).contains { abs(Double(list.positions[$0]) - x) < 0.01 && abs(Double(list.positions[$0 + 1]) - y) < 0.01 }
+        #expect(tipDrawn, "the arrowhead's tip is where the link meets the node's outline")
     }
 
     @Test func labelsAndArrowsLastThroughMeshpadAndFreeplaneFiles() throws {

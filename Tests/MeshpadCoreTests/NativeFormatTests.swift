@@ -61,7 +61,9 @@ import Testing
 
     @Test(arguments: [
         ("{\"format\":\"meshpad\",\"version\":1,\"root\":\"n1\",\"nodes\":[{\"id\":\"n1\",\"text\":\"r\",\"x\":0,\"y\":0}],\"edges\":[{\"id\":\"e1\",\"from\":\"n1\",\"to\":\"n9\",\"kind\":\"tree\"}]}", "does not exist"),
-        ("{\"format\":\"meshpad\",\"version\":1,\"root\":\"n1\",\"nodes\":[{\"id\":\"n1\",\"text\":\"r\",\"x\":0,\"y\":0},{\"id\":\"n2\",\"text\":\"a\",\"x\":0,\"y\":0},{\"id\":\"n3\",\"text\":\"b\",\"x\":0,\"y\":0}],\"edges\":[{\"id\":\"e1\",\"from\":\"n2\",\"to\":\"n3\",\"kind\":\"tree\"},{\"id\":\"e2\",\"from\":\"n3\",\"to\":\"n2\",\"kind\":\"tree\"}]}", "same two nodes"),
+        ("{\"format\":\"meshpad\",\"version\":1,\"root\":\"n1\",\"nodes\":[{\"id\":\"n1\",\"text\":\"r\",\"x\":0,\"y\":0},{\"id\":\"n2\",\"text\":\"a\",\"x\":0,\"y\":0},{\"id\":\"n3\",\"text\":\"b\",\"x\":0,\"y\":0}],\"edges\":[{\"id\":\"e1\",\"from\":\"n2\",\"to\":\"n2\",\"kind\":\"tree\"}]}", "makes a node its own child"),
+        ("{\"format\":\"meshpad\",\"version\":1,\"root\":\"n1\",\"nodes\":[{\"id\":\"n1\",\"text\":\"r\",\"x\":0,\"y\":0},{\"id\":\"n2\",\"text\":\"a\",\"x\":0,\"y\":0}],\"edges\":[{\"id\":\"e1\",\"from\":\"n1\",\"to\":\"n2\",\"kind\":\"link\",\"dash\":[3]}]}", "edges[0].dash"),
+        ("{\"format\":\"meshpad\",\"version\":1,\"root\":\"n1\",\"nodes\":[{\"id\":\"n1\",\"text\":\"r\",\"x\":0,\"y\":0},{\"id\":\"n2\",\"text\":\"a\",\"x\":0,\"y\":0}],\"edges\":[{\"id\":\"e1\",\"from\":\"n1\",\"to\":\"n2\",\"kind\":\"link\",\"color\":\"blue\"}]}", "edges[0].color 'blue'"),
         ("{\"format\":\"meshpad\",\"version\":1,\"root\":\"n1\",\"nodes\":[{\"id\":\"n1\",\"text\":\"r\",\"x\":0}],\"edges\":[]}", "missing \"y\""),
         ("{\"format\":\"meshpad\",\"version\":1,\"root\":\"n5\",\"nodes\":[{\"id\":\"n1\",\"text\":\"r\",\"x\":0,\"y\":0}],\"edges\":[]}", "root node n5 is missing"),
         ("{\"format\":\"other\",\"version\":1}", "\"format\": \"meshpad\""),

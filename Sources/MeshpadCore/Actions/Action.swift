@@ -29,8 +29,8 @@ public enum Action: Hashable, Sendable {
     case linkSelected
     /// Link the node the context menu was opened on to the next node tapped.
     case linkFromHere
-    /// The words along a link, typed in a dialog.
-    case labelLink
+    /// The words along a link at its middle or by either end, typed in a dialog.
+    case labelLink(LinkLabelPlace)
     /// Arrowheads on a link: at the node it points to, and at the one it starts from.
     case toggleEndArrow
     case toggleStartArrow
@@ -80,7 +80,9 @@ public enum Action: Hashable, Sendable {
     public static let all: [Action] = [
         // The node's context menu lists its actions in this order.
         .newNode, .editText, .addChild, .addSibling, .addSiblingBefore, .newNodeHere, .delete, .stylePanel, .toggleFold,
-        .editNote, .chooseImage, .removeImage, .linkFromHere, .openLink, .labelLink, .toggleEndArrow, .toggleStartArrow, .copy, .cut, .paste, .centre, .linkSelected, .bold, .italic,
+        .editNote, .chooseImage, .removeImage, .linkFromHere, .openLink,
+    ] + LinkLabelPlace.allCases.map { .labelLink($0) } + [
+        .toggleEndArrow, .toggleStartArrow, .copy, .cut, .paste, .centre, .linkSelected, .bold, .italic,
         .linkMode, .selectMode, .outline, .search, .findNext, .findPrevious, .minimap,
         .selectAll, .deselect, .selectRoot,
     ] + Direction.allCases.map { .moveSelection($0) } + Direction.allCases.map { .extendSelection($0) } + [

@@ -42,8 +42,14 @@ public enum ActionTable {
         case .linkSelected:
             return ActionSpec("Link selected", keys: [KeyChord(.l, .ctrl)], readOnly: false,
                               summary: "link the two selected nodes, from the first selected to the last")
-        case .labelLink:
-            return ActionSpec("Label…", context: [.edge], readOnly: false, summary: "the words along the selected link")
+        case .labelLink(let place):
+            switch place {
+            case .middle: return ActionSpec("Label…", context: [.edge], readOnly: false, summary: "the words along the selected link")
+            case .source: return ActionSpec("Label at the start…", context: [.edge], readOnly: false,
+                                            summary: "the words by the node the selected link leaves")
+            case .target: return ActionSpec("Label at the end…", context: [.edge], readOnly: false,
+                                            summary: "the words by the node the selected link points to")
+            }
         case .toggleEndArrow:
             return ActionSpec("Arrow at the end", context: [.edge], readOnly: false, summary: "an arrowhead where the link points")
         case .toggleStartArrow:

@@ -33,12 +33,10 @@ public enum FreeMindFormat {
                 warnings.append("an arrow link points to \(pending.destination), which is not in the map; it is kept in the file but not shown")
                 continue
             }
-            let edge = builder.link(pending.from, to: to, arrows: pending.arrows, label: pending.label, allowingSelfLink: true)
+            let edge = builder.link(pending.from, to: to, look: pending.look)
             if let edge, var kept = reader.kept[pending.from], case .link(let element, _) = kept.items[pending.item] {
                 kept.items[pending.item] = .link(element, edge)
                 reader.kept[pending.from] = kept
-            } else if edge == nil {
-                warnings.append("an arrow link from \(builder.node(pending.from)?.sourceID ?? "?") to \(pending.destination) repeats another one or points at its own node; it is kept in the file but not shown")
             }
         }
         for (clone, original) in reader.clones {
@@ -85,9 +83,8 @@ public enum FreeMindFormat {
         struct PendingLink {
             var from: NodeID
             var destination: String
-            var arrows: Edge.Arrows
-            /// Its middle label (Freeplane's MIDDLE_LABEL), if any.
-            var label: String?
+            /// Its labels, arrowheads, colour, width and dash.
+            var look: LinkLook
             /// Its place among the node's kept items.
             var item: Int
         }
@@ -151,6 +148,8 @@ public enum FreeMindFormat {
             case "hook" where attributes["NAME"] == "ExternalObject":
                 // Freeplane's picture in a node.
                 if let uri = attributes["URI"], !uri.isEmpty { builder?.modify(id) { $0.image = uri } }
+            case "hook" where attributes["NAME"].flatMap(FreeMindFormat.summaryMark) != nil:
+                if let mark = attributes["NAME"].flatMap(FreeMindFormat.summaryMark) { builder?.modify(id) { $0.summaryMarks.insert(mark) } }
             case "icon":
                 if let icon = attributes["BUILTIN"] { builder?.modify(id) { $0.icons.append(icon) } }
             case "font":
@@ -159,6 +158,8 @@ public enum FreeMindFormat {
                     node.style.bold = attributes["BOLD"] == "true"
                     node.style.italic = attributes["ITALIC"] == "true"
                 }
+            case "cloud":
+                builder?.modify(id) { $0.style.cloud = FreeMindFormat.cloud { attributes[$0] } }
             case "edge":
                 builder?.modify(id) { node in
                     node.style.edgeColor = attributes["COLOR"].flatMap(RGBA.init(hexString:))
@@ -167,13 +168,7 @@ public enum FreeMindFormat {
                 }
             case "arrowlink":
                 guard let destination = attributes["DESTINATION"], let count = records.last?.items.count else { return }
-                var arrows: Edge.Arrows = []
-                // FreeMind omits the attributes for its default: an arrow at the end only.
-                let end = attributes["ENDARROW"] ?? "Default", start = attributes["STARTARROW"] ?? "None"
-                if end.lowercased() != "none" { arrows.insert(.end) }
-                if start.lowercased() != "none" { arrows.insert(.start) }
-                let label = attributes["MIDDLE_LABEL"].flatMap { $0.isEmpty ? nil : $0 }
-                links.append(PendingLink(from: id, destination: destination, arrows: arrows, label: label, item: count))
+                links.append(PendingLink(from: id, destination: destination, look: FreeMindFormat.linkLook { attributes[$0] }, item: count))
             default:
                 break
             }
@@ -348,6 +343,83 @@ public enum FreeMindFormat {
         case .curve: return "bezier"
         case .straight: return "linear"
         }
+    }
+
+    /// What an `<arrowlink>`'s attributes say of its look: arrowheads (FreeMind omits them for
+    /// its default, an arrow at the end only), the three labels (empty is none), `COLOR` with
+    /// `TRANSPARENCY` as its alpha, `WIDTH`, and `DASH` (`3 3`; empty or `SOLID` is solid).
+    /// The reader and the writer both ask it, so a save changes only what an edit changed.
+    static func linkLook(_ attribute: (String) -> String?) -> LinkLook {
+        var look = LinkLook()
+        if (attribute("ENDARROW") ?? "Default").lowercased() != "none" { look.arrows.insert(.end) }
+        if (attribute("STARTARROW") ?? "None").lowercased() != "none" { look.arrows.insert(.start) }
+        for place in LinkLabelPlace.allCases {
+            look[place] = attribute(labelAttribute(place)).flatMap { $0.isEmpty ? nil : $0 }
+        }
+        if var color = attribute("COLOR").flatMap(RGBA.init(hexString:)) {
+            if let alpha = attribute("TRANSPARENCY").flatMap(Int.init), (0...255).contains(alpha) { color.a = UInt8(alpha) }
+            look.color = color
+        }
+        look.width = attribute("WIDTH").flatMap(Double.init).flatMap { $0.isFinite && $0 > 0 ? min($0, LinkLook.largestWidth) : nil }
+        look.dash = attribute("DASH").flatMap(dashPattern)
+        return look
+    }
+
+    /// What a `<cloud>` says: its `COLOR` (none: the theme's) and `SHAPE` (`ARC` when absent,
+    /// FreeMind's only cloud; `STAR`, `RECT`, `ROUND_RECT`).
+    static func cloud(_ attribute: (String) -> String?) -> Cloud {
+        Cloud(color: attribute("COLOR").flatMap(RGBA.init(hexString:)), shape: attribute("SHAPE").flatMap(cloudShape) ?? .arc)
+    }
+
+    static func cloudShape(_ name: String) -> Cloud.Shape? {
+        switch name.uppercased() {
+        case "ARC": return .arc
+        case "STAR": return .star
+        case "RECT": return .rect
+        case "ROUND_RECT": return .roundRect
+        default: return nil
+        }
+    }
+
+    static func cloudShapeName(_ shape: Cloud.Shape) -> String {
+        switch shape {
+        case .arc: return "ARC"
+        case .star: return "STAR"
+        case .rect: return "RECT"
+        case .roundRect: return "ROUND_RECT"
+        }
+    }
+
+    /// Freeplane's hooks for summaries: `FirstGroupNode` begins a group, `SummaryNode` sums one up.
+    static func summaryMark(_ hookName: String) -> SummaryMarks? {
+        switch hookName {
+        case "FirstGroupNode": return .firstOfGroup
+        case "SummaryNode": return .summary
+        default: return nil
+        }
+    }
+
+    static func summaryHookName(_ mark: SummaryMarks) -> String { mark == .summary ? "SummaryNode" : "FirstGroupNode" }
+
+    /// The attribute a link's label at `place` is written in.
+    static func labelAttribute(_ place: LinkLabelPlace) -> String {
+        switch place {
+        case .source: return "SOURCE_LABEL"
+        case .middle: return "MIDDLE_LABEL"
+        case .target: return "TARGET_LABEL"
+        }
+    }
+
+    /// Freeplane's `DASH`: lengths separated by spaces; nil for a solid line (empty, `SOLID`,
+    /// or anything that is not a list of two or more usable numbers).
+    static func dashPattern(_ text: String) -> [Double]? {
+        let numbers = text.split(whereSeparator: { $0 == " " || $0 == "," }).compactMap { Double($0) }
+        guard numbers.count >= 2, numbers.allSatisfy({ $0.isFinite && $0 >= 0 }), numbers.reduce(0, +) > 0 else { return nil }
+        return numbers.map { min($0, 100) }
+    }
+
+    static func dashText(_ pattern: [Double]) -> String {
+        pattern.map { $0 == $0.rounded() ? String(Int($0)) : String($0) }.joined(separator: " ")
     }
 
     /// FreeMind's edge `WIDTH`: `thin` or a number of pixels.

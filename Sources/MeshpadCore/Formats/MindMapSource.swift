@@ -89,6 +89,7 @@ public struct KeptNode: Sendable, Equatable {
         public var folded: Bool
         public var side: Node.Side?
         public var image: String?
+        public var summaryMarks: SummaryMarks
 
         public init(_ node: Node) {
             text = node.text
@@ -99,6 +100,7 @@ public struct KeptNode: Sendable, Equatable {
             folded = node.folded
             side = node.side
             image = node.image
+            summaryMarks = node.summaryMarks
         }
     }
 

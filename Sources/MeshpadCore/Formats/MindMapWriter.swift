@@ -118,8 +118,10 @@ struct MindMapWriter {
         var head = "<node" + attributes.xml + ">\n"
         if let font = Self.fontElement(node.style) { head += font.xml + "\n" }
         if let edge = Self.edgeElement(node.style) { head += edge.xml + "\n" }
+        if let cloud = node.style.cloud { head += Self.cloudElement(cloud).xml + "\n" }
         head += Self.iconsXML(node.icons)
         if let image = node.image { head += Self.imageHook(image).xml + "\n" }
+        head += Self.summaryHooksXML(node.summaryMarks)
         if !node.note.isEmpty { head += FreeMindFormat.noteXML(node.note) }
         head += freshLinksXML(from: node.id)
         return (head, "</node>\n")
@@ -134,7 +136,7 @@ struct MindMapWriter {
                 KeptAttribute("ENDARROW", link.arrows.contains(.end) ? "Default" : "None"),
                 KeptAttribute("STARTARROW", link.arrows.contains(.start) ? "Default" : "None"),
             ])
-            arrowlink.set("MIDDLE_LABEL", link.label)
+            Self.apply(link.look, over: FreeMindFormat.linkLook(arrowlink.attribute), to: &arrowlink)
             out += arrowlink.xml + "\n"
         }
         return out
@@ -158,6 +160,8 @@ struct MindMapWriter {
             || node.style.italic != read.style.italic
         let edgeChanged = node.style.edgeColor != read.style.edgeColor || node.style.edgeWidth != read.style.edgeWidth
             || node.style.edgeShape != read.style.edgeShape
+        let cloudChanged = node.style.cloud != read.style.cloud
+        let marksChanged = node.summaryMarks != read.summaryMarks
 
         var attributes = record.attributes
         if textChanged {
@@ -189,9 +193,12 @@ struct MindMapWriter {
         var pending = ""
         if fontChanged, !names.contains("font"), let font = Self.fontElement(node.style) { pending += font.xml + "\n" }
         if edgeChanged, !names.contains("edge"), let edge = Self.edgeElement(node.style) { pending += edge.xml + "\n" }
+        if cloudChanged, !names.contains("cloud"), let cloud = node.style.cloud { pending += Self.cloudElement(cloud).xml + "\n" }
         if iconsChanged, !names.contains("icon") { pending += Self.iconsXML(node.icons) }
         if noteChanged, !hasNoteElement, !node.note.isEmpty { pending += FreeMindFormat.noteXML(node.note) }
         if imageChanged, !hasImageHook, let image = node.image { pending += Self.imageHook(image).xml + "\n" }
+        // A summary mark that came is a hook written before the children; one that went drops its hook.
+        if marksChanged { pending += Self.summaryHooksXML(node.summaryMarks.subtracting(read.summaryMarks)) }
         pending += freshLinksXML(from: node.id)
 
         var head = "<node" + attributes.xml + ">\n"
@@ -227,6 +234,15 @@ struct MindMapWriter {
                 case "edge" where edgeChanged:
                     Self.apply(node.style, over: read.style, toEdge: &element)
                     emit(element.xml + "\n")
+                case "cloud" where cloudChanged:
+                    // A removed cloud takes its element away; a changed one sets what changed.
+                    guard let cloud = node.style.cloud else { continue }
+                    let was = FreeMindFormat.cloud(element.attribute)
+                    if cloud.color != was.color { element.set("COLOR", cloud.color.map(Self.hex)) }
+                    if cloud.shape != was.shape { element.set("SHAPE", FreeMindFormat.cloudShapeName(cloud.shape)) }
+                    emit(element.xml + "\n")
+                case "hook" where marksChanged && element.attribute("NAME").flatMap(FreeMindFormat.summaryMark).map { !node.summaryMarks.contains($0) } == true:
+                    continue
                 case "hook" where imageChanged && Self.isImageHook(element):
                     // The new picture replaces the hook's URI; a removed one takes the hook away.
                     guard let image = node.image else { continue }
@@ -248,15 +264,7 @@ struct MindMapWriter {
                 if let edgeID {
                     // A link that was deleted is gone from the file too.
                     guard let edge = links[edgeID] else { continue }
-                    if edge.arrows.contains(.end) != (element.attribute("ENDARROW").map { $0.lowercased() != "none" } ?? true) {
-                        element.set("ENDARROW", edge.arrows.contains(.end) ? "Default" : "None")
-                    }
-                    if edge.arrows.contains(.start) != (element.attribute("STARTARROW").map { $0.lowercased() != "none" } ?? false) {
-                        element.set("STARTARROW", edge.arrows.contains(.start) ? "Default" : "None")
-                    }
-                    if edge.label != element.attribute("MIDDLE_LABEL").flatMap({ $0.isEmpty ? nil : $0 }) {
-                        element.set("MIDDLE_LABEL", edge.label)
-                    }
+                    Self.apply(edge.look, over: FreeMindFormat.linkLook(element.attribute), to: &element)
                 } else if let destination = element.attribute("DESTINATION"), !writtenIDs.contains(destination) {
                     continue
                 }
@@ -307,6 +315,13 @@ struct MindMapWriter {
         font.set("ITALIC", style.italic ? "true" : (font.attribute("ITALIC") == nil ? nil : "false"))
     }
 
+    static func cloudElement(_ cloud: Cloud) -> KeptElement {
+        var element = KeptElement(name: "cloud", attributes: [])
+        element.set("COLOR", cloud.color.map(hex))
+        element.set("SHAPE", FreeMindFormat.cloudShapeName(cloud.shape))
+        return element
+    }
+
     static func edgeElement(_ style: NodeStyle) -> KeptElement? {
         guard style.edgeColor != nil || style.edgeWidth != nil || style.edgeShape != nil else { return nil }
         var edge = KeptElement(name: "edge", attributes: [])
@@ -320,6 +335,30 @@ struct MindMapWriter {
         if style.edgeShape != read.edgeShape { edge.set("STYLE", style.edgeShape.map(FreeMindFormat.edgeStyleName)) }
         if style.edgeColor != read.edgeColor { edge.set("COLOR", style.edgeColor.map(hex)) }
         if style.edgeWidth != read.edgeWidth { edge.set("WIDTH", style.edgeWidth.map { "\(max(1, Int($0.rounded())))" }) }
+    }
+
+    /// Sets on an `<arrowlink>` what of a link's look differs from `read` (what its attributes
+    /// say now), attribute by attribute, keeping the rest as written (`DEFAULT` stays `DEFAULT`).
+    static func apply(_ look: LinkLook, over read: LinkLook, to element: inout KeptElement) {
+        if look.arrows.contains(.end) != read.arrows.contains(.end) { element.set("ENDARROW", look.arrows.contains(.end) ? "Default" : "None") }
+        if look.arrows.contains(.start) != read.arrows.contains(.start) {
+            element.set("STARTARROW", look.arrows.contains(.start) ? "Default" : "None")
+        }
+        for place in LinkLabelPlace.allCases where look[place] != read[place] {
+            element.set(FreeMindFormat.labelAttribute(place), look[place])
+        }
+        if look.color != read.color {
+            element.set("COLOR", look.color.map(hex))
+            let alpha = look.color.map { Int($0.a) }
+            element.set("TRANSPARENCY", alpha == 255 && element.attribute("TRANSPARENCY") == nil ? nil : alpha.map(String.init))
+        }
+        if look.width != read.width { element.set("WIDTH", look.width.map { "\(max(1, Int($0.rounded())))" }) }
+        if look.dash != read.dash { element.set("DASH", look.dash.map(FreeMindFormat.dashText)) }
+    }
+
+    static func summaryHooksXML(_ marks: SummaryMarks) -> String {
+        [SummaryMarks.firstOfGroup, .summary].filter { marks.contains($0) }
+            .map { "<hook NAME=\"\(FreeMindFormat.summaryHookName($0))\"/>\n" }.joined()
     }
 
     static func iconsXML(_ icons: [String]) -> String {

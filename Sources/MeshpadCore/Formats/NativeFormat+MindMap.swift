@@ -41,6 +41,7 @@ extension NativeFormat {
         var folded: Bool?
         var side: String?
         var image: String?
+        var summaryMarks: UInt8?
     }
 
     static func stored(_ source: MindMapSource) -> StoredMindMap {
@@ -64,7 +65,8 @@ extension NativeFormat {
                 attributes: pairs(kept.attributes), items: items(kept.items),
                 read: StoredRead(text: read.text, note: read.note.isEmpty ? nil : read.note, link: read.link,
                                  icons: read.icons.isEmpty ? nil : read.icons, style: read.style.isPlain ? nil : StoredStyle(read.style),
-                                 folded: read.folded ? true : nil, side: read.side?.rawValue, image: read.image))
+                                 folded: read.folded ? true : nil, side: read.side?.rawValue, image: read.image,
+                                 summaryMarks: read.summaryMarks.isEmpty ? nil : read.summaryMarks.rawValue))
         }
         return StoredMindMap(attributes: pairs(source.mapAttributes), items: items(source.mapItems), nodes: nodes)
     }
@@ -113,6 +115,7 @@ extension NativeFormat {
             } ?? NodeStyle()
             node.side = kept.read.side.flatMap(Node.Side.init(rawValue:))
             node.image = kept.read.image
+            node.summaryMarks = SummaryMarks(rawValue: kept.read.summaryMarks ?? 0).intersection([.firstOfGroup, .summary])
             source.nodes[NodeID(id)] = KeptNode(attributes: try attributes(kept.attributes, key), items: try items(kept.items, key),
                                                 read: KeptNode.ReadContent(node))
         }
@@ -151,7 +154,8 @@ extension NativeFormat.StoredStyle {
     init(_ style: NodeStyle) {
         self.init(shape: style.shape?.rawValue, textColor: style.textColor?.hexString, fillColor: style.fillColor?.hexString,
                   fontSize: style.fontSize, bold: style.bold ? true : nil, italic: style.italic ? true : nil,
-                  edgeColor: style.edgeColor?.hexString, edgeWidth: style.edgeWidth, edgeShape: style.edgeShape?.rawValue)
+                  edgeColor: style.edgeColor?.hexString, edgeWidth: style.edgeWidth, edgeShape: style.edgeShape?.rawValue,
+                  cloud: style.cloud.map { NativeFormat.StoredCloud(color: $0.color?.hexString, shape: $0.shape.rawValue) })
     }
 
     /// The style it stores, with `shape` and `edgeShape` already checked; out-of-range numbers are dropped.
@@ -159,6 +163,9 @@ extension NativeFormat.StoredStyle {
         NodeStyle(shape: shape, textColor: textColor.flatMap(RGBA.init(hexString:)), fillColor: fillColor.flatMap(RGBA.init(hexString:)),
                   fontSize: fontSize.flatMap { $0.isFinite && $0 > 0 ? min($0, NodeStyle.largestPointSize) : nil },
                   bold: bold ?? false, italic: italic ?? false, edgeColor: edgeColor.flatMap(RGBA.init(hexString:)),
-                  edgeWidth: edgeWidth.flatMap { $0.isFinite && $0 > 0 ? min($0, 64) : nil }, edgeShape: edgeShape)
+                  edgeWidth: edgeWidth.flatMap { $0.isFinite && $0 > 0 ? min($0, 64) : nil }, edgeShape: edgeShape,
+                  cloud: cloud.flatMap { stored in
+                      Cloud.Shape(rawValue: stored.shape).map { Cloud(color: stored.color.flatMap(RGBA.init(hexString:)), shape: $0) }
+                  })
     }
 }

@@ -49,6 +49,14 @@ public enum NativeFormat {
         var edgeWidth: Double?
         /// "curve" or "straight"; absent for the theme's.
         var edgeShape: String?
+        var cloud: StoredCloud?
+    }
+
+    struct StoredCloud: Codable {
+        /// Absent for the theme's.
+        var color: String?
+        /// "arc", "star", "rect" or "roundRect".
+        var shape: String
     }
 
     struct StoredNode: Codable {
@@ -64,6 +72,8 @@ public enum NativeFormat {
         var side: String?
         var sourceID: String?
         var image: String?
+        /// Freeplane's summary marks: "first" (a group begins here), "summary".
+        var summary: [String]?
     }
 
     struct StoredEdge: Codable {
@@ -73,6 +83,13 @@ public enum NativeFormat {
         var kind: String
         var arrows: [String]?
         var label: String?
+        var sourceLabel: String?
+        var targetLabel: String?
+        /// `#rrggbb` or `#rrggbbaa`.
+        var color: String?
+        var width: Double?
+        /// Dash and gap lengths, in widths of the line.
+        var dash: [Double]?
     }
 
     public static func encode(_ document: Document) throws -> Data {
@@ -82,15 +99,20 @@ public enum NativeFormat {
                 folded: node.folded ? true : nil, note: node.note.isEmpty ? nil : node.note, link: node.link,
                 icons: node.icons.isEmpty ? nil : node.icons,
                 style: node.style.isPlain ? nil : StoredStyle(node.style),
-                side: node.side?.rawValue, sourceID: node.sourceID, image: node.image)
+                side: node.side?.rawValue, sourceID: node.sourceID, image: node.image,
+                summary: node.summaryMarks.isEmpty ? nil : [(SummaryMarks.firstOfGroup, "first"), (.summary, "summary")]
+                    .filter { node.summaryMarks.contains($0.0) }.map(\.1))
         }
         // why: edges stay in the map's order, which is the order of each node's children.
         let edges = document.edges.map { edge in
             var arrows: [String] = []
             if edge.arrows.contains(.start) { arrows.append("start") }
             if edge.arrows.contains(.end) { arrows.append("end") }
+            let look = edge.look
             return StoredEdge(id: edge.id.description, from: edge.from.description, to: edge.to.description,
-                              kind: edge.kind.rawValue, arrows: arrows.isEmpty ? nil : arrows, label: edge.label)
+                              kind: edge.kind.rawValue, arrows: arrows.isEmpty ? nil : arrows, label: look.label,
+                              sourceLabel: look.sourceLabel, targetLabel: look.targetLabel, color: look.color?.hexString,
+                              width: look.width, dash: look.dash)
         }
         return encodeLines(File(format: formatName, version: currentVersion, root: document.rootID.description,
                                 layout: document.layoutMode == .tree ? "tree" : nil, nodes: nodes, edges: edges,
@@ -202,6 +224,19 @@ public enum NativeFormat {
                     edgeShape = parsed
                 }
                 node.style = style.nodeStyle(shape: shape, edgeShape: edgeShape)
+                if let cloud = style.cloud {
+                    guard let shape = Cloud.Shape(rawValue: cloud.shape) else {
+                        throw fail(.notAMap(detail: "nodes[\(index)].style.cloud.shape '\(cloud.shape)' is not arc, star, rect or roundRect"))
+                    }
+                    var color: RGBA?
+                    if let text = cloud.color {
+                        guard let parsed = RGBA(hexString: text) else {
+                            throw fail(.notAMap(detail: "nodes[\(index)].style.cloud.color '\(text)' is not a colour like #f0f0f0"))
+                        }
+                        color = parsed
+                    }
+                    node.style.cloud = Cloud(color: color, shape: shape)
+                }
             }
             if let side = stored.side {
                 guard let parsed = Node.Side(rawValue: side) else { throw fail(.notAMap(detail: "nodes[\(index)].side '\(side)' is not left or right")) }
@@ -209,6 +244,13 @@ public enum NativeFormat {
             }
             node.sourceID = stored.sourceID
             node.image = stored.image.flatMap { $0.isEmpty ? nil : $0 }
+            for mark in stored.summary ?? [] {
+                switch mark {
+                case "first": node.summaryMarks.insert(.firstOfGroup)
+                case "summary": node.summaryMarks.insert(.summary)
+                default: throw fail(.notAMap(detail: "nodes[\(index)].summary has '\(mark)' (first or summary)"))
+                }
+            }
             nodes.append(node)
         }
         var edges: [Edge] = []
@@ -229,7 +271,22 @@ public enum NativeFormat {
                 default: throw fail(.notAMap(detail: "edges[\(index)].arrows has '\(name)' (start or end)"))
                 }
             }
-            edges.append(Edge(id: EdgeID(id), from: NodeID(from), to: NodeID(to), kind: kind, arrows: arrows, label: stored.label))
+            var look = LinkLook(label: stored.label, arrows: arrows, sourceLabel: stored.sourceLabel, targetLabel: stored.targetLabel)
+            if let text = stored.color {
+                guard let color = RGBA(hexString: text) else { throw fail(.notAMap(detail: "edges[\(index)].color '\(text)' is not a colour like #2e7d32")) }
+                look.color = color
+            }
+            if let width = stored.width {
+                guard width.isFinite, width > 0 else { throw fail(.notAMap(detail: "edges[\(index)].width \(width) is not a width above 0")) }
+                look.width = min(width, LinkLook.largestWidth)
+            }
+            if let dash = stored.dash {
+                guard dash.count >= 2, dash.allSatisfy({ $0.isFinite && $0 >= 0 }), dash.reduce(0, +) > 0 else {
+                    throw fail(.notAMap(detail: "edges[\(index)].dash \(dash) is not dash and gap lengths like [3, 3]"))
+                }
+                look.dash = dash
+            }
+            edges.append(Edge(id: EdgeID(id), from: NodeID(from), to: NodeID(to), kind: kind, look: look))
         }
         guard let root = parseID(file.root, prefix: "n") else { throw fail(.notAMap(detail: "root '\(file.root)' is not like n1")) }
         var layout = Document.LayoutMode.free

@@ -75,6 +75,7 @@ struct NativeReader {
             case "side": node.side = try r.optional { r throws(GaveUp) in try r.string() }
             case "sourceID": node.sourceID = try r.optional { r throws(GaveUp) in try r.string() }
             case "image": node.image = try r.optional { r throws(GaveUp) in try r.string() }
+            case "summary": node.summary = try r.optional { r throws(GaveUp) in try r.array { r throws(GaveUp) in try r.string() } }
             default: throw GaveUp()
             }
         }
@@ -88,20 +89,29 @@ struct NativeReader {
 
     private mutating func edge() throws(GaveUp) -> NativeFormat.StoredEdge {
         var id: String?, from: String?, to: String?, kind: String?
-        var arrows: [String]?, label: String?
+        var edge = NativeFormat.StoredEdge(id: "", from: "", to: "", kind: "")
         try object { r, key throws(GaveUp) in
             switch key {
             case "id": id = try r.string()
             case "from": from = try r.string()
             case "to": to = try r.string()
             case "kind": kind = try r.string()
-            case "arrows": arrows = try r.optional { r throws(GaveUp) in try r.array { r throws(GaveUp) in try r.string() } }
-            case "label": label = try r.optional { r throws(GaveUp) in try r.string() }
+            case "arrows": edge.arrows = try r.optional { r throws(GaveUp) in try r.array { r throws(GaveUp) in try r.string() } }
+            case "label": edge.label = try r.optional { r throws(GaveUp) in try r.string() }
+            case "sourceLabel": edge.sourceLabel = try r.optional { r throws(GaveUp) in try r.string() }
+            case "targetLabel": edge.targetLabel = try r.optional { r throws(GaveUp) in try r.string() }
+            case "color": edge.color = try r.optional { r throws(GaveUp) in try r.string() }
+            case "width": edge.width = try r.optional { r throws(GaveUp) in try r.number() }
+            case "dash": edge.dash = try r.optional { r throws(GaveUp) in try r.array { r throws(GaveUp) in try r.number() } }
             default: throw GaveUp()
             }
         }
         guard let id, let from, let to, let kind else { throw GaveUp() }
-        return NativeFormat.StoredEdge(id: id, from: from, to: to, kind: kind, arrows: arrows, label: label)
+        edge.id = id
+        edge.from = from
+        edge.to = to
+        edge.kind = kind
+        return edge
     }
 
     private mutating func style() throws(GaveUp) -> NativeFormat.StoredStyle {
@@ -117,10 +127,24 @@ struct NativeReader {
             case "edgeColor": style.edgeColor = try r.optional { r throws(GaveUp) in try r.string() }
             case "edgeWidth": style.edgeWidth = try r.optional { r throws(GaveUp) in try r.number() }
             case "edgeShape": style.edgeShape = try r.optional { r throws(GaveUp) in try r.string() }
+            case "cloud": style.cloud = try r.optional { r throws(GaveUp) in try r.cloud() }
             default: throw GaveUp()
             }
         }
         return style
+    }
+
+    private mutating func cloud() throws(GaveUp) -> NativeFormat.StoredCloud {
+        var color: String?, shape: String?
+        try object { r, key throws(GaveUp) in
+            switch key {
+            case "color": color = try r.optional { r throws(GaveUp) in try r.string() }
+            case "shape": shape = try r.string()
+            default: throw GaveUp()
+            }
+        }
+        guard let shape else { throw GaveUp() }
+        return NativeFormat.StoredCloud(color: color, shape: shape)
     }
 
     private mutating func view() throws(GaveUp) -> NativeFormat.StoredView {

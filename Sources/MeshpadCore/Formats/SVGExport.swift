@@ -15,10 +15,14 @@ public enum SVGExport {
         out += "<rect x=\"\(n(bounds.minX))\" y=\"\(n(bounds.minY))\" width=\"\(n(bounds.width))\" height=\"\(n(bounds.height))\" fill=\"\(theme.background.hexString)\"/>\n"
         out += "<g stroke-linecap=\"round\">\n"
         for (e, edge) in document.edges.enumerated() where !document.isHidden(edgeAt: e) {
-            let color = edge.kind == .tree ? theme.edge : theme.linkEdge
-            // The line the screen draws: a branch's curve or straight line, a link's straight line.
+            let isLink = edge.kind == .link
+            let color = isLink ? edge.look.color ?? theme.linkEdge : theme.edge
+            let width = isLink ? edge.look.width ?? theme.edgeWidth : theme.edgeWidth
+            // Links keep their own dash; one without is dashed here, to tell it from a branch on paper.
+            let dash = isLink ? (edge.look.dash?.map { n($0 * max(width, 1)) }.joined(separator: " ") ?? "6 4") : nil
+            // The line the screen draws: a branch's curve or straight line, a link's arch or loop.
             let path = document.path(ofEdgeAt: e)
-            let stroke = " stroke=\"\(color.hexString)\" stroke-width=\"\(n(theme.edgeWidth))\"\(edge.kind == .link ? " stroke-dasharray=\"6 4\"" : "")"
+            let stroke = " stroke=\"\(color.hexString)\" stroke-width=\"\(n(width))\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")"
             if path.isStraight {
                 out += "<line x1=\"\(n(path.start.x))\" y1=\"\(n(path.start.y))\" x2=\"\(n(path.end.x))\" y2=\"\(n(path.end.y))\"\(stroke)/>\n"
             } else {

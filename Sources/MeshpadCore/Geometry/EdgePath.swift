@@ -8,8 +8,13 @@
 /// on the parent's left mirrors it. Where the two nodes overlap from left to right (a child
 /// below its parent, as a force layout or a radial map may put it) it runs upright instead, from
 /// the middle of the parent's bottom to the middle of the child's top. A plain-text node is met at the end of its underline
-/// that faces the other node. Free links and `.straight` branches run centre to centre (a
-/// plain node's end, again, at its underline).
+/// that faces the other node. `.straight` branches run centre to centre (a plain node's end,
+/// again, at its underline).
+///
+/// A link is a curve from one node's outline to the other's, bowed to one side so it does not
+/// run through the nodes between them or along a branch joining the same two; links joining the
+/// same two nodes take lanes that bow further, alternately to either side, so each is seen and
+/// tapped apart; a link from a node to itself is a loop beside it (`link(from:to:lane:)`).
 public struct EdgePath: Equatable, Sendable {
     public var start: Vec2
     public var control1: Vec2
@@ -39,6 +44,21 @@ public struct EdgePath: Equatable, Sendable {
         /// end of a plain node's underline (it has no shape to hide the line's end).
         func attachment(toward other: Vec2) -> Vec2 {
             shape == .plain ? side(other.x >= position.x ? 1 : -1) : position
+        }
+
+        /// Where a ray from the centre along `direction` leaves the outline: the ellipse, or the
+        /// box of a rounded or plain node (the corners' rounding is too small to matter).
+        public func outline(along direction: Vec2) -> Vec2 {
+            let r = size * 0.5
+            guard abs(direction.x) + abs(direction.y) > 1e-12, r.x > 0, r.y > 0 else { return position }
+            let t: Double
+            switch shape {
+            case .ellipse:
+                t = 1 / ((direction.x / r.x) * (direction.x / r.x) + (direction.y / r.y) * (direction.y / r.y)).squareRoot()
+            case .roundedBox, .plain:
+                t = min(direction.x == 0 ? .infinity : r.x / abs(direction.x), direction.y == 0 ? .infinity : r.y / abs(direction.y))
+            }
+            return position + direction * t
         }
     }
 
@@ -83,6 +103,73 @@ public struct EdgePath: Equatable, Sendable {
         }
         // The two nodes overlap: whatever joins them lies under them.
         return line(from: p, to: c)
+    }
+
+    /// How far a link's lane turns its ends away from the line between the nodes: lane 0 by
+    /// `linkBow`, lane 1 as far the other way, lane 2 twice as far, and so on, at most `largestBow`.
+    static let linkBow = 25.0 * Double.pi / 180
+    static let largestBow = 75.0 * Double.pi / 180
+    /// How far a link's control points reach from its ends, as a share of the distance between them.
+    static let linkReach = 0.4
+    /// The least they reach (map units), so links between near nodes still arch apart.
+    static let minimumLinkReach = 48.0
+    /// A loop's size beside its node (map units), and how much larger each further lane's is.
+    static let loopReach = 46.0
+    static let loopLaneGrowth = 14.0
+
+    /// The signed bow of a link's lane, in radians: 25°, −25°, 50°, −50°, … (at most ±75°).
+    public static func bow(ofLane lane: Int) -> Double {
+        let lane = max(lane, 0)
+        return min(Double(lane / 2 + 1) * linkBow, largestBow) * (lane % 2 == 0 ? 1 : -1)
+    }
+
+    /// A link from `a` to `b` in `lane`: a curve from `a`'s outline to `b`'s, leaving and
+    /// arriving turned by the lane's bow, so it arches to one side. The arch is worked out from
+    /// the node with the lower ID (`aFirst` false when that is `b`), so links both ways between
+    /// two nodes fan apart as links one way do. The same node at both ends is a loop.
+    public static func link(from a: End, to b: End, lane: Int, aFirst: Bool = true, sameNode: Bool = false) -> EdgePath {
+        if sameNode { return loop(around: a, lane: lane) }
+        guard aFirst else { return link(from: b, to: a, lane: lane).reversed }
+        let d = b.position - a.position
+        let length = d.length
+        guard length > 1e-9 else { return loop(around: a, lane: lane) }
+        let direction = d * (1 / length)
+        let bow = Self.bow(ofLane: lane)
+        let leaving = direction.rotated(by: bow), arriving = (-direction).rotated(by: -bow)
+        let start = a.outline(along: leaving), end = b.outline(along: arriving)
+        // why: two nodes side by side would get an arch too flat to tell lanes apart.
+        let reach = max(start.distance(to: end) * linkReach, minimumLinkReach)
+        return EdgePath(start: start, control1: start + leaving * reach, control2: end + arriving * reach, end: end, isStraight: false)
+    }
+
+    /// A link from a node to itself: a loop above it, leaving and coming back 60° apart; further
+    /// lanes fan round the top (up, up-right, up-left, right, left) and grow, so each is apart.
+    public static func loop(around a: End, lane: Int) -> EdgePath {
+        let lane = max(lane, 0)
+        let turn = lane == 0 ? 0 : Double((lane + 1) / 2) * (lane % 2 == 1 ? 1 : -1) * 40 * Double.pi / 180
+        let up = Vec2(0, -1).rotated(by: turn)
+        let spread = 30 * Double.pi / 180
+        let out1 = up.rotated(by: -spread), out2 = up.rotated(by: spread)
+        let start = a.outline(along: out1), end = a.outline(along: out2)
+        let reach = loopReach + loopLaneGrowth * Double(lane)
+        return EdgePath(start: start, control1: start + out1 * reach, control2: end + out2 * reach, end: end, isStraight: false)
+    }
+
+    /// The same path run the other way.
+    public var reversed: EdgePath {
+        EdgePath(start: end, control1: control2, control2: control1, end: start, isStraight: isStraight)
+    }
+
+    /// The direction the path leaves `start` in (toward its first control point, or its end).
+    public var startDirection: Vec2 {
+        let toward = (control1 - start).length > 1e-9 ? control1 : (control2 - start).length > 1e-9 ? control2 : end
+        return (toward - start) * (1 / max((toward - start).length, 1e-12))
+    }
+
+    /// The direction the path arrives at `end` in.
+    public var endDirection: Vec2 {
+        let from = (end - control2).length > 1e-9 ? control2 : (end - control1).length > 1e-9 ? control1 : start
+        return (end - from) * (1 / max((end - from).length, 1e-12))
     }
 
     /// The same path with every point passed through `transform`. An affine map (map to screen)
@@ -150,5 +237,31 @@ public struct EdgePath: Equatable, Sendable {
         guard lengthSquared > 0 else { return p.distance(to: a) }
         let t = min(max(((p.x - a.x) * ab.x + (p.y - a.y) * ab.y) / lengthSquared, 0), 1)
         return p.distance(to: a + ab * t)
+    }
+}
+
+/// A summary's bracket: a brace just beyond the branches it sums up (`span`), as tall as they
+/// are, on the side the summary is on, its tip level with the summary (kept within the brace)
+/// and joined to the summary's near side. Drawn and exported from this one geometry.
+public struct SummaryBracket: Equatable, Sendable {
+    /// The brace's two halves (top to tip, tip to bottom) and the line from its tip to the summary.
+    public var paths: [EdgePath]
+    public var bounds: Rect
+
+    /// How far the brace stands off the branches, and how deep it is, in map units.
+    public static let gap = 6.0
+    public static let depth = 14.0
+
+    public init(span: Rect, summaryAt summary: Vec2, summarySize: Vec2, parentAt parent: Vec2) {
+        let side: Double = summary.x >= parent.x ? 1 : -1
+        let x = side > 0 ? span.maxX + Self.gap : span.minX - Self.gap
+        let tipY = min(max(summary.y, span.minY), span.maxY)
+        let top = Vec2(x, span.minY), bottom = Vec2(x, span.maxY), tip = Vec2(x + side * Self.depth, tipY)
+        let half = Vec2(side * Self.depth / 2, 0)
+        let reach = Vec2(summary.x - side * summarySize.x / 2, summary.y)
+        paths = [EdgePath(start: top, control1: top + half, control2: tip - half, end: tip, isStraight: false),
+                 EdgePath(start: tip, control1: tip - half, control2: bottom + half, end: bottom, isStraight: false)]
+        if (reach.x - tip.x) * side > 0 { paths.append(.line(from: tip, to: reach)) }
+        bounds = paths.dropFirst().reduce(paths[0].bounds) { $0.union($1.bounds) }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A point or an offset in 2D, on the map or on the screen.
 ///
 /// The same type serves map units and window pixels; which one a value is in is said by the
@@ -28,6 +30,12 @@ public struct Vec2: Hashable, Sendable {
     public static func -= (a: inout Vec2, b: Vec2) { a = a - b }
 
     public func distance(to other: Vec2) -> Double { (self - other).length }
+
+    /// Turned by `angle` radians (counterclockwise with y up; clockwise on screen, y down).
+    public func rotated(by angle: Double) -> Vec2 {
+        let c = cos(angle), s = sin(angle)
+        return Vec2(x * c - y * s, x * s + y * c)
+    }
 
     /// Linear interpolation: `alpha` 0 gives `self`, 1 gives `other`.
     public func interpolated(to other: Vec2, alpha: Double) -> Vec2 {

@@ -58,14 +58,19 @@ extension Edge.Kind: Codable {}
 extension Edge.Arrows: Codable {}
 
 extension Edge: Codable {
-    private enum CodingKeys: String, CodingKey { case id, from, to, kind, arrows, label }
+    private enum CodingKeys: String, CodingKey { case id, from, to, kind, arrows, label, sourceLabel, targetLabel, color, width, dash }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
+        let look = LinkLook(label: try c.decodeIfPresent(String.self, forKey: .label),
+                            arrows: try c.decodeIfPresent(Arrows.self, forKey: .arrows) ?? [],
+                            sourceLabel: try c.decodeIfPresent(String.self, forKey: .sourceLabel),
+                            targetLabel: try c.decodeIfPresent(String.self, forKey: .targetLabel),
+                            color: try c.decodeIfPresent(RGBA.self, forKey: .color),
+                            width: try c.decodeIfPresent(Double.self, forKey: .width),
+                            dash: try c.decodeIfPresent([Double].self, forKey: .dash))
         self.init(id: try c.decode(EdgeID.self, forKey: .id), from: try c.decode(NodeID.self, forKey: .from),
-                  to: try c.decode(NodeID.self, forKey: .to), kind: try c.decode(Kind.self, forKey: .kind),
-                  arrows: try c.decodeIfPresent(Arrows.self, forKey: .arrows) ?? [],
-                  label: try c.decodeIfPresent(String.self, forKey: .label))
+                  to: try c.decode(NodeID.self, forKey: .to), kind: try c.decode(Kind.self, forKey: .kind), look: look)
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -74,8 +79,39 @@ extension Edge: Codable {
         try c.encode(from, forKey: .from)
         try c.encode(to, forKey: .to)
         try c.encode(kind, forKey: .kind)
-        try c.encodeIfPresent(label, forKey: .label)
-        if !arrows.isEmpty { try c.encode(arrows, forKey: .arrows) }
+        try c.encodeIfPresent(look.label, forKey: .label)
+        if !look.arrows.isEmpty { try c.encode(look.arrows, forKey: .arrows) }
+        try c.encodeIfPresent(look.sourceLabel, forKey: .sourceLabel)
+        try c.encodeIfPresent(look.targetLabel, forKey: .targetLabel)
+        try c.encodeIfPresent(look.color, forKey: .color)
+        try c.encodeIfPresent(look.width, forKey: .width)
+        try c.encodeIfPresent(look.dash, forKey: .dash)
+    }
+}
+
+/// A node's details, each left out when empty, so older records (without summary marks or a
+/// picture) read as they were written.
+extension NodeDetails: Codable {
+    private enum CodingKeys: String, CodingKey { case note, link, icons, side, sourceID, image, summaryMarks }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(note: try c.decodeIfPresent(String.self, forKey: .note) ?? "", link: try c.decodeIfPresent(String.self, forKey: .link),
+                  icons: try c.decodeIfPresent([String].self, forKey: .icons) ?? [],
+                  side: try c.decodeIfPresent(Node.Side.self, forKey: .side), sourceID: try c.decodeIfPresent(String.self, forKey: .sourceID),
+                  image: try c.decodeIfPresent(String.self, forKey: .image),
+                  summaryMarks: try c.decodeIfPresent(SummaryMarks.self, forKey: .summaryMarks) ?? [])
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(note, forKey: .note)
+        try c.encodeIfPresent(link, forKey: .link)
+        try c.encode(icons, forKey: .icons)
+        try c.encodeIfPresent(side, forKey: .side)
+        try c.encodeIfPresent(sourceID, forKey: .sourceID)
+        try c.encodeIfPresent(image, forKey: .image)
+        if !summaryMarks.isEmpty { try c.encode(summaryMarks, forKey: .summaryMarks) }
     }
 }
 

@@ -18,6 +18,14 @@ struct TreeContours {
     let width: [Double]
     let height: [Double]
     let reach: [Double]
+    /// Room kept above each node itself (its loops: links from it to itself, drawn above it).
+    var topMargin: [Double]
+    /// Each node's summary marks, when the map has summaries (empty otherwise): a summary is
+    /// placed beyond the siblings it sums up (its `reach` says how far), centred on them.
+    var marks: [SummaryMarks] = []
+    /// Nodes that take no room at all (a group mark Freeplane does not show): not stacked, but
+    /// placed where the next sibling is (empty when there are none).
+    var unstacked: [Bool] = []
 
     private var segmentEnd: [Double]
     private var segmentY: [Double]
@@ -45,6 +53,7 @@ struct TreeContours {
         self.reach = reach
         self.horizontalGap = horizontalGap
         self.verticalGap = verticalGap
+        topMargin = Array(repeating: 0, count: count)
         segmentEnd = Array(repeating: 0, count: 2 * count)
         segmentY = Array(repeating: 0, count: 2 * count)
         segmentNext = Array(repeating: -1, count: 2 * count)
@@ -67,7 +76,7 @@ struct TreeContours {
     mutating func layOut(_ v: Int, over children: ArraySlice<Int32>) {
         let halfHeight = height[v] / 2
         let upper = 2 * v, lower = 2 * v + 1
-        segmentY[upper] = -halfHeight
+        segmentY[upper] = -halfHeight - topMargin[v]
         segmentY[lower] = halfHeight
         guard let stack = stack(children) else {
             segmentEnd[upper] = reach[v] + width[v]
@@ -77,7 +86,7 @@ struct TreeContours {
             upperTailY[v] = 0
             lowerTailY[v] = 0
             extent[v] = reach[v] + width[v]
-            top[v] = -halfHeight
+            top[v] = -halfHeight - topMargin[v]
             bottom[v] = halfHeight
             return
         }
@@ -96,8 +105,29 @@ struct TreeContours {
         lowerTail[v] = stack.lowerTail
         lowerTailY[v] = stack.lowerTailY - shift
         extent[v] = stack.extent
-        top[v] = min(-halfHeight, stack.top - shift)
+        top[v] = min(-halfHeight - topMargin[v], stack.top - shift)
         bottom[v] = max(halfHeight, stack.bottom - shift)
+    }
+
+    /// Makes node `v`'s laid-out subtree outline its box grown by `margin` (its cloud, which is
+    /// drawn round that box), so neighbours stack clear of the whole cloud, not just of its
+    /// nodes. Right after `layOut(v)` its contours belong to it alone: they become one segment
+    /// each, and what they held is never walked again.
+    mutating func pad(_ v: Int, by margin: Double) {
+        guard margin > 0 else { return }
+        extent[v] += margin
+        top[v] -= margin
+        bottom[v] += margin
+        for (segment, y) in [(2 * v, top[v]), (2 * v + 1, bottom[v])] {
+            segmentEnd[segment] = extent[v]
+            segmentY[segment] = y
+            segmentNext[segment] = -1
+            segmentShift[segment] = 0
+        }
+        upperTail[v] = Int32(2 * v)
+        lowerTail[v] = Int32(2 * v + 1)
+        upperTailY[v] = 0
+        lowerTailY[v] = 0
     }
 
     /// Stacks `children` (laid out already) as for a parent, without a parent node: the root's
@@ -132,7 +162,27 @@ struct TreeContours {
 
     /// Places each subtree of `children` below the previous ones, as high as the contours allow,
     /// setting their `offsetY` relative to the first. Nil when there are no children.
-    private mutating func stack(_ children: ArraySlice<Int32>) -> Stack? {
+    private mutating func stack(_ siblings: ArraySlice<Int32>) -> Stack? {
+        // Summaries are placed beside their groups (their first and last members that take room),
+        // not stacked below them.
+        var groupOf: [Int32: (first: Int32, last: Int32)] = [:]
+        if !marks.isEmpty {
+            for group in SummaryGrouping.groups(in: siblings, marks: { marks[Int($0)] }) {
+                let members = siblings[(siblings.startIndex + group.members.lowerBound)..<(siblings.startIndex + group.members.upperBound)]
+                    .filter { unstacked.isEmpty || !unstacked[Int($0)] }
+                if let first = members.first, let last = members.last { groupOf[siblings[siblings.startIndex + group.summary]] = (first, last) }
+            }
+        }
+        let children = unstacked.isEmpty ? siblings : ArraySlice(siblings.filter { !unstacked[Int($0)] })
+        defer {
+            // What takes no room sits where the next sibling that does is (or the last one).
+            if !unstacked.isEmpty {
+                var next: Double = children.last.map { offsetY[Int($0)] } ?? 0
+                for c in siblings.reversed() {
+                    if unstacked[Int(c)] { offsetY[Int(c)] = next } else { next = offsetY[Int(c)] }
+                }
+            }
+        }
         guard let firstChild = children.first else { return nil }
         let first = Int(firstChild)
         offsetY[first] = 0
@@ -142,6 +192,10 @@ struct TreeContours {
                           bottom: bottom[first], lastY: 0)
         for childIndex in children.dropFirst() {
             let c = Int(childIndex)
+            if let group = groupOf[childIndex] {
+                placeSummary(c, first: Int(group.first), last: Int(group.last), in: &stack)
+                continue
+            }
             // Walk the stack's lower contour (a) against the child's upper contour (b), both
             // starting at the children's common left edge, for the largest overlap.
             var a = Int(stack.lowerHead), aY = stack.lowerHeadY
@@ -191,5 +245,77 @@ struct TreeContours {
             stack.lastY = y
         }
         return stack
+    }
+
+    /// Places summary `s` beyond its group (the siblings `first` through `last`, stacked
+    /// already; its `reach` is past their furthest node), centred on them as a parent is on its
+    /// children, or lower if something further up reaches out as far. From its left edge on, its
+    /// contours join the stack's: the lower contour is the stack's up to that edge (cut there by a
+    /// new segment), then the summary's, then the stack's again where it reaches further.
+    private mutating func placeSummary(_ s: Int, first: Int, last: Int, in stack: inout Stack) {
+        let left = reach[s]
+        // The stack's lower contour, walked to the segment under the summary's left edge.
+        var previous = -1
+        var a = Int(stack.lowerHead), aY = stack.lowerHeadY
+        while segmentEnd[a] <= left, segmentNext[a] >= 0 {
+            previous = a
+            aY += segmentShift[a]
+            a = Int(segmentNext[a])
+        }
+        let under = segmentEnd[a] > left ? a : -1
+        let underY = aY
+        var b = 2 * s, bY = 0.0
+        var overlap = -Double.infinity
+        var aEnded = under < 0, bEnded = false
+        while !aEnded && !bEnded {
+            overlap = max(overlap, segmentY[a] + aY - (segmentY[b] + bY))
+            let aEnd = segmentEnd[a], bEnd = segmentEnd[b]
+            if aEnd <= bEnd {
+                let next = Int(segmentNext[a])
+                if next < 0 { aEnded = true } else { aY += segmentShift[a]; a = next }
+            }
+            if bEnd <= aEnd {
+                let next = Int(segmentNext[b])
+                if next < 0 { bEnded = true } else { bY += segmentShift[b]; b = next }
+            }
+        }
+        let y = max((offsetY[first] + offsetY[last]) / 2, overlap + verticalGap)
+        offsetY[s] = y
+        // Lower contour: the stack's up to the summary's left edge, then the summary's.
+        if under >= 0 {
+            let cut = segmentEnd.count
+            segmentEnd.append(left)
+            segmentY.append(segmentY[under])
+            segmentNext.append(Int32(2 * s + 1))
+            segmentShift.append(y - underY)
+            if previous >= 0 { segmentNext[previous] = Int32(cut) } else {
+                stack.lowerHead = Int32(cut)
+                stack.lowerHeadY = underY
+            }
+        } else {
+            let tail = Int(stack.lowerTail)
+            segmentNext[tail] = Int32(2 * s + 1)
+            segmentShift[tail] = y - stack.lowerTailY
+        }
+        if !aEnded {
+            // The stack reaches further: beyond the summary its lower contour goes on.
+            let tail = Int(lowerTail[s])
+            segmentNext[tail] = Int32(a)
+            segmentShift[tail] = aY - (y + lowerTailY[s])
+        } else {
+            stack.lowerTail = lowerTail[s]
+            stack.lowerTailY = y + lowerTailY[s]
+            if !bEnded {
+                // The summary reaches further: the stack's upper contour goes on into its own.
+                let tail = Int(stack.upperTail)
+                segmentNext[tail] = Int32(b)
+                segmentShift[tail] = y + bY - stack.upperTailY
+                stack.upperTail = upperTail[s]
+                stack.upperTailY = y + upperTailY[s]
+                stack.extent = extent[s]
+            }
+        }
+        stack.top = min(stack.top, y + top[s])
+        stack.bottom = max(stack.bottom, y + bottom[s])
     }
 }

@@ -61,15 +61,31 @@ public struct TreeLayout: Sendable {
 
         // Left edges, measured from each top's left edge: fixed by the path down, before stacking.
         var reach = [Double](repeating: 0, count: count)
+        let marks = document.hasSummaries ? document.nodes.map(\.summaryMarks) : []
+        let offsets = marks.isEmpty ? nil : Self.summaryOffsets(hierarchy, document: document, marks: marks, width: width, gap: horizontalGap)
         for v in hierarchy.preorder {
             let vi = Int(v), p = Int(hierarchy.parent[vi])
-            if p >= 0 && !hierarchy.hidden[vi] { reach[vi] = reach[p] + width[p] + horizontalGap }
+            if p >= 0 && !hierarchy.hidden[vi] { reach[vi] = reach[p] + (offsets?[vi] ?? width[p] + horizontalGap) }
         }
 
         var contours = TreeContours(width: width, height: height, reach: reach,
                                     horizontalGap: horizontalGap, verticalGap: verticalGap)
+        contours.marks = marks
+        if !marks.isEmpty {
+            contours.unstacked = document.nodes.indices.map { document.nodes[$0].isPlaceholder && hierarchy.visibleChildren(of: $0).isEmpty }
+        }
+        // A node's loops (links to itself) are drawn above it: the node above keeps clear of them.
+        for e in document.edges.indices where document.edges[e].kind == .link {
+            let ends = document.endpoints(ofEdgeAt: e)
+            guard ends.from == ends.to else { continue }
+            let above = document.nodes[ends.from].frame.minY - document.path(ofEdgeAt: e).bounds.minY
+            if above.isFinite { contours.topMargin[ends.from] = max(contours.topMargin[ends.from], above) }
+        }
+        let clouded = document.hasClouds
         for v in hierarchy.preorder.reversed() where v != 0 && !hierarchy.hidden[Int(v)] {
             contours.layOut(Int(v), over: hierarchy.visibleChildren(of: Int(v)))
+            // A cloud reaches beyond its subtree: its neighbours keep clear of all of it.
+            if clouded && document.nodes[Int(v)].style.cloud != nil { contours.pad(Int(v), by: Document.cloudReach + verticalGap / 2) }
         }
         let sides = Self.sides(ofBranches: hierarchy.visibleChildren(of: 0), in: document, weights: contours)
         contours.layOutBranches(sides.right[...])
@@ -121,6 +137,34 @@ public struct TreeLayout: Sendable {
         return centres
     }
 
+    /// How far each node's left edge is from its parent's, when the map has summaries: a gap
+    /// past the parent for most, but for a summary a gap past the furthest node of the siblings
+    /// it sums up (Freeplane puts it beyond them). Works out how far each branch reaches, leaves
+    /// first, since a summary's place depends on its group's branches (summaries inside them too).
+    static func summaryOffsets(_ hierarchy: LayoutHierarchy, document: Document, marks: [SummaryMarks], width: [Double],
+                               gap: Double) -> [Double] {
+        var offset = [Double](repeating: 0, count: width.count)
+        var extent = width
+        for v in hierarchy.preorder.reversed() where !hierarchy.hidden[Int(v)] {
+            let vi = Int(v)
+            let children = hierarchy.visibleChildren(of: vi)
+            guard !children.isEmpty else { continue }
+            for c in children { offset[Int(c)] = width[vi] + gap }
+            // The root's branches group by side, as Freeplane's do.
+            let sides: [[Int32]] = vi == 0
+                ? [children.filter { document.nodes[Int($0)].side != .left }, children.filter { document.nodes[Int($0)].side == .left }]
+                : [Array(children)]
+            for run in sides {
+                for group in SummaryGrouping.groups(in: run, marks: { marks[Int($0)] }) {
+                    let furthest = run[group.members].reduce(0.0) { max($0, offset[Int($1)] + extent[Int($1)]) }
+                    offset[Int(run[group.summary])] = furthest + gap
+                }
+            }
+            extent[vi] = children.reduce(width[vi]) { max($0, offset[Int($1)] + extent[Int($1)]) }
+        }
+        return offset
+    }
+
     /// First-level branches split into right and left, each in document order.
     static func sides(ofBranches branches: ArraySlice<Int32>, in document: Document,
                       weights contours: TreeContours) -> (right: [Int32], left: [Int32]) {
@@ -136,6 +180,12 @@ public struct TreeLayout: Sendable {
         }
         for (k, branch) in branches.enumerated() where document.nodes[Int(branch)].side == nil {
             let weight = contours.subtreeHeight(Int(branch))
+            // A summary stays on the side of the branch before it (its group's last).
+            if k > 0, document.nodes[Int(branch)].summaryMarks.contains(.summary) {
+                isLeft[k] = isLeft[k - 1]
+                if isLeft[k] { leftWeight += weight } else { rightWeight += weight }
+                continue
+            }
             if rightWeight <= leftWeight { rightWeight += weight } else { isLeft[k] = true; leftWeight += weight }
         }
         var right: [Int32] = [], left: [Int32] = []
@@ -155,14 +205,9 @@ extension Document {
     /// Derives node sizes and, for a map imported without positions, lays it out as a tree.
     public mutating func prepareForDisplay(with sizing: NodeSizing, layout: TreeLayout = TreeLayout()) {
         settleFolds()
-        // why: a layout moves every node and files the index anew; filing it after measuring too
-        // would build it twice (tens of milliseconds at 100k nodes).
-        measureAll(with: sizing, refilingIndex: !needsLayout)
+        measureAll(with: sizing)
         if needsLayout {
-            let before = revision
             layout.apply(to: &self)
-            // Nothing moved (every node already where the layout puts it): file the sizes now.
-            if revision == before { rebuildSpatialIndex() }
         }
     }
 }

@@ -31,15 +31,12 @@ extension Document {
         return node.id
     }
 
-    /// Joins two nodes. Refuses (returns nil) self-links, unknown nodes, duplicates of an
-    /// existing edge between the same pair, and a second parent for a node.
-    ///
-    /// `allowingSelfLink` is for importers only: Freeplane maps can hold a link from a node to
-    /// itself, and a faithful import keeps it (people creating links never can).
+    /// Joins two nodes. Refuses (returns nil) unknown nodes, and a tree edge that would give a
+    /// node a second parent, make it its own child or close a cycle. Links may repeat, run along
+    /// a branch or join a node to itself, as Freeplane's may.
     @discardableResult
-    public mutating func connect(_ from: NodeID, to: NodeID, kind: Edge.Kind = .link, arrows: Edge.Arrows = [],
-                                 allowingSelfLink: Bool = false) -> EdgeID? {
-        guard from != to || (allowingSelfLink && kind == .link), canJoin(from, to, kind: kind) else { return nil }
+    public mutating func connect(_ from: NodeID, to: NodeID, kind: Edge.Kind = .link, arrows: Edge.Arrows = []) -> EdgeID? {
+        guard canJoin(from, to, kind: kind) else { return nil }
         let edge = Edge(id: nextEdgeID, from: from, to: to, kind: kind, arrows: arrows)
         build("connect", [.insert(Fragment(edges: [.init(index: edges.count, edge: edge)]))])
         return edge.id

@@ -98,7 +98,6 @@ extension Document {
         for e in edgeSlots {
             let edge = edges[e]
             if edge.kind == .tree { parentByChild[edge.to] = edge.from }
-            joinedPairs.insert(NodePair(edge.from, edge.to))
             edgeIDs.insert(edge.id)
             let a = indexByID[edge.from] ?? 0, b = indexByID[edge.to] ?? 0
             edgeEnds[e] = (Int32(a), Int32(b))

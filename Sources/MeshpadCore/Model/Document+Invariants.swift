@@ -18,7 +18,6 @@ extension Document {
         }
         check(indexByID == rebuilt.indexByID, "the ID index differs from the node array")
         check(parentByChild == rebuilt.parentByChild, "the parent index differs from the tree edges")
-        check(joinedPairs == rebuilt.joinedPairs, "the joined pairs differ from the edges")
         check(edgeIDs == rebuilt.edgeIDs, "the edge IDs differ from the edges")
         check(edgesOfNode == rebuilt.edgesOfNode, "a node's incident edges differ from the edge array")
         check(edgeEnds.map { [$0.from, $0.to] } == rebuilt.edgeEnds.map { [$0.from, $0.to] }, "an edge's cached ends differ from its nodes")
@@ -31,6 +30,16 @@ extension Document {
                           (bounds.minY, rebuilt.bounds.minY), (bounds.maxY, rebuilt.bounds.maxY)].allSatisfy { abs($0 - $1) <= scale }
         check(sameBounds, "the bounds \(bounds) differ from the visible nodes' \(rebuilt.bounds)")
         check(spatial.sortedFilings() == rebuilt.spatial.sortedFilings(), "the spatial index differs from the visible nodes and edges")
+        check(cloudedNodes == rebuilt.cloudedNodes, "the clouded nodes differ from the nodes' styles")
+        check(summaryNodes == rebuilt.summaryNodes && groupsBySummary == rebuilt.groupsBySummary,
+              "the summaries or their groups differ from the nodes' marks")
+        let sameClouds = branchAreas.count == rebuilt.branchAreas.count && branchAreas.allSatisfy { id, area in
+            guard let other = rebuilt.branchAreas[id], area.depth == other.depth else { return false }
+            let scale = max(1, abs(area.box.minX), abs(area.box.maxX), abs(area.box.minY), abs(area.box.maxY)) * 1e-9
+            return abs(area.box.minX - other.box.minX) <= scale && abs(area.box.maxX - other.box.maxX) <= scale
+                && abs(area.box.minY - other.box.minY) <= scale && abs(area.box.maxY - other.box.maxY) <= scale
+        }
+        check(sameClouds, "a cloud's or group member's branch area differs from its visible subtree")
         check(nextNodeNumber > (nodes.map(\.id.rawValue).max() ?? 0), "the next node ID \(nextNodeNumber) is already in use")
         check(nextEdgeNumber > (edges.map(\.id.rawValue).max() ?? 0), "the next edge ID \(nextEdgeNumber) is already in use")
         return problems

@@ -80,10 +80,11 @@ extension Document {
         return result
     }
 
-    /// Whether an edge could join two nodes (self-links aside): both ends exist, they are not
-    /// joined yet, and a tree edge would give the child its first parent without making a cycle.
+    /// Whether an edge could join two nodes: both ends exist, and a tree edge would give a
+    /// child other than its parent its first parent without making a cycle. Any two nodes may
+    /// be linked, however often, and a node to itself (as Freeplane allows).
     public func canJoin(_ from: NodeID, _ to: NodeID, kind: Edge.Kind) -> Bool {
-        guard contains(from), contains(to), !joinedPairs.contains(NodePair(from, to)) else { return false }
+        guard contains(from), contains(to) else { return false }
         guard kind == .tree else { return true }
         guard parentByChild[to] == nil, to != rootID, from != to else { return false }
         // A node without children cannot be its own ancestor: only a subtree needs the walk up
@@ -99,14 +100,14 @@ extension Document {
 
     // MARK: - Edges
 
-    /// The edge joining two nodes (in either direction), if any.
-    public func edge(between a: NodeID, and b: NodeID) -> Edge? {
-        guard joinedPairs.contains(NodePair(a, b)), let i = indexByID[a] else { return nil }
-        for e in edgesOfNode[i] {
-            let edge = edges[Int(e)]
-            if (edge.from == a && edge.to == b) || (edge.from == b && edge.to == a) { return edge }
-        }
-        return nil
+    /// The first edge joining two nodes (in either direction), if any.
+    public func edge(between a: NodeID, and b: NodeID) -> Edge? { edges(between: a, and: b).first }
+
+    /// Every edge joining two nodes, in either direction, in edge order.
+    public func edges(between a: NodeID, and b: NodeID) -> [Edge] {
+        guard let i = indexByID[a], let j = indexByID[b] else { return [] }
+        let list = edgesOfNode[i].count <= edgesOfNode[j].count ? edgesOfNode[i] : edgesOfNode[j]
+        return list.lazy.map { self.edges[Int($0)] }.filter { $0.joins(a, b) }
     }
 
     public func edge(_ id: EdgeID) -> Edge? { edges.first { $0.id == id } }
@@ -146,15 +147,17 @@ extension Document {
     public func edgeBox(_ index: Int) -> Rect { edgeBoxes[index] }
 
     /// The line the edge at `index` runs along, its ends drawn at `from` and `to` (where gliding
-    /// nodes are; their positions by default): a branch in its child's edge shape, a free link
-    /// straight. The scene draws it, the hit test measures to it and SVG export writes it.
+    /// nodes are; their positions by default): a branch in its child's edge shape, a link arched
+    /// in its lane (a loop for a link from a node to itself). The scene draws it, the hit test
+    /// measures to it and SVG export writes it.
     public func path(ofEdgeAt index: Int, from: Vec2? = nil, to: Vec2? = nil) -> EdgePath {
         let ends = edgeEnds[index]
         let a = Int(ends.from), b = Int(ends.to)
         // why: reads the nodes field by field; binding a whole `Node` copies its strings and arrays.
         let parent = EdgePath.End(position: from ?? nodes[a].position, size: nodes[a].size, shape: nodes[a].shape)
         let child = EdgePath.End(position: to ?? nodes[b].position, size: nodes[b].size, shape: nodes[b].shape)
-        return edges[index].kind == .tree ? .branch(from: parent, to: child, shape: nodes[b].edgeShape) : .straight(from: parent, to: child)
+        guard edges[index].kind == .link else { return .branch(from: parent, to: child, shape: nodes[b].edgeShape) }
+        return .link(from: parent, to: child, lane: lane(ofLinkAt: index), aFirst: edges[index].from <= edges[index].to, sameNode: a == b)
     }
 
     /// Indices (into `nodes`) of the visible nodes whose frame meets `rect`, each once, in no set order.

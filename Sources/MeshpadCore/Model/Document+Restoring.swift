@@ -3,17 +3,17 @@ extension Document {
     /// Rebuilds a document from stored nodes and edges, keeping their IDs.
     ///
     /// Refuses anything that would not be a valid map: duplicate IDs, a missing root, edges to
-    /// missing nodes, self-links, duplicate edges, a node with two parents, a parent for the root,
-    /// or a cycle of tree edges. The first node in `nodes` need not be the root.
+    /// missing nodes, a tree edge from a node to itself, a node with two parents, a parent for the
+    /// root, or a cycle of tree edges. Links may repeat, run along a branch or loop back to their
+    /// node, as Freeplane's may. The first node in `nodes` need not be the root.
     public init(restoring storedNodes: [Node], edges storedEdges: [Edge], rootID: NodeID) throws(DocumentError) {
         guard let rootIndex = storedNodes.firstIndex(where: { $0.id == rootID }) else {
             throw .missingRoot(rootID)
         }
-        var indexByID: [NodeID: Int] = [:], parentByChild: [NodeID: NodeID] = [:], joinedPairs = Set<NodePair>()
+        var indexByID: [NodeID: Int] = [:], parentByChild: [NodeID: NodeID] = [:]
         var nodes: [Node] = [], edges: [Edge] = []
         indexByID.reserveCapacity(storedNodes.count)
         nodes.reserveCapacity(storedNodes.count)
-        joinedPairs.reserveCapacity(storedEdges.count)
         parentByChild.reserveCapacity(storedEdges.count)
         edges.reserveCapacity(storedEdges.count)
         // why: the root goes first; the rest keep their order. Appending in place (no reordered
@@ -31,8 +31,6 @@ extension Document {
         for edge in storedEdges {
             guard let from = indexByID[edge.from], let to = indexByID[edge.to] else { throw .danglingEdge(edge.id) }
             guard edge.from != edge.to || edge.kind == .link else { throw .selfLink(edge.id) }
-            let pair = NodePair(edge.from, edge.to)
-            guard joinedPairs.insert(pair).inserted else { throw .duplicateEdge(edge.id) }
             if edge.kind == .tree {
                 guard parentIndex[to] < 0, edge.to != rootID else { throw .secondParent(edge.to) }
                 parentByChild[edge.to] = edge.from
@@ -59,7 +57,7 @@ extension Document {
             for index in path { state[index] = 2 }
         }
         self.init(checkedNodes: nodes, edges: edges, rootID: rootID, indexByID: indexByID,
-                  parentByChild: parentByChild, joinedPairs: joinedPairs, edgeIDs: edgeIDs, edgeEnds: ends)
+                  parentByChild: parentByChild, edgeIDs: edgeIDs, edgeEnds: ends)
     }
 }
 
@@ -70,7 +68,6 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
     case badPosition(NodeID)
     case danglingEdge(EdgeID)
     case selfLink(EdgeID)
-    case duplicateEdge(EdgeID)
     case duplicateEdgeID
     case secondParent(NodeID)
     case treeCycle(NodeID)
@@ -82,7 +79,6 @@ public enum DocumentError: Error, Equatable, CustomStringConvertible {
         case .badPosition(let id): return "node \(id) has a position that is not a number within ±100,000,000"
         case .danglingEdge(let id): return "edge \(id) joins a node that does not exist"
         case .selfLink(let id): return "tree edge \(id) makes a node its own child"
-        case .duplicateEdge(let id): return "edge \(id) repeats another edge between the same two nodes"
         case .duplicateEdgeID: return "two edges have the same ID"
         case .secondParent(let id): return "node \(id) has more than one parent (or the root has one)"
         case .treeCycle(let id): return "the tree edges form a cycle through node \(id)"

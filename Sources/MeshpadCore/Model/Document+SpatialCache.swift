@@ -14,6 +14,7 @@ extension Document {
             if !isHidden(edgeAt: e) { spatial.insertEdge(e, box: edgeBoxes[e]) }
         }
         bounds = computeBounds()
+        refreshBranchAreas()
     }
 
     /// Takes an edge about to be removed out of the spatial index and its ends' incidence lists.

@@ -54,8 +54,6 @@ public struct Document: Sendable {
     /// Each edge's two node indices, so drawing an edge needs no ID lookups.
     var edgeEnds: [(from: Int32, to: Int32)] = []
     var parentByChild: [NodeID: NodeID] = [:]
-    /// Unordered node pairs already joined, so joining refuses duplicates in O(1).
-    var joinedPairs: Set<NodePair> = []
     /// Every edge's ID, so a re-inserted edge (undo, a change from elsewhere) is checked in O(1).
     var edgeIDs: Set<EdgeID> = []
     /// Where nodes and edges are on the map, for hit tests and culling.
@@ -65,6 +63,13 @@ public struct Document: Sendable {
     /// The smallest rectangle holding every visible node (a document always has its root, which
     /// no fold hides). Kept current by every change, so drawing a frame never walks all nodes for it.
     public internal(set) var bounds = Rect(x: 0, y: 0, width: 0, height: 0)
+    /// The nodes that have a cloud and those marked as summaries (hidden ones too), each
+    /// summary's group, and the visible areas of the branches clouds and brackets are drawn
+    /// round (`+BranchAreas`).
+    var cloudedNodes: Set<NodeID> = []
+    var summaryNodes: Set<NodeID> = []
+    var groupsBySummary: [NodeID: [NodeID]] = [:]
+    var branchAreas: [NodeID: BranchArea] = [:]
     /// Per node (by index): inside a folded ancestor.
     var hiddenFlags: [Bool] = []
     /// How many nodes are hidden by folds; 0 lets whole-map walks skip the per-node check.
@@ -98,14 +103,13 @@ public struct Document: Sendable {
     /// with the ID and parent indexes the check built.
     /// `edgeEnds`, when the check resolved them, are each edge's node indices.
     init(checkedNodes: [Node], edges: [Edge], rootID: NodeID, indexByID: [NodeID: Int],
-         parentByChild: [NodeID: NodeID], joinedPairs: Set<NodePair>, edgeIDs: Set<EdgeID>,
+         parentByChild: [NodeID: NodeID], edgeIDs: Set<EdgeID>,
          edgeEnds ends: [(from: Int32, to: Int32)]? = nil) {
         self.rootID = rootID
         nodes = checkedNodes
         self.edges = edges
         self.indexByID = indexByID
         self.parentByChild = parentByChild
-        self.joinedPairs = joinedPairs
         self.edgeIDs = edgeIDs
         nextNodeNumber = (nodes.map(\.id.rawValue).max() ?? 0) + 1
         nextEdgeNumber = (edges.map(\.id.rawValue).max() ?? 0) + 1
@@ -123,6 +127,7 @@ public struct Document: Sendable {
             edgeEnds.reserveCapacity(edges.count)
             for e in edges.indices { cacheEdge(e) }
         }
+        for node in nodes where node.style.cloud != nil || !node.summaryMarks.isEmpty { noteBranchMarks(of: node) }
         computeVisibility()
         rebuildSpatialIndex()
     }
@@ -130,9 +135,9 @@ public struct Document: Sendable {
     /// A document from a `MapBuilder`, which kept it valid as it grew: its indexes are derived
     /// once, here.
     init(built nodes: [Node], edges: [Edge], rootID: NodeID, indexByID: [NodeID: Int], parentByChild: [NodeID: NodeID],
-         joinedPairs: Set<NodePair>, layoutMode: LayoutMode, needsLayout: Bool, mindMapSource: MindMapSource?) {
+         layoutMode: LayoutMode, needsLayout: Bool, mindMapSource: MindMapSource?) {
         self.init(checkedNodes: nodes, edges: edges, rootID: rootID, indexByID: indexByID, parentByChild: parentByChild,
-                  joinedPairs: joinedPairs, edgeIDs: Set(edges.map(\.id)))
+                  edgeIDs: Set(edges.map(\.id)))
         self.layoutMode = layoutMode
         self.needsLayout = needsLayout
         self.mindMapSource = mindMapSource
@@ -161,13 +166,20 @@ public struct Document: Sendable {
         case .setText(let id, _, let to):
             rewrite(id, text: true, sizing: sizing) { $0.text = to }
         case .setFolded(let ids, _, let to):
-            for (id, folded) in zip(ids, to) { fold(id, folded) }
+            for (id, folded) in zip(ids, to) {
+                fold(id, folded)
+                // An empty summary is not shown unless folded: its size follows its fold.
+                if let sizing, let i = indexByID[id], nodes[i].summaryMarks.contains(.summary), nodes[i].text.isEmpty {
+                    rewrite(id, text: false, sizing: sizing) { _ in }
+                }
+            }
         case .setStyle(let ids, _, let to):
             for (id, style) in zip(ids, to) { rewrite(id, text: false, sizing: sizing) { $0.style = style } }
         case .setDetails(let id, _, let to):
             guard let i = indexByID[id] else { return }
-            if nodes[i].icons != to.icons || nodes[i].image != to.image {
-                // Icons are drawn before the text and an image above it: the node's label and size follow.
+            if nodes[i].icons != to.icons || nodes[i].image != to.image || nodes[i].summaryMarks != to.summaryMarks {
+                // Icons are drawn before the text and an image above it: the node's label and size
+                // follow (and an empty summary mark takes no room).
                 rewrite(id, text: true, sizing: sizing) { $0.details = to }
                 return
             }
@@ -176,8 +188,7 @@ public struct Document: Sendable {
             textRevision &+= 1
         case .setLink(let id, _, let to):
             guard let e = edges.firstIndex(where: { $0.id == id }) else { return }
-            edges[e].arrows = to.arrows
-            edges[e].label = to.label
+            edges[e].look = to
             revision &+= 1
             textRevision &+= 1
         case .setLayoutMode(_, let to):
@@ -191,17 +202,10 @@ public struct Document: Sendable {
     ///
     /// Sizes are derived state, so this does not count as a change of the document.
     public mutating func measureAll(with sizing: NodeSizing) {
-        measureAll(with: sizing, refilingIndex: true)
-    }
-
-    /// `refilingIndex: false` leaves the spatial index, edge boxes and bounds as they were: only
-    /// for a caller that moves every node next, which files them anew (`prepareForDisplay`
-    /// before a layout), so a 100k-node import builds its index once less.
-    mutating func measureAll(with sizing: NodeSizing, refilingIndex: Bool) {
         for i in nodes.indices {
             sizing.apply(to: &nodes[i])
         }
-        if refilingIndex { rebuildSpatialIndex() }
+        rebuildSpatialIndex()
     }
 
     /// Moves a node's centre to `position` (map units). Positions that are not usable are ignored.
@@ -226,6 +230,7 @@ public struct Document: Sendable {
     /// re-filed too: where they meet the node follows its size, shape and edge shape.
     private mutating func rewrite(_ id: NodeID, text: Bool, sizing: NodeSizing?, _ change: (inout Node) -> Void) {
         guard let i = indexByID[id] else { return }
+        let hadCloud = nodes[i].style.cloud != nil, marks = nodes[i].summaryMarks
         if let sizing {
             refiling(nodeAt: i, edgesToo: true) { node in
                 change(&node)
@@ -233,6 +238,7 @@ public struct Document: Sendable {
             }
         } else {
             change(&nodes[i])
+            branchAreasFollow(nodeAt: i, hadCloud: hadCloud, marks: marks, from: nil)
         }
         revision &+= 1
         if text { textRevision &+= 1 }
@@ -246,10 +252,14 @@ public struct Document: Sendable {
         if visible { spatial.removeNode(i, frame: oldFrame) }
         let touching = edgesToo ? edgesOfNode[i] : []
         for e in touching where !isHidden(edgeAt: Int(e)) { spatial.removeEdge(Int(e), box: edgeBoxes[Int(e)]) }
+        let hadCloud = nodes[i].style.cloud != nil, marks = nodes[i].summaryMarks
         change(&nodes[i])
         if visible {
             spatial.insertNode(i, frame: nodes[i].frame)
             updateBounds(old: oldFrame, new: nodes[i].frame)
+        }
+        if !branchAreas.isEmpty || hadCloud || nodes[i].style.cloud != nil || marks != nodes[i].summaryMarks {
+            branchAreasFollow(nodeAt: i, hadCloud: hadCloud, marks: marks, from: oldFrame)
         }
         for e in touching {
             edgeBoxes[Int(e)] = computeEdgeBox(Int(e))
@@ -262,6 +272,7 @@ public struct Document: Sendable {
         guard let i = indexByID[id], nodes[i].folded != folded else { return }
         nodes[i].folded = folded
         foldChanged(at: i)
+        refreshBranchAreas()
         structureRevision &+= 1
         revision &+= 1
     }
@@ -289,11 +300,13 @@ public struct Document: Sendable {
         guard complete else { return }
         let tailNodes = nodeIndices.allSatisfy { $0 >= nodes.count - nodeIndices.count }
         let tailEdges = edgeIndices.allSatisfy { $0 >= edges.count - edgeIndices.count }
+        for i in nodeIndices where nodes[i].style.cloud != nil || !nodes[i].summaryMarks.isEmpty { forgetBranchMarks(of: nodes[i]) }
         if tailNodes && tailEdges {
             removeTail(nodeCount: nodeIndices.count, edgeCount: edgeIndices.count)
         } else {
             removeInPlace(nodes: nodeIndices, edges: edgeIndices)
         }
+        refreshBranchAreas()
         revision &+= 1
         structureRevision &+= 1
         textRevision &+= 1
@@ -320,6 +333,8 @@ public struct Document: Sendable {
         } else {
             insertInPlace(nodes: newNodes, edges: newEdges)
         }
+        for placed in newNodes where placed.node.style.cloud != nil || !placed.node.summaryMarks.isEmpty { noteBranchMarks(of: placed.node) }
+        refreshBranchAreas()
         nextNodeNumber = max(nextNodeNumber, (newNodes.map(\.node.id.rawValue).max() ?? 0) + 1)
         nextEdgeNumber = max(nextEdgeNumber, (newEdges.map(\.edge.id.rawValue).max() ?? 0) + 1)
         revision &+= 1
@@ -340,7 +355,6 @@ public struct Document: Sendable {
     /// Adds a valid edge at the end: indexes, folds and filing.
     private mutating func appendEdge(_ edge: Edge) {
         if edge.kind == .tree { parentByChild[edge.to] = edge.from }
-        joinedPairs.insert(NodePair(edge.from, edge.to))
         edgeIDs.insert(edge.id)
         edges.append(edge)
         let e = edges.count - 1
@@ -359,7 +373,6 @@ public struct Document: Sendable {
             let edge = edges[e]
             forgetEdge(at: e)
             if edge.kind == .tree, parentByChild[edge.to] == edge.from { parentByChild[edge.to] = nil }
-            joinedPairs.remove(NodePair(edge.from, edge.to))
             edgeIDs.remove(edge.id)
             edges.removeLast()
             edgeEnds.removeLast()
@@ -384,11 +397,12 @@ public struct Document: Sendable {
         var removedEdge = [Bool](repeating: false, count: edges.count)
         for i in nodeIndices { removedNode[i] = true }
         for e in edgeIndices { removedEdge[e] = true }
+        var removedLinks: [Edge] = []
         for e in edgeIndices {
             if !isHidden(edgeAt: e) { spatial.removeEdge(e, box: edgeBoxes[e]) }
             let edge = edges[e]
             if edge.kind == .tree, parentByChild[edge.to] == edge.from { parentByChild[edge.to] = nil }
-            joinedPairs.remove(NodePair(edge.from, edge.to))
+            if edge.kind == .link { removedLinks.append(edge) }
             edgeIDs.remove(edge.id)
         }
         for i in nodeIndices {
@@ -401,6 +415,8 @@ public struct Document: Sendable {
         edges = Self.keeping(edges, removedEdge)
         renumberAfterRemoving(removedNode: removedNode, removedEdge: removedEdge, nodeMap: nodeMap, edgeMap: edgeMap,
                               firstRemoved: nodeIndices.min())
+        // The links left between the same two nodes move up a lane.
+        for link in removedLinks { refileLinks(between: link.from, and: link.to) }
     }
 
     /// Puts nodes and edges into the middle of the arrays: what follows them moves up, and the
@@ -412,27 +428,7 @@ public struct Document: Sendable {
         edges = mergedEdges
         renumberAfterInserting(nodeMap: nodeMap, nodeSlots: nodeSlots, edgeMap: edgeMap, edgeSlots: edgeSlots,
                                foldedArrived: newNodes.contains { $0.node.folded })
-    }
-}
-
-/// Two node IDs in no particular order: `NodePair(a, b) == NodePair(b, a)`.
-struct NodePair: Hashable, Sendable {
-    let low: NodeID
-    let high: NodeID
-
-    init(_ a: NodeID, _ b: NodeID) {
-        low = min(a, b)
-        high = max(a, b)
-    }
-
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(low)
-        hasher.combine(high)
-    }
-
-    /// Hashed fast (see `IntegerHash`); the first ID goes through the seeded mix before the
-    /// second joins, so a file cannot choose pairs that fold to one value.
-    func _rawHashValue(seed: Int) -> Int {
-        IntegerHash.mix(IntegerHash.mix(low.rawValue, seed: seed) ^ high.rawValue, seed: seed)
+        // Links after a returning one between the same two nodes move down a lane.
+        for placed in newEdges where placed.edge.kind == .link { refileLinks(between: placed.edge.from, and: placed.edge.to) }
     }
 }

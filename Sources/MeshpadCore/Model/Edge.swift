@@ -2,7 +2,9 @@
 ///
 /// A `.tree` edge joins a parent to a child (a node has at most one incoming tree edge, so the
 /// tree edges form the mind map's hierarchy); a `.link` edge is a free connection drawn across
-/// it (FreeMind's arrow links, GraphPad's drawn edges).
+/// it (FreeMind's arrow links, Freeplane's connectors, GraphPad's drawn edges). Links are as
+/// free as Freeplane's: several may join the same two nodes, one may run along a branch, and
+/// one may leave a node and come back to it.
 public struct Edge: Equatable, Sendable {
     public enum Kind: String, Sendable {
         case tree
@@ -21,36 +23,94 @@ public struct Edge: Equatable, Sendable {
     public let from: NodeID
     public let to: NodeID
     public let kind: Kind
-    public var arrows: Arrows
-    /// The words along a link (FreeMind's and Freeplane's middle label).
-    public var label: String?
+    /// How a link looks: its words, arrowheads, colour, width and dash (a branch keeps the default).
+    public var look: LinkLook
 
     public init(id: EdgeID, from: NodeID, to: NodeID, kind: Kind, arrows: Arrows = [], label: String? = nil) {
+        self.init(id: id, from: from, to: to, kind: kind, look: LinkLook(label: label, arrows: arrows))
+    }
+
+    public init(id: EdgeID, from: NodeID, to: NodeID, kind: Kind, look: LinkLook) {
         self.id = id
         self.from = from
         self.to = to
         self.kind = kind
-        self.arrows = arrows
-        self.label = label
+        self.look = look
     }
 
-    /// What a person sets on a link from its menu: its words and its arrowheads.
-    public var look: LinkLook {
-        get { LinkLook(label: label, arrows: arrows) }
-        set {
-            label = newValue.label
-            arrows = newValue.arrows
-        }
+    /// The link's arrowheads.
+    public var arrows: Edge.Arrows {
+        get { look.arrows }
+        set { look.arrows = newValue }
+    }
+
+    /// The words at the link's middle (FreeMind's and Freeplane's middle label).
+    public var label: String? {
+        get { look.label }
+        set { look.label = newValue }
+    }
+
+    /// Whether it joins `a` and `b`, in either direction.
+    public func joins(_ a: NodeID, _ b: NodeID) -> Bool {
+        (from == a && to == b) || (from == b && to == a)
     }
 }
 
-/// A link's label and arrowheads: changed together as one `Change`.
-public struct LinkLook: Equatable, Sendable, Codable {
-    public var label: String?
-    public var arrows: Edge.Arrows
+/// Where words stand along a link: by the node it leaves, at its middle, or by the node it
+/// reaches (Freeplane's SOURCE_LABEL, MIDDLE_LABEL and TARGET_LABEL).
+public enum LinkLabelPlace: String, CaseIterable, Hashable, Sendable, Codable {
+    case source, middle, target
+}
 
-    public init(label: String? = nil, arrows: Edge.Arrows = []) {
+/// What a person sets on a link, changed together as one `Change.setLink`: its three labels,
+/// its arrowheads, and its colour, width and dash (nil: the theme's).
+public struct LinkLook: Equatable, Sendable, Codable {
+    /// The words at its middle.
+    public var label: String?
+    /// The words by the node it leaves.
+    public var sourceLabel: String?
+    /// The words by the node it reaches.
+    public var targetLabel: String?
+    public var arrows: Edge.Arrows
+    /// Its colour (with Freeplane's TRANSPARENCY as alpha).
+    public var color: RGBA?
+    /// Its width in map units (Freeplane's WIDTH, in pixels at 100 %).
+    public var width: Double?
+    /// Dash and gap lengths, in widths of the line (Freeplane's DASH, `3 3`); nil is solid.
+    public var dash: [Double]?
+
+    public init(label: String? = nil, arrows: Edge.Arrows = [], sourceLabel: String? = nil, targetLabel: String? = nil,
+                color: RGBA? = nil, width: Double? = nil, dash: [Double]? = nil) {
         self.label = label
         self.arrows = arrows
+        self.sourceLabel = sourceLabel
+        self.targetLabel = targetLabel
+        self.color = color
+        self.width = width
+        self.dash = dash
     }
+
+    /// The words at `place`, nil for none.
+    public subscript(place: LinkLabelPlace) -> String? {
+        get {
+            switch place {
+            case .source: return sourceLabel
+            case .middle: return label
+            case .target: return targetLabel
+            }
+        }
+        set {
+            switch place {
+            case .source: sourceLabel = newValue
+            case .middle: label = newValue
+            case .target: targetLabel = newValue
+            }
+        }
+    }
+
+    /// Whether anything is drawn on the link besides its line.
+    public var isDecorated: Bool { !arrows.isEmpty || label != nil || sourceLabel != nil || targetLabel != nil }
+
+    /// The widest a link may be drawn (a file asking for more gets this).
+    public static let largestWidth = 64.0
 }

@@ -15,7 +15,6 @@ public struct MapBuilder {
     public var mindMapSource: MindMapSource?
     private var indexByID: [NodeID: Int] = [:]
     private var parentByChild: [NodeID: NodeID] = [:]
-    private var joinedPairs: Set<NodePair> = []
 
     /// A map of one root node at the origin, with `root`'s text, style and details.
     public init(root: Node) {
@@ -41,7 +40,6 @@ public struct MapBuilder {
         let id = append(node)
         if let parent {
             parentByChild[id] = parent
-            joinedPairs.insert(NodePair(parent, id))
             edges.append(Edge(id: EdgeID(edges.count + 1), from: parent, to: id, kind: .tree))
         }
         return id
@@ -57,15 +55,13 @@ public struct MapBuilder {
         add(Node(id: rootID, text: text, position: position), under: nil) ?? rootID
     }
 
-    /// Links two nodes; nil (nothing added) for an unknown node, a pair already joined, or a
-    /// link from a node to itself unless `allowingSelfLink` (Freeplane maps have them).
+    /// Links two nodes (again, along a branch, or a node to itself, as Freeplane allows); nil
+    /// (nothing added) for an unknown node.
     @discardableResult
-    public mutating func link(_ from: NodeID, to: NodeID, arrows: Edge.Arrows = [], label: String? = nil,
-                              allowingSelfLink: Bool = false) -> EdgeID? {
-        guard contains(from), contains(to), from != to || allowingSelfLink else { return nil }
-        guard joinedPairs.insert(NodePair(from, to)).inserted else { return nil }
+    public mutating func link(_ from: NodeID, to: NodeID, look: LinkLook = LinkLook()) -> EdgeID? {
+        guard contains(from), contains(to) else { return nil }
         let id = EdgeID(edges.count + 1)
-        edges.append(Edge(id: id, from: from, to: to, kind: .link, arrows: arrows, label: label))
+        edges.append(Edge(id: id, from: from, to: to, kind: .link, look: look))
         return id
     }
 
@@ -87,7 +83,7 @@ public struct MapBuilder {
     /// The map, its indexes derived once. Sizes are derived later (`measureAll`, `prepareForDisplay`).
     public func build() -> Document {
         Document(built: nodes, edges: edges, rootID: rootID, indexByID: indexByID, parentByChild: parentByChild,
-                 joinedPairs: joinedPairs, layoutMode: layoutMode, needsLayout: needsLayout,
+                 layoutMode: layoutMode, needsLayout: needsLayout,
                  mindMapSource: mindMapSource)
     }
 

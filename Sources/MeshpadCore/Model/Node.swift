@@ -25,6 +25,8 @@ public struct Node: Equatable, Sendable {
     /// A picture shown above the text: a path as the file gave it (relative to the map's folder,
     /// absolute, or a `file:` URL). The core never reads it; the platform does.
     public var image: String?
+    /// Freeplane's summary marks: the first node of a group, or a summary of the group before it.
+    public var summaryMarks: SummaryMarks = []
 
     /// Width and height of the node's shape in map units (derived).
     public internal(set) var size: Vec2
@@ -44,6 +46,9 @@ public struct Node: Equatable, Sendable {
     public internal(set) var edgeShape: EdgeShape = .curve
     /// The derived sizes above have been worked out (a node read from a change record has not).
     public internal(set) var isMeasured = false
+    /// An empty group mark or an empty unfolded summary, which Freeplane does not show (its
+    /// bracket and children stand for it): no size, not drawn, not hit (derived).
+    public internal(set) var isPlaceholder = false
 
     public init(id: NodeID, text: String, position: Vec2, folded: Bool = false) {
         self.id = id
@@ -61,7 +66,7 @@ public struct Node: Equatable, Sendable {
     public func hasSameContent(as other: Node) -> Bool {
         id == other.id && text == other.text && position == other.position && folded == other.folded
             && note == other.note && link == other.link && icons == other.icons && style == other.style
-            && side == other.side && sourceID == other.sourceID && image == other.image
+            && side == other.side && sourceID == other.sourceID && image == other.image && summaryMarks == other.summaryMarks
     }
 
     /// The node's bounding box on the map.
@@ -69,7 +74,7 @@ public struct Node: Equatable, Sendable {
 
     /// What the node carries besides its text, position, fold and style.
     public var details: NodeDetails {
-        get { NodeDetails(note: note, link: link, icons: icons, side: side, sourceID: sourceID, image: image) }
+        get { NodeDetails(note: note, link: link, icons: icons, side: side, sourceID: sourceID, image: image, summaryMarks: summaryMarks) }
         set {
             note = newValue.note
             link = newValue.link
@@ -77,28 +82,42 @@ public struct Node: Equatable, Sendable {
             side = newValue.side
             sourceID = newValue.sourceID
             image = newValue.image
+            summaryMarks = newValue.summaryMarks
         }
     }
 }
 
-/// A node's note, link, icons, side, foreign ID and image: changed together as one `Change`.
-public struct NodeDetails: Equatable, Sendable, Codable {
+/// A node's note, link, icons, side, foreign ID, image and summary marks: changed together as
+/// one `Change`.
+public struct NodeDetails: Equatable, Sendable {
     public var note: String
     public var link: String?
     public var icons: [String]
     public var side: Node.Side?
     public var sourceID: String?
     public var image: String?
+    public var summaryMarks: SummaryMarks
 
     public init(note: String = "", link: String? = nil, icons: [String] = [], side: Node.Side? = nil, sourceID: String? = nil,
-                image: String? = nil) {
+                image: String? = nil, summaryMarks: SummaryMarks = []) {
         self.note = note
         self.link = link
         self.icons = icons
         self.side = side
         self.sourceID = sourceID
         self.image = image
+        self.summaryMarks = summaryMarks
     }
+}
+
+/// Freeplane's summaries: a node marked `firstOfGroup` (its `FirstGroupNode` hook) begins a
+/// group of siblings, and a later sibling marked `summary` (`SummaryNode`) sums up the siblings
+/// since the group began (or since the summary before it), drawn beyond them past a bracket.
+public struct SummaryMarks: OptionSet, Hashable, Sendable, Codable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    public static let firstOfGroup = SummaryMarks(rawValue: 1)
+    public static let summary = SummaryMarks(rawValue: 2)
 }
 
 /// The outline a node is drawn in.
@@ -136,6 +155,8 @@ public struct NodeStyle: Equatable, Sendable, Codable {
     public var edgeWidth: Double?
     /// Whether the edge is curved or straight.
     public var edgeShape: EdgeShape?
+    /// A cloud drawn behind the node and everything shown below it (Freeplane's `<cloud>`).
+    public var cloud: Cloud?
 
     /// The point size the theme's text size stands for.
     public static let basePointSize = 12.0
@@ -146,7 +167,7 @@ public struct NodeStyle: Equatable, Sendable, Codable {
 
     public init(shape: NodeShape? = nil, textColor: RGBA? = nil, fillColor: RGBA? = nil, fontSize: Double? = nil,
                 bold: Bool = false, italic: Bool = false, edgeColor: RGBA? = nil, edgeWidth: Double? = nil,
-                edgeShape: EdgeShape? = nil) {
+                edgeShape: EdgeShape? = nil, cloud: Cloud? = nil) {
         self.shape = shape
         self.textColor = textColor
         self.fillColor = fillColor
@@ -156,6 +177,7 @@ public struct NodeStyle: Equatable, Sendable, Codable {
         self.edgeColor = edgeColor
         self.edgeWidth = edgeWidth
         self.edgeShape = edgeShape
+        self.cloud = cloud
     }
 
     public var isPlain: Bool { self == NodeStyle() }
@@ -164,5 +186,28 @@ public struct NodeStyle: Equatable, Sendable, Codable {
     public var textScale: Double {
         guard let fontSize, fontSize.isFinite, fontSize > 0 else { return 1 }
         return min(max(fontSize / Self.basePointSize, 0.5), 4)
+    }
+}
+
+/// A cloud around a node's subtree: a boundary drawn behind the node and every node shown below
+/// it, in its colour, which the tidy tree keeps clear of its neighbours (Freeplane's and
+/// FreeMind's `<cloud COLOR SHAPE>`).
+public struct Cloud: Equatable, Sendable, Codable {
+    /// Freeplane's cloud shapes. Arcs and stars are drawn as a bumpy cloud, the rectangles as a
+    /// box with square or round corners.
+    public enum Shape: String, CaseIterable, Sendable, Codable {
+        case arc, star, rect, roundRect
+
+        /// Whether it is drawn with bumps (a cloud) rather than as a box.
+        public var isBumpy: Bool { self == .arc || self == .star }
+    }
+
+    /// Its fill; nil is the theme's.
+    public var color: RGBA?
+    public var shape: Shape
+
+    public init(color: RGBA? = nil, shape: Shape = .arc) {
+        self.color = color
+        self.shape = shape
     }
 }

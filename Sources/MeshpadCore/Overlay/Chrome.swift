@@ -36,6 +36,10 @@ public enum StyleOption: Equatable, Sendable {
     case edge(RGBA?)
     case edgeWidth(Double?)
     case edgeShape(EdgeShape?)
+    /// A cloud of this shape round the node's branch (its colour kept), or none.
+    case cloud(Cloud.Shape?)
+    /// The cloud's colour (a cloud if there was none).
+    case cloudColor(RGBA)
 
     /// What choosing it makes of a node's style (bold and italic toggle, sizes step).
     public func applied(to style: NodeStyle) -> NodeStyle {
@@ -54,6 +58,8 @@ public enum StyleOption: Equatable, Sendable {
         case .edge(let color): result.edgeColor = color
         case .edgeWidth(let width): result.edgeWidth = width
         case .edgeShape(let shape): result.edgeShape = shape
+        case .cloud(let shape): result.cloud = shape.map { Cloud(color: style.cloud?.color, shape: $0) }
+        case .cloudColor(let color): result.cloud = Cloud(color: color, shape: style.cloud?.shape ?? .arc)
         }
         return result
     }
@@ -70,6 +76,8 @@ public enum StyleOption: Equatable, Sendable {
         case .edge(let color): return style.edgeColor == color
         case .edgeWidth(let width): return style.edgeWidth == width
         case .edgeShape(let shape): return style.edgeShape == shape
+        case .cloud(let shape): return style.cloud?.shape == shape
+        case .cloudColor(let color): return style.cloud != nil && style.cloud?.color == color
         }
     }
 
@@ -87,14 +95,17 @@ public enum StyleOption: Equatable, Sendable {
         case .edgeWidth(let width?): return width <= 1.5 ? "Thin" : (width >= 5 ? "Thick" : "Mid")
         case .edgeShape(.curve?): return "Curved"
         case .edgeShape(.straight?): return "Straight"
-        case .fill, .text, .edge: return nil
+        case .cloud(nil): return "None"
+        case .cloud(.arc?), .cloud(.star?): return "Cloud"
+        case .cloud(.rect?), .cloud(.roundRect?): return "Box"
+        case .fill, .text, .edge, .cloudColor: return nil
         }
     }
 
     /// The colour a swatch shows.
     public var swatch: RGBA? {
         switch self {
-        case .fill(let color?), .text(let color?), .edge(let color?): return color
+        case .fill(let color?), .text(let color?), .edge(let color?), .cloudColor(let color): return color
         default: return nil
         }
     }
@@ -114,6 +125,8 @@ public enum StyleOption: Equatable, Sendable {
         ("Edge", [.edge(nil)] + [0x6B7280, 0x1E88E5, 0xE53935, 0x43A047, 0xFB8C00].map { .edge(RGBA(hex: $0)) }
             + [.edgeWidth(nil), .edgeWidth(1), .edgeWidth(3), .edgeWidth(6)]),
         ("Line", [.edgeShape(nil), .edgeShape(.curve), .edgeShape(.straight)]),
+        ("Cloud", [.cloud(nil), .cloud(.arc), .cloud(.roundRect)]
+            + [0xF0F0F0, 0xFDFDCA, 0xDCF2DC, 0xDCE8FA, 0xFBE0EC].map { .cloudColor(RGBA(hex: $0)) }),
     ]
 }
 

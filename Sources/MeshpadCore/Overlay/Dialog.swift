@@ -20,8 +20,8 @@ public struct Dialog: Equatable, Sendable {
         case openLink(String)
         /// A node's note, read and edited (its field holds several lines).
         case note(NodeID)
-        /// A link's label.
-        case linkLabel(EdgeID)
+        /// One of a link's labels.
+        case linkLabel(EdgeID, LinkLabelPlace)
         /// A picture for a node, picked in the file browser.
         case image(NodeID)
     }

@@ -63,6 +63,49 @@ extension DrawList {
         }
     }
 
+    /// A path drawn in dashes: `pattern` alternates the lengths drawn and skipped (device
+    /// pixels), starting with a dash, and carries on across the curve's segments. Segments off
+    /// the view only advance the pattern; dashes shorter than a pixel make a solid line.
+    mutating func appendDashedPath(_ path: EdgePath, width: Double, color: RGBA, pattern: [Double], clip: Rect) {
+        let steps = pattern.map { $0.isFinite ? max($0, 0) : 0 }
+        let period = steps.reduce(0, +)
+        guard steps.count >= 2, period >= 2 else {
+            appendPath(path, width: width, color: color, clip: clip)
+            return
+        }
+        let reach = clip.outset(by: width + 2)
+        var k = 0, left = steps[0]
+        path.forEachSegment(tolerance: Self.curveTolerancePixels) { a, b in
+            let length = a.distance(to: b)
+            guard length > 1e-9 else { return }
+            let visible = Rect(spanning: a, b).intersects(reach)
+            if !visible || length > 64 * period {
+                // why: off the view, or so long against its dashes that drawing them would cost
+                // thousands of quads: only the pattern's phase moves on.
+                if visible { appendLine(from: a, to: b, width: width, color: color, clip: clip) }
+                var rest = length.truncatingRemainder(dividingBy: period)
+                while rest > 0 {
+                    let take = min(rest, left)
+                    rest -= take
+                    left -= take
+                    if left <= 0 { k = (k + 1) % steps.count; left = steps[k] }
+                }
+                return
+            }
+            var done = 0.0
+            while done < length {
+                let take = min(length - done, left)
+                if k % 2 == 0, take > 0 {
+                    appendLine(from: a + (b - a) * (done / length), to: a + (b - a) * ((done + take) / length), width: width,
+                               color: color, clip: clip)
+                }
+                done += take
+                left -= take
+                if left <= 0 { k = (k + 1) % steps.count; left = steps[k] }
+            }
+        }
+    }
+
     private mutating func appendLinePiece(from a: Vec2, to b: Vec2, width: Double, color: RGBA) {
         let delta = b - a
         let length = delta.length
@@ -236,6 +279,43 @@ extension DrawList {
                 appendQuad(inner + i, inner + j, outer + j, outer + i)
             }
         }
+    }
+
+    /// A cloud around `rect` (device pixels): a box with rounded (`radius`) corners, and when
+    /// `bump` is above 0, round bumps along its edge, each `bump` in radius, so it reads as a
+    /// cloud; a border of `borderWidth` around the whole outline, then the fill over the insides.
+    mutating func appendCloud(around rect: Rect, radius: Double, bump: Double, fill: RGBA, border: RGBA, borderWidth: Double) {
+        guard rect.width > 0, rect.height > 0, rect.origin.isFinite else { return }
+        var bumps: [Vec2] = []
+        var bump = bump
+        if bump > 1 {
+            // Centres along the box's edge, a bump and a half apart; a big cloud on screen gets
+            // bigger bumps rather than more than 240 of them.
+            let perimeter = 2 * (rect.width + rect.height)
+            let count = min(240, max(8, Int((perimeter / (bump * 1.5)).rounded())))
+            let step = perimeter / Double(count)
+            bump = max(bump, step / 1.5)
+            for k in 0..<count {
+                var d = (Double(k) + 0.5) * step
+                let point: Vec2
+                if d < rect.width { point = Vec2(rect.minX + d, rect.minY) } else {
+                    d -= rect.width
+                    if d < rect.height { point = Vec2(rect.maxX, rect.minY + d) } else {
+                        d -= rect.height
+                        if d < rect.width { point = Vec2(rect.maxX - d, rect.maxY) } else { point = Vec2(rect.minX, rect.maxY - (d - rect.width)) }
+                    }
+                }
+                bumps.append(point)
+            }
+        }
+        let half = Vec2(rect.width / 2, rect.height / 2)
+        if borderWidth > 0 {
+            for c in bumps { appendEllipse(center: c, radii: Vec2(bump + borderWidth, bump + borderWidth), fill: border, border: border, borderWidth: 0) }
+            appendRoundedRect(center: rect.center, halfSize: half + Vec2(borderWidth, borderWidth), radius: radius + borderWidth,
+                              fill: border, border: border, borderWidth: 0)
+        }
+        for c in bumps { appendEllipse(center: c, radii: Vec2(bump, bump), fill: fill, border: fill, borderWidth: 0) }
+        appendRoundedRect(center: rect.center, halfSize: half, radius: radius, fill: fill, border: fill, borderWidth: 0)
     }
 
     /// Clears the far-out coverage bitmap for a viewport of `size` device pixels.

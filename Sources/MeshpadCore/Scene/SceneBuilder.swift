@@ -111,13 +111,20 @@ public struct SceneBuilder {
             nodeIndices.sort()
         }
 
-        // Links with arrowheads or a label, found as the edges are drawn (so they share their
-        // culling), decorated once the nodes are drawn, so a label reads over what it crosses.
-        var decorated: [(edge: Edge, a: Vec2, b: Vec2)] = []
+        appendClouds(document: document, visible: visible, drawnPositions: hasGliders ? drawnPositions : nil, device: device,
+                     zoomPixels: zoomPixels, farOut: farOut, into: &list)
+        if !farOut {
+            appendBrackets(document: document, visible: visible, drawnPositions: hasGliders ? drawnPositions : nil, device: device,
+                           zoomPixels: zoomPixels, clip: deviceViewport, into: &list)
+        }
+
+        // Links are found as the edges are culled and drawn once the nodes are: over them, under
+        // the text (labels come last), so a loop or a link along a branch is never hidden by a
+        // node, and labels and arrowheads read over what they cross.
+        var links: [(index: Int, path: EdgePath)] = []
         for e in edgeIndices {
             let ends = document.endpoints(ofEdgeAt: e)
             let from = position(ofNodeAt: ends.from), to = position(ofNodeAt: ends.to)
-            let isLink = document.edges[e].kind == .link
             if farOut {
                 // Far out, an edge is a straight hairline between the dots: no curve shows at that size.
                 guard Rect(spanning: from, to).intersects(visible) else { continue }
@@ -133,28 +140,21 @@ public struct SceneBuilder {
             }
             let mapPath = document.path(ofEdgeAt: e, from: from, to: to)
             guard mapPath.bounds.intersects(visible) else { continue }
-            // Edges shorter than a pixel are invisible: skip them.
-            guard (to - from).length * zoomPixels >= 1 else { continue }
+            // Edges shorter than a pixel are invisible: skip them (a loop is as long as it is wide).
+            guard max(mapPath.bounds.width, mapPath.bounds.height) * zoomPixels >= 1 else { continue }
             list.visibleEdgeCount += 1
             let path = mapPath.mapped(device)
+            if document.edges[e].kind == .link {
+                links.append((e, path))
+                continue
+            }
+            // No branch runs to a group mark or a summary: a bracket stands for it.
+            guard !document.hidesBranch(toNodeAt: ends.to) else { continue }
             // A tree edge is drawn in its child's edge style, as in FreeMind.
-            let edgeStyle = isLink ? NodeStyle() : document.nodes[ends.to].style
-            // A pixel wide or less: a plain one-pixel line, which the software renderer draws for a
-            // fraction of an anti-aliased quad's cost.
-            var width = (edgeStyle.edgeWidth ?? (isLink ? theme.linkEdgeWidth : theme.edgeWidth)) * zoomPixels
-            if document.edges[e].id == extras.selectedEdge {
-                // A selected edge stands out at any zoom: wide, in the selection colour.
-                list.appendPath(path, width: max(width + 4 * scale, 4 * scale), color: theme.selectedBorder, clip: deviceViewport)
-                width = max(width, 1.5)
-            }
-            if width <= 1 && edgeStyle.edgeColor == nil {
-                list.appendHairlines(along: path, clip: deviceViewport, link: isLink)
-            } else {
-                let color = edgeStyle.edgeColor ?? (isLink ? theme.linkEdge : theme.edge)
-                list.appendPath(path, width: width, color: color, clip: deviceViewport)
-            }
-            let edge = document.edges[e]
-            if isLink, !edge.arrows.isEmpty || edge.label != nil { decorated.append((edge, device(from), device(to))) }
+            let style = document.nodes[ends.to].style
+            appendEdgeLine(path, mapWidth: style.edgeWidth ?? theme.edgeWidth, color: style.edgeColor, dash: nil, link: false,
+                           selected: document.edges[e].id == extras.selectedEdge, zoomPixels: zoomPixels, scale: scale,
+                           clip: deviceViewport, into: &list)
         }
 
         var selectedIndices = list.selectedNodes
@@ -168,6 +168,7 @@ public struct SceneBuilder {
         let editedIndex = extras.editing.flatMap { document.index(of: $0.node) }
         for index in nodeIndices {
             let node = document.nodes[index]
+            guard !node.isPlaceholder else { continue }
             let at = position(node)
             guard Rect(center: at, width: node.size.x, height: node.size.y).intersects(visible) else { continue }
             list.visibleNodeCount += 1
@@ -194,6 +195,12 @@ public struct SceneBuilder {
             appendShape(of: node, at: device(position(node)), selected: true, zoomPixels: zoomPixels, into: &list)
         }
         labelled.append(contentsOf: selectedIndices)
+        for (index, path) in links {
+            let look = document.edges[index].look
+            appendEdgeLine(path, mapWidth: look.width ?? theme.linkEdgeWidth, color: look.color, dash: look.dash, link: true,
+                           selected: document.edges[index].id == extras.selectedEdge, zoomPixels: zoomPixels, scale: scale,
+                           clip: deviceViewport, into: &list)
+        }
         guard !farOut else {
             appendPointerFeedback(extras, document: document, device: device, scale: scale, deviceViewport: deviceViewport, into: &list)
             return
@@ -233,11 +240,90 @@ public struct SceneBuilder {
         let badgeCandidates = document.hiddenCount > 0 ? labelled : labelled.filter { selection.contains(document.nodes[$0].id) }
         appendBadges(document: document, indices: badgeCandidates, selection: selection, camera: camera, position: position, scale: scale, into: &list)
         appendMarkers(document: document, indices: labelled, camera: camera, position: position, scale: scale, into: &list)
-        for (edge, a, b) in decorated {
-            guard let from = document.node(edge.from), let to = document.node(edge.to) else { continue }
-            appendLinkDecoration(edge, from: from, to: to, a: a, b: b, zoomPixels: zoomPixels, scale: scale, into: &list)
+        for (index, path) in links where document.edges[index].look.isDecorated {
+            appendLinkDecoration(document.edges[index].look, along: path, zoomPixels: zoomPixels, scale: scale, into: &list)
         }
         appendPointerFeedback(extras, document: document, device: device, scale: scale, deviceViewport: deviceViewport, into: &list)
+    }
+
+    /// Clouds, behind everything else: outer ones first, so one inside another shows on it.
+    /// Their areas are kept by the document; while nodes glide, each is worked out from where
+    /// its nodes are drawn (the document holds where they are going).
+    private func appendClouds(document: Document, visible: Rect, drawnPositions: DrawnPositions?, device: (Vec2) -> Vec2,
+                              zoomPixels: Double, farOut: Bool, into list: inout DrawList) {
+        let areas = document.cloudAreas
+        guard !areas.isEmpty else { return }
+        var shown: [(depth: Int, index: Int, outline: Rect, cloud: Cloud)] = []
+        for (id, area) in areas {
+            guard let index = document.index(of: id), let cloud = document.nodes[index].style.cloud else { continue }
+            var box = area.box
+            if let drawnPositions {
+                box = document.subtreeBox(ofNodeAt: index) { drawnPositions[document.nodes[$0].id] ?? document.nodes[$0].position }
+            }
+            let outline = box.outset(by: Document.cloudMargin)
+            guard outline.outset(by: Document.cloudBump).intersects(visible) else { continue }
+            shown.append((area.depth, index, outline, cloud))
+        }
+        shown.sort { ($0.depth, $0.index) < ($1.depth, $1.index) }
+        for (_, _, outline, cloud) in shown {
+            let fill = cloud.color ?? theme.cloudFill
+            let border = fill.withAlpha(255).mixed(with: theme.nodeBorder, amount: 0.5).withAlpha(max(fill.a, 160))
+            let p = device(outline.origin), q = device(Vec2(outline.maxX, outline.maxY))
+            let rect = Rect(x: p.x, y: p.y, width: q.x - p.x, height: q.y - p.y)
+            let bump = farOut || !cloud.shape.isBumpy ? 0 : Document.cloudBump * zoomPixels
+            let radius = cloud.shape == .rect ? 2 * zoomPixels : (cloud.shape == .roundRect ? 18 : 10) * zoomPixels
+            list.appendCloud(around: rect, radius: min(radius, rect.height / 2, rect.width / 2), bump: bump, fill: fill, border: border,
+                             borderWidth: farOut ? 0 : max(1, 1.2 * zoomPixels))
+        }
+    }
+
+    /// Summaries' brackets: a brace beyond the branches of the siblings each sums up, spanning
+    /// them, its tip joined to the summary (drawn with the branches, in the summary's edge style).
+    private func appendBrackets(document: Document, visible: Rect, drawnPositions: DrawnPositions?, device: (Vec2) -> Vec2,
+                                zoomPixels: Double, clip: Rect, into list: inout DrawList) {
+        let groups = document.summaryGroups
+        guard !groups.isEmpty else { return }
+        for (summary, members) in groups {
+            guard let s = document.index(of: summary), !document.isHidden(nodeAt: s) else { continue }
+            func at(_ i: Int) -> Vec2 { drawnPositions?[document.nodes[i].id] ?? document.nodes[i].position }
+            var span: Rect?
+            for member in members {
+                guard let m = document.index(of: member), !document.isHidden(nodeAt: m), !document.nodes[m].isPlaceholder else { continue }
+                let box = drawnPositions == nil ? document.branchArea(of: member)?.box : document.subtreeBox(ofNodeAt: m, position: at)
+                if let box { span = span.map { $0.union(box) } ?? box }
+            }
+            guard let span, let parent = document.parent(of: summary).flatMap({ document.index(of: $0) }) else { continue }
+            let node = document.nodes[s]
+            let bracket = SummaryBracket(span: span, summaryAt: at(s), summarySize: node.size, parentAt: at(parent))
+            guard bracket.bounds.intersects(visible) else { continue }
+            let width = max((node.style.edgeWidth ?? theme.edgeWidth) * zoomPixels, 1)
+            let color = node.style.edgeColor ?? theme.edge
+            for path in bracket.paths { list.appendPath(path.mapped(device), width: width, color: color, clip: clip) }
+        }
+    }
+
+    /// An edge's line (device pixels): wide in the selection colour under it when selected; a
+    /// branch a pixel wide or less in the theme's colour as a plain one-pixel line, which the
+    /// software renderer draws for a fraction of an anti-aliased quad's cost (links, drawn over
+    /// the nodes, are always quads: hairlines go under everything); dashed in widths of the line.
+    private func appendEdgeLine(_ path: EdgePath, mapWidth: Double, color chosen: RGBA?, dash: [Double]?, link: Bool, selected: Bool,
+                                zoomPixels: Double, scale: Double, clip: Rect, into list: inout DrawList) {
+        var width = mapWidth * zoomPixels
+        if selected {
+            // A selected edge stands out at any zoom: wide, in the selection colour.
+            list.appendPath(path, width: max(width + 4 * scale, 4 * scale), color: theme.selectedBorder, clip: clip)
+            width = max(width, 1.5)
+        }
+        let color = chosen ?? (link ? theme.linkEdge : theme.edge)
+        if let dash, !dash.isEmpty {
+            // why: Freeplane's dashes are in widths of the line, so a thicker line has longer dashes.
+            let unit = max(mapWidth, 1) * zoomPixels
+            list.appendDashedPath(path, width: width, color: color, pattern: dash.map { $0 * unit }, clip: clip)
+        } else if width <= 1 && chosen == nil && !link {
+            list.appendHairlines(along: path, clip: clip, link: false)
+        } else {
+            list.appendPath(path, width: width, color: color, clip: clip)
+        }
     }
 
     /// Rings around search matches, thicker around the current one.
@@ -331,50 +417,50 @@ public struct SceneBuilder {
         }
     }
 
-    /// A link's arrowheads (where its line meets the nodes' outlines) and its label at its middle,
-    /// on a pill of the background so it reads over the line. `a` and `b` are the ends in device
-    /// pixels, as the edge pass drew them.
-    private func appendLinkDecoration(_ edge: Edge, from: Node, to: Node, a: Vec2, b: Vec2, zoomPixels: Double, scale: Double,
+    /// A link's arrowheads (at the ends of its path, which meet the nodes' outlines, pointing
+    /// along it) and its labels: the middle one on a pill of the background at the path's middle,
+    /// the source and target ones smaller, near their ends on the side the link arches to, so
+    /// they read beside the line and the arrowheads. `path` is in device pixels, as drawn.
+    private func appendLinkDecoration(_ look: LinkLook, along path: EdgePath, zoomPixels: Double, scale: Double,
                                       into list: inout DrawList) {
-        let size = 9 * max(zoomPixels, 0.6)
-        if edge.arrows.contains(.end) {
-            appendArrowhead(at: Self.outlinePoint(of: to, centre: b, toward: a, zoomPixels: zoomPixels), from: a, size: size, into: &list)
-        }
-        if edge.arrows.contains(.start) {
-            appendArrowhead(at: Self.outlinePoint(of: from, centre: a, toward: b, zoomPixels: zoomPixels), from: b, size: size, into: &list)
-        }
+        let size = 9 * max(zoomPixels, 0.6) * max(1, (look.width ?? 1).squareRoot() * 0.8)
+        let color = look.color ?? theme.linkEdge
+        if look.arrows.contains(.end) { appendArrowhead(at: path.end, pointing: path.endDirection, size: size, color: color, into: &list) }
+        if look.arrows.contains(.start) { appendArrowhead(at: path.start, pointing: -path.startDirection, size: size, color: color, into: &list) }
         let pixelSize = theme.fontSize * 0.85 * zoomPixels
-        guard let label = edge.label, !label.isEmpty, pixelSize >= 6 else { return }
-        let middle = (a + b) * 0.5
-        let width = min(Double(label.count) * pixelSize * 0.6 + 12 * scale, 320 * scale)
-        list.appendRoundedRect(center: middle, halfSize: Vec2(width / 2, pixelSize * 0.8), radius: 6 * scale,
-                               fill: theme.background.withAlpha(230), border: theme.linkEdge, borderWidth: 1 * scale)
-        var text = DrawList.Label(text: label, center: middle, pixelSize: pixelSize,
-                                  rasterPixelSize: TextRaster.rasterSize(forPixelSize: pixelSize), color: theme.text)
-        text.maxWidth = width - 8 * scale
-        list.labels.append(text)
+        guard pixelSize >= 6 else { return }
+        // The side the link arches to: end labels stand off the line that way.
+        let middle = path.point(at: 0.5)
+        var outward = middle - (path.start + path.end) * 0.5
+        if outward.length < 1e-6 { outward = Vec2(-path.startDirection.y, path.startDirection.x) }
+        outward = outward * (1 / max(outward.length, 1e-12))
+        for place in LinkLabelPlace.allCases {
+            guard let words = look[place], !words.isEmpty else { continue }
+            let small = place != .middle
+            let textSize = small ? pixelSize * 0.85 : pixelSize
+            let width = min(Double(words.count) * textSize * 0.6 + 12 * scale, 320 * scale)
+            var centre = middle
+            if small {
+                // Beside its node: its near edge where the link leaves (or reaches) the outline.
+                let end = place == .source ? path.start : path.end
+                let away = place == .source ? path.startDirection : -path.endDirection
+                centre = end + away * (width / 2 + 4 * scale) + outward * (textSize * 0.9 + 2 * scale)
+            }
+            list.appendRoundedRect(center: centre, halfSize: Vec2(width / 2, textSize * 0.8), radius: 6 * scale,
+                                   fill: theme.background.withAlpha(230), border: small ? theme.background.withAlpha(0) : color,
+                                   borderWidth: small ? 0 : 1 * scale)
+            var text = DrawList.Label(text: words, center: centre, pixelSize: textSize,
+                                      rasterPixelSize: TextRaster.rasterSize(forPixelSize: textSize), color: theme.text)
+            text.maxWidth = width - 8 * scale
+            list.labels.append(text)
+        }
     }
 
-    private func appendArrowhead(at tip: Vec2, from tail: Vec2, size: Double, into list: inout DrawList) {
-        let length = tip.distance(to: tail)
-        guard length > size else { return }
-        let direction = (tip - tail) * (1 / length)
+    private func appendArrowhead(at tip: Vec2, pointing direction: Vec2, size: Double, color: RGBA, into list: inout DrawList) {
+        guard tip.isFinite, direction.isFinite, direction.length > 0.5 else { return }
         let normal = Vec2(-direction.y, direction.x)
         let base = tip - direction * size * 1.6
-        list.appendTriangle(tip, base + normal * size * 0.7, base - normal * size * 0.7, color: theme.linkEdge)
-    }
-
-    /// Where the line from a node's centre toward `other` leaves its outline (device pixels).
-    static func outlinePoint(of node: Node, centre: Vec2, toward other: Vec2, zoomPixels: Double) -> Vec2 {
-        let d = other - centre
-        let r = node.size * (zoomPixels / 2)
-        guard abs(d.x) + abs(d.y) > 1e-9, r.x > 0, r.y > 0 else { return centre }
-        let t: Double
-        switch node.shape {
-        case .ellipse: t = 1 / ((d.x / r.x) * (d.x / r.x) + (d.y / r.y) * (d.y / r.y)).squareRoot()
-        case .roundedBox, .plain: t = min(d.x == 0 ? .infinity : r.x / abs(d.x), d.y == 0 ? .infinity : r.y / abs(d.y))
-        }
-        return centre + d * min(t, 1)
+        list.appendTriangle(tip, base + normal * size * 0.7, base - normal * size * 0.7, color: color)
     }
 
     /// A link being drawn and a selection rectangle: drawn over everything on the map.

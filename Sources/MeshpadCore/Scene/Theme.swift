@@ -85,6 +85,9 @@ public struct Theme: Sendable, Equatable {
     /// The tree layout with this theme's gaps.
     /// The light box drawn where a picture cannot be shown (or is not loaded yet).
     public var imagePlaceholder: RGBA { background.luminance > 128 ? RGBA(232, 232, 232) : RGBA(72, 72, 72) }
+    /// A cloud without a colour of its own (FreeMind's `<cloud/>`): Freeplane's light grey, or a
+    /// slightly lighter tone of a dark background.
+    public var cloudFill: RGBA { background.luminance > 128 ? RGBA(hex: 0xEAEAEA) : background.mixed(with: RGBA(hex: 0xFFFFFF), amount: 0.12) }
     public var treeLayout: TreeLayout { TreeLayout(horizontalGap: layoutGaps.x, verticalGap: layoutGaps.y) }
 
     /// The seed app's look: green ellipses with a dark border, red when selected, on white.

@@ -41,6 +41,7 @@ extension Node {
     /// Whether a map point is on the node's shape, grown by `margin`: inside the ellipse, or
     /// inside the box (rounded corners count as square: a finger is not that precise).
     public func contains(_ mapPoint: Vec2, margin: Double = 0) -> Bool {
+        guard !isPlaceholder else { return false }
         let rx = size.x / 2 + margin, ry = size.y / 2 + margin
         let d = mapPoint - position
         switch shape {
@@ -62,6 +63,7 @@ extension Document {
         forEachEdge(in: probe) { e in
             // why: the curve is followed to a quarter of the tolerance, so a tap's reach is off
             // by at most that, and the cut stays coarse when the view is far out (tolerance large).
+            if edges[e].kind == .tree, hidesBranch(toNodeAt: Int(edgeEnds[e].to)) { return }
             let d = path(ofEdgeAt: e).distance(to: mapPoint, tolerance: max(tolerance / 4, 1e-3))
             guard d <= tolerance else { return }
             if best == nil || d < (best?.distance ?? .infinity) || (d == best?.distance && e > (best?.index ?? -1)) {

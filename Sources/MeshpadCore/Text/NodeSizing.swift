@@ -79,6 +79,11 @@ public struct NodeSizing {
         }
         node.edgeShape = style.edgeShape ?? metrics.edgeShape
         node.size = shapeSize(forText: block, shape: node.shape)
+        // Freeplane does not show an empty group mark, nor an empty summary unless it is folded
+        // (then it is how its children are reached): it takes no room and is not drawn.
+        node.isPlaceholder = !node.summaryMarks.isEmpty && node.text.isEmpty && node.icons.isEmpty && node.image == nil
+            && (node.summaryMarks.contains(.firstOfGroup) || !node.folded)
+        if node.isPlaceholder { node.size = .zero }
         node.isMeasured = true
     }
 

@@ -56,9 +56,11 @@ extension Workspace {
             toggleFold(node.map { [$0] } ?? Array(selection.nodes))
         case .linkSelected:
             linkSelected()
-        case .labelLink:
+        case .labelLink(let place):
             guard case .edge(let id) = target ?? selection.edge.map(ActionTarget.edge), let edge = document.edge(id), edge.kind == .link else { return [] }
-            present(Dialog(kind: .linkLabel(id), title: "Words along the link", field: edge.label ?? ""))
+            let titles: [LinkLabelPlace: String] = [.middle: "Words along the link", .source: "Words by the node it leaves",
+                                                    .target: "Words by the node it points to"]
+            present(Dialog(kind: .linkLabel(id, place), title: titles[place] ?? "", field: edge.look[place] ?? ""))
         case .toggleEndArrow, .toggleStartArrow:
             guard case .edge(let id) = target ?? selection.edge.map(ActionTarget.edge), let edge = document.edge(id), edge.kind == .link else { return [] }
             var look = edge.look
@@ -80,7 +82,7 @@ extension Workspace {
             input.linkSource = source
             // why: it stays up while the next tap is waited for; a banner that went by itself
             // would leave that tap making a link nobody remembers asking for.
-            show(Banner(message: "Tap the node to link to", actions: [.cancelLink]))
+            show(Banner(message: "Tap the node to link to (itself for a loop)", actions: [.cancelLink]))
         case .bold:
             applyStyle(.bold)
         case .italic:

@@ -236,11 +236,11 @@ extension Workspace {
             if action == .confirm, let path = field, !path.isEmpty { setImage(path, on: id) }
             return []
         }
-        if case .linkLabel(let id) = current.kind {
+        if case .linkLabel(let id, let place) = current.kind {
             present(nil)
             if action == .confirm, var look = document.edge(id)?.look {
                 let words = current.field.trimmingCharacters(in: .whitespaces)
-                look.label = words.isEmpty ? nil : words
+                look[place] = words.isEmpty ? nil : words
                 setLink(id, to: look)
             }
             return []

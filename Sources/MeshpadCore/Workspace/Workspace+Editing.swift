@@ -129,15 +129,12 @@ extension Workspace {
 
     // MARK: - Links and folds
 
-    /// Draws a free link between two nodes. No link to itself, none where the two are already
-    /// joined; a refused link says why.
+    /// Draws a free link between two nodes, selected afterwards. As in Freeplane, two nodes may
+    /// be linked more than once, along a branch, or a node to itself (a loop beside it); each
+    /// link takes its own lane, so it is drawn and tapped apart from the others.
     @discardableResult
     mutating func link(_ from: NodeID, _ to: NodeID) -> Bool {
-        guard from != to, document.contains(from), document.contains(to) else { return false }
-        guard document.canJoin(from, to, kind: .link) else {
-            toast("Those two nodes are already connected")
-            return false
-        }
+        guard document.canJoin(from, to, kind: .link) else { return false }
         let edge = Edge(id: document.nextEdgeID, from: from, to: to, kind: .link)
         transact("link", relayout: false) { $0.record(.insert(Fragment(edges: [Fragment.PlacedEdge(index: $0.document.edges.count, edge: edge)]))) }
         guard document.edge(edge.id) != nil else { return false }

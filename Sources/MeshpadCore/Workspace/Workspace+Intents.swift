@@ -9,9 +9,9 @@ extension Workspace {
         switch intent {
         case .select(let id, let toggle):
             if let source = input.linkSource {
-                // "Link from here": this tap picks the other end.
+                // "Link from here": this tap picks the other end (the node itself: a loop).
                 endLinkFromHere()
-                if source != id { link(source, id) }
+                link(source, id)
                 return []
             }
             if editing?.node == id && !toggle {
