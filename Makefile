@@ -5,10 +5,11 @@ SWIFT ?= swift
 ARGS ?=
 # why: DejaVu covers Latin, Greek, Cyrillic, Arabic and Hebrew; Noto CJK and Noto Color Emoji
 # cover what it lacks (label text falls back to them through fontconfig).
-APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji pkg-config
-# why: the window-title test runs the real app under Xvfb and reads its title with xprop; CI
-# has neither, and a test that is always skipped there proves nothing.
-TEST_PACKAGES := xvfb x11-utils
+APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji libpq-dev pkg-config
+# why: the window-title test runs the real app under Xvfb and reads its title with xprop, and the
+# shared-map tests start a throwaway PostgreSQL server; CI has none of them, and a test that is
+# always skipped there proves nothing. (libpq-dev, above, is needed to build at all.)
+TEST_PACKAGES := xvfb x11-utils postgresql
 PACKAGES = $(APT_PACKAGES)
 test: PACKAGES = $(APT_PACKAGES) $(TEST_PACKAGES)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

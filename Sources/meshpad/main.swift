@@ -18,8 +18,11 @@ struct Opened {
 
 /// Loads the map a command names. `creating`: a FILE that does not exist yet is a new map that
 /// will be saved there (opening the app); for the verbs it is an error.
-func open(_ source: MapSource, creating: Bool) throws(FormatError) -> Opened {
+func open(_ source: MapSource, creating: Bool) throws -> Opened {
     switch source {
+    case .shared(let shared):
+        let store = SharedMapStore(connection: try PGConnection(shared.address))
+        return Opened(document: try store.snapshot(of: shared.name).document, file: nil, warnings: [])
     case .sample:
         return Opened(document: .sample(), file: nil, warnings: [])
     case .procedural(let nodeCount, let seed):
@@ -145,6 +148,32 @@ func main() -> ExitStatus {
             try ReplayRunner.run(scriptPath: request.script, document: opened.document, file: opened.file, size: request.size,
                                  dumpPath: request.dump, screenshotPath: request.screenshot,
                                  realtime: request.realtime, autosave: request.autosave, appearance: request.appearance)
+        case .databaseInit(let address):
+            let result = try SharedMapDatabase(address: address).initialize()
+            switch result.found {
+            case nil: print("created Meshpad's tables (schema version \(result.now)) in \(address.redacted)")
+            case result.now?: print("Meshpad's tables in \(address.redacted) are already at schema version \(result.now)")
+            case let found?: print("upgraded Meshpad's tables in \(address.redacted) from schema version \(found) to \(result.now)")
+            }
+        case .share(let file, let shared):
+            let opened = try open(.file(path: file), creating: false)
+            opened.warnings.forEach { Log.notice($0) }
+            try SharedMapStore(connection: try PGConnection(shared.address)).share(opened.document, as: shared.name)
+            print("shared '\(file)' as '\(shared.name)' in \(shared.address.redacted): open it with meshpad --db URL --shared \(shared.name)")
+        case .convertShared(let shared, let output, let scale, let appearance):
+            let opened = try open(.shared(shared), creating: false)
+            do throws(ConversionError) {
+                let warnings = try Converter.convert(MapFile.Loaded(document: opened.document, format: .native, warnings: []),
+                                                     mapFolder: FileManager.default.currentDirectoryPath, output: output,
+                                                     scale: scale, theme: appearance.theme)
+                warnings.forEach { Log.notice($0) }
+            } catch .usage(let message) {
+                Log.error(message)
+                return .usage
+            } catch {
+                Log.error(error.description)
+                return .failure
+            }
         case .open(let source, let windowSize, let record, let appearance, let mode):
             let options: App.Options
             do {
@@ -160,6 +189,9 @@ func main() -> ExitStatus {
             withExtendedLifetime(session) {}
         }
     } catch let error as FormatError {
+        Log.error(error.description)
+        return .failure
+    } catch let error as SharedMapError {
         Log.error(error.description)
         return .failure
     } catch let error as PlatformError {
