@@ -31,8 +31,10 @@ extension Document {
                           (bounds.minY, rebuilt.bounds.minY), (bounds.maxY, rebuilt.bounds.maxY)].allSatisfy { abs($0 - $1) <= scale }
         check(sameBounds, "the bounds \(bounds) differ from the visible nodes' \(rebuilt.bounds)")
         check(spatial.sortedFilings() == rebuilt.spatial.sortedFilings(), "the spatial index differs from the visible nodes and edges")
-        check(nextNodeNumber > (nodes.map(\.id.rawValue).max() ?? 0), "the next node ID \(nextNodeNumber) is already in use")
-        check(nextEdgeNumber > (edges.map(\.id.rawValue).max() ?? 0), "the next edge ID \(nextEdgeNumber) is already in use")
+        check(nextNodeNumber > (nodes.lazy.map(\.id.rawValue).filter(numbering.contains).max() ?? 0),
+              "the next node ID \(nextNodeNumber) is already in use")
+        check(nextEdgeNumber > (edges.lazy.map(\.id.rawValue).filter(numbering.contains).max() ?? 0),
+              "the next edge ID \(nextEdgeNumber) is already in use")
         return problems
     }
 
