@@ -283,7 +283,11 @@ struct SimulatedClient {
         case 0..<22:
             _ = client.addChild(under: any, text: "n\(Int.random(in: 0..<1000, using: &random))")
         case 22..<32:
+            // why: the map stays a few dozen nodes, so the races stay close together.
             if let nonRoot, document.nodeCount > 12 { client.delete(nonRoot) }
+            if document.nodeCount > 60, let leaf = nodes.last(where: { !document.hasChildren($0) && $0 != document.rootID }) {
+                client.delete(leaf)
+            }
         case 32..<50:
             client.setText(any, "t\(Int.random(in: 0..<1000, using: &random))")
         case 50..<62:

@@ -101,8 +101,18 @@ public struct SyncEngine: Sendable {
     /// pending ones that are still pending carried out again on the result.
     @discardableResult
     public mutating func receive(_ logged: [LoggedOperation], on document: inout Document, sizing: NodeSizing) -> Receipt {
-        let fresh = logged.filter { $0.seq > confirmedSeq }.sorted { $0.seq < $1.seq }
+        var fresh = logged.filter { $0.seq > confirmedSeq }.sorted { $0.seq < $1.seq }[...]
         var receipt = Receipt()
+        // why: the common case, this screen's own operations coming back in order with nothing
+        // between them: each was carried out on the confirmed map as it now stands, so carrying it
+        // out again would do the same. It only leaves the pending list (and buries what it deleted).
+        while let entry = fresh.first, entry.operation.client == client, let first = pending.first,
+              first.operation.clientSeq == entry.operation.clientSeq, !first.applied.isEmpty {
+            for case .remove(let fragment) in first.applied.changes { tombstones.bury(fragment) }
+            pending.removeFirst()
+            confirmedSeq = entry.seq
+            fresh = fresh.dropFirst()
+        }
         guard !fresh.isEmpty else { return receipt }
         for item in pending.reversed() { item.applied.undo(on: &document, sizing: sizing) }
         for entry in fresh where entry.seq > confirmedSeq {
