@@ -41,6 +41,8 @@ public final class App {
         /// SIGTERM and SIGINT end the loop after keeping unsaved work for the next start
         /// (`TerminationSignals`); off in tests, whose process keeps its own Ctrl+C.
         public var catchesTerminationSignals = false
+        /// A shared map opened with `--db URL --shared NAME`: the app runs its network thread.
+        public var sharing: SharedSession?
 
         public init(windowSize: PixelSize = .defaultWindow, title: String = "Meshpad", theme: Theme = .standard,
                     preferSoftware: Bool = false, hidden: Bool = false, recordPath: String? = nil,
@@ -79,6 +81,10 @@ public final class App {
     var autosave: AutosaveSchedule
     let autosaveWriter = AutosaveWriter()
     let options: Options
+    /// The shared map's network thread, if the map is shared.
+    let sharedLink: SharedMapLink?
+    /// The link's status as last shown.
+    var sharedStatus = SharedMapLink.Status.connecting
     /// The map as it was opened, kept only while a restored recovery of a map with no file can
     /// still be discarded (holding it longer would double the memory of a big map on first edit).
     var launchDocument: Document?
@@ -110,6 +116,7 @@ public final class App {
         recorder = try options.recordPath.map { path throws(PlatformError) in try Recorder(path: path) }
         termination = options.catchesTerminationSignals ? TerminationSignals() : nil
         self.options = options
+        sharedLink = options.sharing.map(Self.link)
         meshpad_map_large_blocks()
         var prepared = document
         canvas.painter.images.folder = file?.path.map { ($0 as NSString).deletingLastPathComponent }
@@ -147,6 +154,10 @@ public final class App {
             if !warnings.isEmpty {
                 workspace.show(Banner(message: warnings.joined(separator: "; "), expiresAt: time + FileFlow.warningSeconds))
             }
+        }
+        if let sharing = options.sharing, let sharedLink {
+            workspace.startSharing(SyncEngine(client: sharing.opened.client, confirmedSeq: sharing.opened.seq))
+            sharedLink.start()
         }
         updateTitle()
     }
@@ -197,6 +208,7 @@ public final class App {
             requests(workspace.tick(at: time))
             serviceKiosk(at: time)
             serviceFiles(at: time)
+            serviceSharing()
             let stepStart = Self.now()
             let steps = clock.advance(bySeconds: stepStart - last)
             last = stepStart
@@ -259,6 +271,7 @@ public final class App {
         requests(workspace.tick(at: eventTime))
         serviceKiosk(at: eventTime)
         serviceFiles(at: eventTime)
+        serviceSharing()
     }
 
     func requests(_ requests: [Workspace.Request]) {

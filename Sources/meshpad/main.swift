@@ -14,6 +14,8 @@ struct Opened {
     var document: Document
     var file: DocumentFile?
     var warnings: [String]
+    /// A shared map's session, for the verbs that edit it live (the window, replay).
+    var sharing: SharedSession? = nil
 }
 
 /// Loads the map a command names. `creating`: a FILE that does not exist yet is a new map that
@@ -21,8 +23,9 @@ struct Opened {
 func open(_ source: MapSource, creating: Bool) throws -> Opened {
     switch source {
     case .shared(let shared):
-        let store = SharedMapStore(connection: try PGConnection(shared.address))
-        return Opened(document: try store.snapshot(of: shared.name).document, file: nil, warnings: [])
+        let opened = try SharedMapOpening.open(shared)
+        return Opened(document: opened.document, file: nil, warnings: [],
+                      sharing: SharedSession(address: shared.address, name: shared.name, opened: opened))
     case .sample:
         return Opened(document: .sample(), file: nil, warnings: [])
     case .procedural(let nodeCount, let seed):
@@ -147,7 +150,8 @@ func main() -> ExitStatus {
             let opened = try open(request.map, creating: false)
             try ReplayRunner.run(scriptPath: request.script, document: opened.document, file: opened.file, size: request.size,
                                  dumpPath: request.dump, screenshotPath: request.screenshot,
-                                 realtime: request.realtime, autosave: request.autosave, appearance: request.appearance)
+                                 realtime: request.realtime, autosave: request.autosave, appearance: request.appearance,
+                                 sharing: opened.sharing)
         case .databaseInit(let address):
             let result = try SharedMapDatabase(address: address).initialize()
             switch result.found {
@@ -184,7 +188,14 @@ func main() -> ExitStatus {
             }
             let opened = try open(source, creating: !mode.readOnly)
             let session = try SDLSession(headless: false, kiosk: mode.kiosk)
-            let app = try App(document: opened.document, file: opened.file, warnings: opened.warnings, options: options)
+            var shownWith = options
+            if let sharing = opened.sharing {
+                shownWith.sharing = sharing
+                shownWith.title = "Meshpad — \(sharing.name) (shared)"
+                // why: the server keeps a shared map; a recovery file of it would offer a stale copy as a file.
+                shownWith.recovery = nil
+            }
+            let app = try App(document: opened.document, file: opened.file, warnings: opened.warnings, options: shownWith)
             app.run()
             withExtendedLifetime(session) {}
         }

@@ -1,0 +1,127 @@
+import Foundation
+import MeshpadCore
+@testable import MeshpadPlatform
+import Testing
+
+/// Screens editing one shared map through a real PostgreSQL (`TestCluster`), each with its own
+/// network thread (`SharedMapLink`), as the app runs them.
+@Suite(.serialized) struct SharedMapLiveTests {
+    /// A screen without a window: its map, its engine and its network thread.
+    final class Screen {
+        var document: Document
+        var engine: SyncEngine
+        let link: SharedMapLink
+        /// Every status the link reported, in order, repeats folded.
+        var statuses: [SharedMapLink.Status] = []
+        let sizing = NodeSizing(measurer: FixedAdvanceMeasurer())
+
+        init(_ shared: SharedMapName) throws {
+            let opened = try SharedMapOpening.open(shared)
+            document = opened.document
+            engine = SyncEngine(client: opened.client, confirmedSeq: opened.seq)
+            document.numberNewItems(in: SyncEngine.numbering(forClient: opened.client))
+            link = SharedMapLink(address: shared.address, mapID: opened.mapID, after: opened.seq)
+            link.start()
+        }
+
+        func make(_ label: String, _ changes: [Change]) {
+            engine.carryOutLocal(changes, label: label, on: &document, sizing: sizing)
+        }
+
+        /// One pass of the loop: hand over what to send, carry out what came.
+        func service() {
+            link.send(engine.takeUnsent())
+            let mail = link.take()
+            if statuses.last != mail.status { statuses.append(mail.status) }
+            engine.receive(mail.operations, on: &document, sizing: sizing)
+        }
+
+        func randomEdit(_ random: inout SeededGenerator, tag: String) {
+            let ids = document.nodes.map(\.id)
+            let any = ids[Int.random(in: 0..<ids.count, using: &random)]
+            switch Int.random(in: 0..<4, using: &random) {
+            case 0:
+                let node = Node(id: document.nextNodeID, text: tag, position: (document.node(any)?.position ?? .zero) + Vec2(120, 30))
+                let edge = Edge(id: document.nextEdgeID, from: any, to: node.id, kind: .tree)
+                make("new node", [.insert(Fragment(nodes: [.init(index: document.nodeCount, node: node)],
+                                                   edges: [.init(index: document.edges.count, edge: edge)]))])
+            case 1:
+                make("text", [.setText(node: any, from: document.node(any)?.text ?? "", to: tag)])
+            case 2:
+                let at = document.node(any)?.position ?? .zero
+                make("move", [.move(ids: [any], from: [at], to: [at + Vec2(Double.random(in: -40...40, using: &random), 10)])])
+            default:
+                if any != document.rootID, document.nodeCount > 8 {
+                    make("delete", [.remove(document.fragment(nodes: Set(document.subtree(of: any)), edges: []))])
+                }
+            }
+        }
+    }
+
+    @Test func twoScreensEditingAtOnceEndWithTheSameMapAsALateJoiner() throws {
+        let cluster = try TestCluster()
+        let connection = try PGConnection(cluster.address)
+        try SharedMapDatabase(connection: connection).initialize()
+        try SharedMapStore(connection: connection).share(Document.sample(), as: "wall")
+        let shared = SharedMapName(address: cluster.address, name: "wall")
+        let screens = [try Screen(shared), try Screen(shared)]
+        var random = SeededGenerator(seed: 7)
+        for round in 0..<150 {
+            for (k, screen) in screens.enumerated() {
+                screen.randomEdit(&random, tag: "s\(k)r\(round)")
+                if round % 3 == k { screen.service() }
+            }
+            usleep(2_000)
+        }
+        let deadline = Date(timeIntervalSinceNow: 30)
+        func settled() -> Bool {
+            screens.allSatisfy { $0.engine.pending.isEmpty } && Set(screens.map(\.engine.confirmedSeq)).count == 1
+        }
+        while !settled(), Date() < deadline {
+            screens.forEach { $0.service() }
+            usleep(10_000)
+        }
+        #expect(settled(), "the screens did not settle within 30 s: seqs \(screens.map(\.engine.confirmedSeq)), pending \(screens.map(\.engine.pending.count))")
+        let late = try SharedMapOpening.open(shared)
+        #expect(late.seq == screens[0].engine.confirmedSeq)
+        for (k, screen) in screens.enumerated() {
+            #expect(screen.document.checkInvariants() == [], "screen \(k + 1)")
+            #expect(screen.document.hasSameContent(as: late.document), "screen \(k + 1)\(screen.document.firstDifference(from: late.document))")
+        }
+        #expect(late.seq > 150, "most of the 300 edits reached the log")
+        screens.forEach { $0.link.stop() }
+    }
+
+    @Test func aScreenThatLosesTheDatabaseKeepsItsChangesAndSendsThemOnceItIsBack() throws {
+        let cluster = try TestCluster()
+        let connection = try PGConnection(cluster.address)
+        try SharedMapDatabase(connection: connection).initialize()
+        try SharedMapStore(connection: connection).share(Document.sample(), as: "wall")
+        let shared = SharedMapName(address: cluster.address, name: "wall")
+        let screen = try Screen(shared)
+        let online = Date(timeIntervalSinceNow: 10)
+        while screen.statuses.last != .online, Date() < online {
+            screen.service()
+            usleep(10_000)
+        }
+        try #require(screen.statuses.last == .online)
+        // The screen's connection is cut from the server's side, as a restart or a network fault does.
+        try connection.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND datname = 'postgres'",
+                               doing: "cutting the other connections")
+        let root = screen.document.rootID
+        screen.make("text", [.setText(node: root, from: screen.document.root.text, to: "typed while cut off")])
+        let deadline = Date(timeIntervalSinceNow: 20)
+        while !screen.engine.pending.isEmpty, Date() < deadline {
+            screen.service()
+            usleep(20_000)
+        }
+        #expect(screen.engine.pending.isEmpty, "the change was not sent after the reconnect")
+        #expect(screen.statuses.contains { if case .offline = $0 { return true }; return false }, "the cut was noticed: \(screen.statuses)")
+        #expect(screen.statuses.last == .online)
+        let again = try SharedMapOpening.open(shared)
+        #expect(again.document.root.text == "typed while cut off")
+        let rows = try connection.execute("SELECT count(*) FROM meshpad_ops", doing: "counting")
+        #expect(rows.first?.first == "1", "sent once, however often it was retried")
+        screen.link.stop()
+    }
+}
