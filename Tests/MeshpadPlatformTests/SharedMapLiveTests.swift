@@ -125,3 +125,43 @@ import Testing
         screen.link.stop()
     }
 }
+
+/// The README's SQL for a read-only screen, run as written.
+@Suite(.serialized) struct SharedMapReadOnlyRoleTests {
+    /// The `sql` block of the README's "Read-only screens" paragraph.
+    static func readmeSQL() throws -> String {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        let after = try #require(text.range(of: "**Read-only screens**"))
+        let start = try #require(text.range(of: "```sql\n", range: after.upperBound..<text.endIndex))
+        let end = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex))
+        return String(text[start.upperBound..<end.lowerBound])
+    }
+
+    @Test func theReadOnlyRoleSeesItsMapAndNoOtherAndCannotWrite() throws {
+        let cluster = try TestCluster()
+        let owner = try PGConnection(cluster.address)
+        try SharedMapDatabase(connection: owner).initialize()
+        let store = SharedMapStore(connection: owner)
+        let mapID = try store.share(Document.sample(), as: "class 4b")
+        try store.share(Document(rootText: "private"), as: "staff room")
+        try owner.executeScript(try Self.readmeSQL(), doing: "running the README's SQL")
+        let wall = SharedMapName(address: cluster.address(user: "wall", password: "change me"), name: "class 4b")
+        let opened = try SharedMapOpening.open(wall)
+        #expect(opened.document.nodeCount == Document.sample().nodeCount)
+        #expect(throws: SharedMapError.noSuchMap(name: "staff room", address: wall.address.redacted)) {
+            try SharedMapOpening.open(SharedMapName(address: wall.address, name: "staff room"))
+        }
+        let asWall = SharedMapStore(connection: try PGConnection(wall.address))
+        let edit = SharedOperation(client: opened.client, clientSeq: 1,
+                                   transaction: Transaction(label: "text", carrying: [.setText(node: opened.document.rootID, from: "", to: "x")]))
+        do {
+            try asWall.append(edit, toMap: mapID)
+            Issue.record("the read-only role wrote to the log")
+        } catch {
+            #expect(error.description.contains("permission denied"))
+            #expect(!error.description.contains("change me"))
+        }
+        #expect(try store.operations(ofMap: mapID, after: 0).isEmpty)
+    }
+}

@@ -36,7 +36,8 @@ extension Workspace {
         guard let open = history.open else { return }
         history.open = nil
         history.record(open.transaction)
-        shared?.recordLocal(open.transaction)
+        // why: a read-only screen's folds are its own view; its role may not write to the log anyway.
+        if !lockdown.isReadOnly { shared?.recordLocal(open.transaction) }
         pruneSelection()
         checkDocument(after: open.transaction)
         needsRedraw = true
@@ -108,7 +109,7 @@ extension Workspace {
     /// now) and sent as a new operation.
     private mutating func replay(_ transaction: Transaction, backwards: Bool) {
         movingNodes(of: transaction.changes, glide: true) { workspace in
-            if var engine = workspace.shared {
+            if var engine = workspace.shared, !workspace.lockdown.isReadOnly {
                 engine.carryOutLocal(backwards ? transaction.inverseChanges : transaction.changes,
                                      label: (backwards ? "undo " : "redo ") + transaction.label,
                                      on: &workspace.document, sizing: workspace.measures.sizing)
