@@ -165,3 +165,52 @@ import Testing
         #expect(try store.operations(ofMap: mapID, after: 0).isEmpty)
     }
 }
+
+/// The real app, three times at once: `meshpad replay --db URL --shared NAME` processes each add
+/// a node to one shared map; `meshpad convert` of the shared map then holds all three.
+@Suite(.serialized) struct SharedMapReplayTests {
+    @Test func threeHeadlessAppsAddingAtOnceAllReachTheMap() throws {
+        guard let meshpad = ChildProcess.builtMeshpad() else { return }
+        let cluster = try TestCluster()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-shared-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = "offscreen"
+        environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
+        let url = cluster.address.connectionString
+        let initialise = try ChildProcess(["db", "init", url], environment: environment, executable: meshpad)
+        #expect(initialise.waitForExit(seconds: 20) != nil)
+        #expect(!initialise.output.contains(cluster.password), "db init printed the password")
+        let map = folder.appendingPathComponent("wall.md")
+        try "# Wall\n".write(to: map, atomically: true, encoding: .utf8)
+        let share = try ChildProcess(["share", map.path, "--db", url], environment: environment, executable: meshpad)
+        #expect(share.waitForExit(seconds: 20) != nil && share.process.terminationStatus == 0, "share: \(share.errorOutput)")
+        // A click on the root (the map opens centred on it), Tab for a child, its text, Return.
+        let apps = try ["A", "B", "C"].map { who in
+            let script = folder.appendingPathComponent("\(who).jsonl")
+            try """
+                {"t":0,"type":"mouse_down","button":"left","x":400,"y":300}
+                {"t":40,"type":"mouse_up","button":"left","x":400,"y":300}
+                {"t":200,"type":"key","key":"Tab","mods":[]}
+                {"t":300,"type":"text","text":"from \(who)"}
+                {"t":400,"type":"key","key":"Return","mods":[]}
+                """.write(to: script, atomically: true, encoding: .utf8)
+            return try ChildProcess(["replay", script.path, "--db", url, "--shared", "wall", "--size", "800x600"],
+                                    environment: environment, executable: meshpad)
+        }
+        for app in apps {
+            #expect(app.waitForExit(seconds: 60) != nil, "a replay did not end")
+            #expect(app.process.terminationStatus == 0, "replay: \(app.errorOutput)")
+        }
+        let snapshot = folder.appendingPathComponent("snapshot.meshpad")
+        let convert = try ChildProcess(["convert", "--db", url, "--shared", "wall", snapshot.path], environment: environment, executable: meshpad)
+        #expect(convert.waitForExit(seconds: 30) != nil && convert.process.terminationStatus == 0, "convert: \(convert.errorOutput)")
+        let loaded = try MapFile.read(snapshot.path)
+        let texts = Set(loaded.document.nodes.map(\.text))
+        #expect(texts.isSuperset(of: ["Wall", "from A", "from B", "from C"]), "the shared map holds \(texts.sorted())")
+        let parents = Set(loaded.document.nodes.filter { $0.text.hasPrefix("from ") }.map { loaded.document.parent(of: $0.id) })
+        #expect(parents.count == 1 && parents.first != nil, "the three are children of the node each clicked")
+        #expect(loaded.document.checkInvariants() == [])
+    }
+}
