@@ -85,6 +85,22 @@ func launchOptions(windowSize: PixelSize, record: String?, appearance: Appearanc
     return options
 }
 
+/// Runs a conversion and reports its warnings; the exit status when it failed (2 for a
+/// command-line mistake, 1 for the operation), nil when it succeeded.
+@MainActor
+func converting(_ conversion: () throws(ConversionError) -> [String]) -> ExitStatus? {
+    do {
+        try conversion().forEach { Log.notice($0) }
+        return nil
+    } catch .usage(let message) {
+        Log.error(message)
+        return .usage
+    } catch {
+        Log.error(error.description)
+        return .failure
+    }
+}
+
 @MainActor
 func main() -> ExitStatus {
     let invocation: Invocation
@@ -107,16 +123,9 @@ func main() -> ExitStatus {
             opened.warnings.forEach { Log.notice($0) }
             try HeadlessRender.render(opened.document, size: size, fit: fit, theme: appearance.theme, to: output)
         case .convert(let input, let output, let scale, let appearance):
-            do {
-                let warnings = try Converter.convert(input: input, output: output, scale: scale, theme: appearance.theme)
-                warnings.forEach { Log.notice($0) }
-            } catch .usage(let message) {
-                Log.error(message)
-                return .usage
-            } catch {
-                Log.error(error.description)
-                return .failure
-            }
+            if let failed = converting({ () throws(ConversionError) in
+                try Converter.convert(input: input, output: output, scale: scale, theme: appearance.theme)
+            }) { return failed }
         case .bench(let nodeCounts, let frames, let size, let accelerated):
             var options = Bench.Options()
             if !nodeCounts.isEmpty { options.nodeCounts = nodeCounts }
@@ -166,18 +175,11 @@ func main() -> ExitStatus {
             print("shared '\(file)' as '\(shared.name)' in \(shared.address.redacted): open it with meshpad --db URL --shared \(shared.name)")
         case .convertShared(let shared, let output, let scale, let appearance):
             let opened = try open(.shared(shared), creating: false)
-            do throws(ConversionError) {
-                let warnings = try Converter.convert(MapFile.Loaded(document: opened.document, format: .native, warnings: []),
-                                                     mapFolder: FileManager.default.currentDirectoryPath, output: output,
-                                                     scale: scale, theme: appearance.theme)
-                warnings.forEach { Log.notice($0) }
-            } catch .usage(let message) {
-                Log.error(message)
-                return .usage
-            } catch {
-                Log.error(error.description)
-                return .failure
-            }
+            if let failed = converting({ () throws(ConversionError) in
+                try Converter.convert(MapFile.Loaded(document: opened.document, format: .native, warnings: []),
+                                      mapFolder: FileManager.default.currentDirectoryPath, output: output,
+                                      scale: scale, theme: appearance.theme)
+            }) { return failed }
         case .open(let source, let windowSize, let record, let appearance, let mode):
             let options: App.Options
             do {

@@ -96,6 +96,11 @@ struct SimulatedClient {
         return document
     }
 
+    /// An empty log and two screens, Ann (client 1) and Bob (client 2), on `start`.
+    static func twoScreens(on start: Document) -> (FakeLog, SimulatedClient, SimulatedClient) {
+        (FakeLog(), SimulatedClient(client: 1, start: start), SimulatedClient(client: 2, start: start))
+    }
+
     static func expectSame(_ clients: [SimulatedClient], sourceLocation: SourceLocation = #_sourceLocation) {
         for (k, client) in clients.enumerated() {
             #expect(client.engine.pending.count == 0, "client \(k + 1) still has changes the server has not ordered", sourceLocation: sourceLocation)
@@ -109,9 +114,8 @@ struct SimulatedClient {
     // MARK: The rules, one race at a time
 
     @Test func twoPeopleMovingNodesUnderEachOtherEndWithOneMoveAndTheOtherToldWhy() throws {
-        var log = FakeLog()
         let start = Self.start()
-        var ann = SimulatedClient(client: 1, start: start), bob = SimulatedClient(client: 2, start: start)
+        var (log, ann, bob) = Self.twoScreens(on: start)
         let x = ann.addChild(under: start.rootID, text: "X")
         let y = ann.addChild(under: start.rootID, text: "Y")
         ann.sync(with: &log)
@@ -130,9 +134,8 @@ struct SimulatedClient {
     }
 
     @Test func anEditToANodeSomeoneDeletedBringsItBackWithTheText() throws {
-        var log = FakeLog()
         let start = Self.start()
-        var ann = SimulatedClient(client: 1, start: start), bob = SimulatedClient(client: 2, start: start)
+        var (log, ann, bob) = Self.twoScreens(on: start)
         let branch = ann.addChild(under: start.rootID, text: "branch")
         let leaf = ann.addChild(under: branch, text: "leaf")
         ann.sync(with: &log)
@@ -149,9 +152,8 @@ struct SimulatedClient {
     }
 
     @Test func aDeleteLeavesANodeSomeoneEditedMeanwhile() throws {
-        var log = FakeLog()
         let start = Self.start()
-        var ann = SimulatedClient(client: 1, start: start), bob = SimulatedClient(client: 2, start: start)
+        var (log, ann, bob) = Self.twoScreens(on: start)
         let node = ann.addChild(under: start.rootID, text: "idea")
         ann.sync(with: &log)
         bob.sync(with: &log)
@@ -165,9 +167,8 @@ struct SimulatedClient {
     }
 
     @Test func fieldsAreLastWriterWinsInTheServersOrder() throws {
-        var log = FakeLog()
         let start = Self.start()
-        var ann = SimulatedClient(client: 1, start: start), bob = SimulatedClient(client: 2, start: start)
+        var (log, ann, bob) = Self.twoScreens(on: start)
         let root = start.rootID
         ann.setText(root, "Ann's title")
         bob.setText(root, "Bob's title")
@@ -179,9 +180,8 @@ struct SimulatedClient {
     }
 
     @Test func undoTakesBackOnlyYourOwnChange() throws {
-        var log = FakeLog()
         let start = Self.start()
-        var ann = SimulatedClient(client: 1, start: start), bob = SimulatedClient(client: 2, start: start)
+        var (log, ann, bob) = Self.twoScreens(on: start)
         let a = ann.addChild(under: start.rootID, text: "a")
         ann.sync(with: &log)
         bob.sync(with: &log)
@@ -200,9 +200,8 @@ struct SimulatedClient {
     }
 
     @Test func anOperationSentTwiceOrReceivedTwiceIsAppliedOnce() throws {
-        var log = FakeLog()
         let start = Self.start()
-        var ann = SimulatedClient(client: 1, start: start), bob = SimulatedClient(client: 2, start: start)
+        var (log, ann, bob) = Self.twoScreens(on: start)
         _ = ann.addChild(under: start.rootID, text: "once")
         ann.send(to: &log)
         ann.engine.resendAll()

@@ -58,12 +58,17 @@ import Testing
         }
     }
 
-    @Test func twoScreensEditingAtOnceEndWithTheSameMapAsALateJoiner() throws {
-        let cluster = try TestCluster()
+    /// The sample map shared as "wall" in a fresh schema; the owner's connection and the map's name.
+    static func sharedSample(in cluster: TestCluster) throws -> (PGConnection, SharedMapName) {
         let connection = try PGConnection(cluster.address)
         try SharedMapDatabase(connection: connection).initialize()
         try SharedMapStore(connection: connection).share(Document.sample(), as: "wall")
-        let shared = SharedMapName(address: cluster.address, name: "wall")
+        return (connection, SharedMapName(address: cluster.address, name: "wall"))
+    }
+
+    @Test func twoScreensEditingAtOnceEndWithTheSameMapAsALateJoiner() throws {
+        let cluster = try TestCluster()
+        let (_, shared) = try Self.sharedSample(in: cluster)
         let screens = [try Screen(shared), try Screen(shared)]
         var random = SeededGenerator(seed: 7)
         for round in 0..<150 {
@@ -94,10 +99,7 @@ import Testing
 
     @Test func aScreenThatLosesTheDatabaseKeepsItsChangesAndSendsThemOnceItIsBack() throws {
         let cluster = try TestCluster()
-        let connection = try PGConnection(cluster.address)
-        try SharedMapDatabase(connection: connection).initialize()
-        try SharedMapStore(connection: connection).share(Document.sample(), as: "wall")
-        let shared = SharedMapName(address: cluster.address, name: "wall")
+        let (connection, shared) = try Self.sharedSample(in: cluster)
         let screen = try Screen(shared)
         let online = Date(timeIntervalSinceNow: 10)
         while screen.statuses.last != .online, Date() < online {
