@@ -7,11 +7,14 @@ public struct SharedSession: Sendable {
     public var address: DatabaseAddress
     public var name: String
     public var opened: SharedMapOpening.Opened
+    /// Where unsent changes are kept on disk; nil keeps them in memory only (tests, replays).
+    public var journal: SharedJournal?
 
-    public init(address: DatabaseAddress, name: String, opened: SharedMapOpening.Opened) {
+    public init(address: DatabaseAddress, name: String, opened: SharedMapOpening.Opened, journal: SharedJournal? = nil) {
         self.address = address
         self.name = name
         self.opened = opened
+        self.journal = journal
     }
 }
 
@@ -47,6 +50,30 @@ extension App {
             sharedStatus = mail.status
         }
         sharedLink.send(workspace.takeOperationsToSend())
+        keepJournal()
+    }
+
+    /// Writes the pending operations to the journal when they changed, on the journal's own
+    /// queue (the loop does not wait on the disk); a failure is shown, since offline changes
+    /// would then live in memory only.
+    func keepJournal() {
+        guard let journal = options.sharing?.journal, let pending = workspace.shared?.pending else { return }
+        let signature = pending.map(\.operation.clientSeq)
+        guard signature != journaledSeqs else { return }
+        journaledSeqs = signature
+        let operations = pending.map(\.operation)
+        journalQueue.async {
+            do throws(FormatError) {
+                try journal.write(operations)
+            } catch {
+                Log.error("cannot keep unsent changes on disk: \(error.description)")
+            }
+        }
+    }
+
+    /// Waits for the journal's writes (a quit).
+    func flushJournal() {
+        journalQueue.sync {}
     }
 
     /// Waits (at most `seconds`) until the server has ordered every operation this screen made:

@@ -85,6 +85,9 @@ public final class App {
     let sharedLink: SharedMapLink?
     /// The link's status as last shown.
     var sharedStatus = SharedMapLink.Status.connecting
+    /// The client seqs the journal holds now, and the queue that writes it.
+    var journaledSeqs: [Int64] = []
+    let journalQueue = DispatchQueue(label: "meshpad shared-map journal")
     /// The map as it was opened, kept only while a restored recovery of a map with no file can
     /// still be discarded (holding it longer would double the memory of a big map on first edit).
     var launchDocument: Document?
@@ -178,6 +181,8 @@ public final class App {
 
     /// Runs until the user quits, or for at most `seconds` of wall time (tests, benchmarks).
     public func run(forSeconds seconds: Double? = nil) {
+        // why: unsent shared-map changes must be on disk before the process ends.
+        defer { flushJournal() }
         let start = Self.now()
         var last = start
         var event = SDL_Event()

@@ -20,12 +20,21 @@ struct Opened {
 
 /// Loads the map a command names. `creating`: a FILE that does not exist yet is a new map that
 /// will be saved there (opening the app); for the verbs it is an error.
-func open(_ source: MapSource, creating: Bool) throws -> Opened {
+func open(_ source: MapSource, creating: Bool, journal: Bool = false) throws -> Opened {
     switch source {
     case .shared(let shared):
-        let opened = try SharedMapOpening.open(shared)
+        let kept = journal ? SharedJournal(store: RecoveryStore.standard(), map: shared) : nil
+        let opened: SharedMapOpening.Opened
+        do {
+            opened = try SharedMapOpening.open(shared, journal: kept)
+        } catch {
+            if let kept, let unsent = try? kept.read(), !unsent.isEmpty {
+                Log.notice("\(unsent.count) change(s) made while offline are kept in \(kept.path) and will be sent when the map opens again")
+            }
+            throw error
+        }
         return Opened(document: opened.document, file: nil, warnings: [],
-                      sharing: SharedSession(address: shared.address, name: shared.name, opened: opened))
+                      sharing: SharedSession(address: shared.address, name: shared.name, opened: opened, journal: kept))
     case .sample:
         return Opened(document: .sample(), file: nil, warnings: [])
     case .procedural(let nodeCount, let seed):
@@ -188,7 +197,7 @@ func main() -> ExitStatus {
                 Log.error(error.description)
                 return .failure
             }
-            let opened = try open(source, creating: !mode.readOnly)
+            let opened = try open(source, creating: !mode.readOnly, journal: !mode.readOnly)
             let session = try SDLSession(headless: false, kiosk: mode.kiosk)
             var shownWith = options
             if let sharing = opened.sharing {

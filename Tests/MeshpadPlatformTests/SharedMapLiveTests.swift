@@ -128,6 +128,32 @@ import Testing
     }
 }
 
+/// Changes a session could not send are kept on disk and sent, once, when the map opens again.
+@Suite(.serialized) struct SharedJournalTests {
+    @Test func changesKeptInTheJournalAreSentOnceOnTheNextOpen() throws {
+        let cluster = try TestCluster()
+        let (connection, shared) = try SharedMapLiveTests.sharedSample(in: cluster)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-journal-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let journal = SharedJournal(store: RecoveryStore(directory: folder), map: shared)
+        // An earlier session (client 99) changed the title and ended before the database was back.
+        let earlier = SharedOperation(client: 99, clientSeq: 1, transaction: Transaction(
+            label: "text", carrying: [.setText(node: Document.sample().rootID, from: Document.sample().root.text, to: "kept offline")]))
+        try journal.write([earlier])
+        let written = try #require(FileManager.default.contents(atPath: journal.path))
+        #expect(!String(decoding: written, as: UTF8.self).contains(cluster.password), "no password on disk")
+        let opened = try SharedMapOpening.open(shared, journal: journal)
+        #expect(opened.document.root.text == "kept offline")
+        #expect(!FileManager.default.fileExists(atPath: journal.path), "the journal goes once the server has its changes")
+        // A crash after sending but before the journal went: sent again, applied once.
+        try journal.write([earlier])
+        let again = try SharedMapOpening.open(shared, journal: journal)
+        #expect(again.document.root.text == "kept offline")
+        let rows = try connection.execute("SELECT count(*) FROM meshpad_ops", doing: "counting")
+        #expect(rows.first?.first == "1")
+    }
+}
+
 /// The README's SQL for a read-only screen, run as written.
 @Suite(.serialized) struct SharedMapReadOnlyRoleTests {
     /// The `sql` block of the README's "Read-only screens" paragraph.

@@ -3,7 +3,7 @@
 ///
 /// `(client, clientSeq)` makes a resend harmless: the server keeps the first and answers the
 /// same `seq` again, and a client skips any seq it has already applied.
-public struct SharedOperation: Equatable, Sendable {
+public struct SharedOperation: Equatable, Sendable, Codable {
     /// The session that made it (a number the server hands out, never reused).
     public var client: Int64
     /// 1, 2, 3… within that session.
