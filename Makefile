@@ -62,10 +62,13 @@ sanitize: deps
 	  $(SWIFT) test --skip-build --sanitize=address --build-path .build/asan
 
 # Frame times, load times, memory and hit tests at 1k, 10k and 100k nodes, headless, software
-# renderer at 1280x800 (a few minutes). BENCH_ARGS="--nodes 100000 --frames 240" to choose.
+# renderer at 1280x800 (a few minutes), then shared maps' latency and opening time. BENCH_ARGS="--nodes 100000 --frames 240" to choose.
 BENCH_ARGS ?=
+# The collaboration lines run on a throwaway PostgreSQL (installed by `make test`'s packages).
+BENCH_SHARED_NODES ?= 100000
 bench: build
 	$(RELEASE_BIN) bench $(BENCH_ARGS)
+	Tests/Postgres/with-throwaway-cluster.sh $(RELEASE_BIN) bench --nodes $(BENCH_SHARED_NODES) --db
 
 # Fuzzes every parser (native, .mm, OPML, Markdown, replay scripts) with libFuzzer and
 # AddressSanitizer, FUZZ_SECONDS each; seeds in Tests/Fuzz/corpus, crashes kept in .build/fuzz.

@@ -170,6 +170,9 @@ func main() -> ExitStatus {
                                  dumpPath: request.dump, screenshotPath: request.screenshot,
                                  realtime: request.realtime, autosave: request.autosave, appearance: request.appearance,
                                  sharing: opened.sharing)
+        case .benchShared(let address, let nodes):
+            print("Meshpad bench — shared maps on \(address.redacted)")
+            SharedBench.lines(try SharedBench.run(address, nodes: nodes)).forEach { print($0) }
         case .databaseInit(let address):
             let result = try SharedMapDatabase(address: address).initialize()
             switch result.found {

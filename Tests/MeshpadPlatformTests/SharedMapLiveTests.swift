@@ -6,54 +6,28 @@ import Testing
 /// Screens editing one shared map through a real PostgreSQL (`TestCluster`), each with its own
 /// network thread (`SharedMapLink`), as the app runs them.
 @Suite(.serialized) struct SharedMapLiveTests {
-    /// A screen without a window: its map, its engine and its network thread.
-    final class Screen {
-        var document: Document
-        var engine: SyncEngine
-        let link: SharedMapLink
-        /// Every status the link reported, in order, repeats folded.
-        var statuses: [SharedMapLink.Status] = []
-        let sizing = NodeSizing(measurer: FixedAdvanceMeasurer())
+    typealias Screen = SharedScreen
 
-        init(_ shared: SharedMapName) throws {
-            let opened = try SharedMapOpening.open(shared)
-            document = opened.document
-            engine = SyncEngine(client: opened.client, confirmedSeq: opened.seq)
-            document.numberNewItems(in: SyncEngine.numbering(forClient: opened.client))
-            link = SharedMapLink(address: shared.address, mapID: opened.mapID, after: opened.seq)
-            link.start()
-        }
-
-        func make(_ label: String, _ changes: [Change]) {
-            engine.carryOutLocal(changes, label: label, on: &document, sizing: sizing)
-        }
-
-        /// One pass of the loop: hand over what to send, carry out what came.
-        func service() {
-            link.send(engine.takeUnsent())
-            let mail = link.take()
-            if statuses.last != mail.status { statuses.append(mail.status) }
-            engine.receive(mail.operations, on: &document, sizing: sizing)
-        }
-
-        func randomEdit(_ random: inout SeededGenerator, tag: String) {
-            let ids = document.nodes.map(\.id)
-            let any = ids[Int.random(in: 0..<ids.count, using: &random)]
-            switch Int.random(in: 0..<4, using: &random) {
-            case 0:
-                let node = Node(id: document.nextNodeID, text: tag, position: (document.node(any)?.position ?? .zero) + Vec2(120, 30))
-                let edge = Edge(id: document.nextEdgeID, from: any, to: node.id, kind: .tree)
-                make("new node", [.insert(Fragment(nodes: [.init(index: document.nodeCount, node: node)],
-                                                   edges: [.init(index: document.edges.count, edge: edge)]))])
-            case 1:
-                make("text", [.setText(node: any, from: document.node(any)?.text ?? "", to: tag)])
-            case 2:
-                let at = document.node(any)?.position ?? .zero
-                make("move", [.move(ids: [any], from: [at], to: [at + Vec2(Double.random(in: -40...40, using: &random), 10)])])
-            default:
-                if any != document.rootID, document.nodeCount > 8 {
-                    make("delete", [.remove(document.fragment(nodes: Set(document.subtree(of: any)), edges: []))])
-                }
+    /// One random edit (a child, a text, a move or a delete) tagged `tag`.
+    static func randomEdit(on screen: Screen, _ random: inout SeededGenerator, tag: String) {
+        let document = screen.document
+        func make(_ label: String, _ changes: [Change]) { screen.make(label, changes) }
+        let ids = document.nodes.map(\.id)
+        let any = ids[Int.random(in: 0..<ids.count, using: &random)]
+        switch Int.random(in: 0..<4, using: &random) {
+        case 0:
+            let node = Node(id: document.nextNodeID, text: tag, position: (document.node(any)?.position ?? .zero) + Vec2(120, 30))
+            let edge = Edge(id: document.nextEdgeID, from: any, to: node.id, kind: .tree)
+            make("new node", [.insert(Fragment(nodes: [.init(index: document.nodeCount, node: node)],
+                                               edges: [.init(index: document.edges.count, edge: edge)]))])
+        case 1:
+            make("text", [.setText(node: any, from: document.node(any)?.text ?? "", to: tag)])
+        case 2:
+            let at = document.node(any)?.position ?? .zero
+            make("move", [.move(ids: [any], from: [at], to: [at + Vec2(Double.random(in: -40...40, using: &random), 10)])])
+        default:
+            if any != document.rootID, document.nodeCount > 8 {
+                make("delete", [.remove(document.fragment(nodes: Set(document.subtree(of: any)), edges: []))])
             }
         }
     }
@@ -73,7 +47,7 @@ import Testing
         var random = SeededGenerator(seed: 7)
         for round in 0..<150 {
             for (k, screen) in screens.enumerated() {
-                screen.randomEdit(&random, tag: "s\(k)r\(round)")
+                Self.randomEdit(on: screen, &random, tag: "s\(k)r\(round)")
                 if round % 3 == k { screen.service() }
             }
             usleep(2_000)

@@ -87,7 +87,7 @@ extension OptionSpec {
         path("--db", "URL", help: """
             the PostgreSQL database of shared maps, as libpq takes it
             (postgresql://user@host/dbname; ~/.pgpass and sslmode are honoured)
-            """, verbs: [.open, .render, .replay, .convert, .share]) { $0.db = $1 },
+            """, verbs: [.open, .render, .replay, .convert, .share, .bench]) { $0.db = $1 },
         path("--shared", "NAME", help: "the shared map called NAME in the --db database, live",
              verbs: [.open, .render, .replay, .convert]) { $0.shared = $1 },
         path("--name", "NAME", help: "share: the name the map gets in the database (default: the file's name)",

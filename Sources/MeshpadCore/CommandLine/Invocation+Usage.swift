@@ -11,6 +11,7 @@ extension Invocation {
                meshpad render (--sample | --procedural N [--seed S] | FILE) OUT.png [--size WxH] [--fit] [--theme T]
                meshpad convert (IN | --db URL --shared NAME) OUT [--scale S] [--theme T]
                meshpad bench [--nodes N] [--frames F] [--size WxH] [--renderer software|accelerated]
+               meshpad bench --db URL [--nodes N]
                meshpad soak [--events N] [--seed S] [--map FILE | --sample | --procedural N] [--size WxH]
                meshpad replay SCRIPT.jsonl [--map FILE | --sample | --procedural N [--seed S]]
                               [--size WxH] [--dump STATE.json] [--screenshot OUT.png] [--realtime] [--autosave]

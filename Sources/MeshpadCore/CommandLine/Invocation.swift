@@ -124,6 +124,8 @@ public enum Invocation: Equatable, Sendable {
     case bench(nodeCounts: [Int], frames: Int, size: PixelSize, accelerated: Bool)
     /// The real app on `events` random inputs from `seed`, checked every 1,000.
     case soak(MapSource, events: Int, seed: UInt64, size: PixelSize)
+    /// `meshpad bench --db URL`: the collaboration line (latency between screens, opening a large shared map).
+    case benchShared(DatabaseAddress, nodes: Int)
     /// `meshpad db init URL`: create or upgrade the shared-map tables.
     case databaseInit(DatabaseAddress)
     /// `meshpad share MAP --db URL [--name NAME]`: put a map into the database as a shared map.
@@ -198,6 +200,9 @@ public enum Invocation: Equatable, Sendable {
             }
             let source = try source(values, files: Array(positional.dropLast()), required: true)
             return .render(source, output: output, size: values.size, fit: values.fit, appearance: appearance)
+        case .bench where values.db != nil:
+            guard positional.isEmpty, let db = values.db else { throw UsageError("bench --db takes only options: meshpad bench --db URL") }
+            return .benchShared(DatabaseAddress(db), nodes: values.benchNodes.max() ?? 100_000)
         case .bench:
             guard positional.isEmpty, !values.sample, values.nodeCount == nil else {
                 throw UsageError("bench takes only options: meshpad bench --nodes 100000")
