@@ -5,10 +5,11 @@ SWIFT ?= swift
 ARGS ?=
 # why: DejaVu covers Latin, Greek, Cyrillic, Arabic and Hebrew; Noto CJK and Noto Color Emoji
 # cover what it lacks (label text falls back to them through fontconfig).
-APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji pkg-config
-# why: the window-title test runs the real app under Xvfb and reads its title with xprop; CI
-# has neither, and a test that is always skipped there proves nothing.
-TEST_PACKAGES := xvfb x11-utils
+APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji libpq-dev pkg-config
+# why: the window-title test runs the real app under Xvfb and reads its title with xprop, and the
+# shared-map tests start a throwaway PostgreSQL server; CI has none of them, and a test that is
+# always skipped there proves nothing. (libpq-dev, above, is needed to build at all.)
+TEST_PACKAGES := xvfb x11-utils postgresql
 PACKAGES = $(APT_PACKAGES)
 test: PACKAGES = $(APT_PACKAGES) $(TEST_PACKAGES)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
@@ -61,12 +62,15 @@ sanitize: deps
 	  $(SWIFT) test --skip-build --sanitize=address --build-path .build/asan
 
 # Frame times, load times, memory and hit tests at 1k, 10k and 100k nodes, headless, software
-# renderer at 1280x800 (a few minutes). BENCH_ARGS="--nodes 100000 --frames 240" to choose.
+# renderer at 1280x800 (a few minutes), then shared maps' latency and opening time. BENCH_ARGS="--nodes 100000 --frames 240" to choose.
 BENCH_ARGS ?=
+# The collaboration lines run on a throwaway PostgreSQL (installed by `make test`'s packages).
 # With xvfb-run installed it then measures what a person gets in a window: the accelerated
 # renderer (Mesa's llvmpipe on a machine without a GPU) and the real app's start-up and memory.
+BENCH_SHARED_NODES ?= 100000
 bench: build
 	$(RELEASE_BIN) bench $(BENCH_ARGS)
+	Tests/Postgres/with-throwaway-cluster.sh $(RELEASE_BIN) bench --nodes $(BENCH_SHARED_NODES) --db
 	@if command -v xvfb-run >/dev/null; then \
 	  xvfb-run -a -s "-screen 0 1280x800x24" $(RELEASE_BIN) bench --nodes 10000 --nodes 100000 --frames 60 --renderer accelerated --app; \
 	else \

@@ -19,11 +19,18 @@ let package = Package(
             pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig-dev"])]
         ),
+        // why: shared maps talk to PostgreSQL through libpq (Debian's libpq-dev); its headers live
+        // in /usr/include/postgresql, which pkg-config's libpq names.
+        .systemLibrary(
+            name: "CLibPQ",
+            pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]
+        ),
         .target(name: "MeshpadCore"),
-        .target(name: "MeshpadPlatform", dependencies: ["MeshpadCore", "CSDL2", "CFontconfig"]),
+        .target(name: "MeshpadPlatform", dependencies: ["MeshpadCore", "CSDL2", "CFontconfig", "CLibPQ"]),
         .executableTarget(name: "meshpad", dependencies: ["MeshpadCore", "MeshpadPlatform"]),
         .testTarget(name: "MeshpadCoreTests", dependencies: ["MeshpadCore"]),
-        .testTarget(name: "MeshpadPlatformTests", dependencies: ["MeshpadPlatform", "MeshpadCore", "CSDL2"]),
+        .testTarget(name: "MeshpadPlatformTests", dependencies: ["MeshpadPlatform", "MeshpadCore", "CSDL2", "CLibPQ"]),
     ],
     swiftLanguageModes: [.v6]
 )

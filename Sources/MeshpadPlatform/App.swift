@@ -41,6 +41,8 @@ public final class App {
         /// SIGTERM and SIGINT end the loop after keeping unsaved work for the next start
         /// (`TerminationSignals`); off in tests, whose process keeps its own Ctrl+C.
         public var catchesTerminationSignals = false
+        /// A shared map opened with `--db URL --shared NAME`: the app runs its network thread.
+        public var sharing: SharedSession?
 
         public init(windowSize: PixelSize = .defaultWindow, title: String = "Meshpad", theme: Theme = .standard,
                     preferSoftware: Bool = false, hidden: Bool = false, recordPath: String? = nil,
@@ -79,6 +81,13 @@ public final class App {
     var autosave: AutosaveSchedule
     let autosaveWriter = AutosaveWriter()
     let options: Options
+    /// The shared map's network thread, if the map is shared.
+    let sharedLink: SharedMapLink?
+    /// The link's status as last shown.
+    var sharedStatus = SharedMapLink.Status.connecting
+    /// The client seqs the journal holds now, and the queue that writes it.
+    var journaledSeqs: [Int64] = []
+    let journalQueue = DispatchQueue(label: "meshpad shared-map journal")
     /// The map as it was opened, kept only while a restored recovery of a map with no file can
     /// still be discarded (holding it longer would double the memory of a big map on first edit).
     var launchDocument: Document?
@@ -115,6 +124,7 @@ public final class App {
         recorder = try options.recordPath.map { path throws(PlatformError) in try Recorder(path: path) }
         termination = options.catchesTerminationSignals ? TerminationSignals() : nil
         self.options = options
+        sharedLink = options.sharing.map(Self.link)
         meshpad_map_large_blocks()
         var prepared = document
         canvas.painter.images.folder = file?.path.map { ($0 as NSString).deletingLastPathComponent }
@@ -153,6 +163,10 @@ public final class App {
                 workspace.show(Banner(message: warnings.joined(separator: "; "), expiresAt: time + FileFlow.warningSeconds))
             }
         }
+        if let sharing = options.sharing, let sharedLink {
+            workspace.startSharing(SyncEngine(client: sharing.opened.client, confirmedSeq: sharing.opened.seq))
+            sharedLink.start()
+        }
         updateTitle()
     }
 
@@ -172,6 +186,8 @@ public final class App {
 
     /// Runs until the user quits, or for at most `seconds` of wall time (tests, benchmarks).
     public func run(forSeconds seconds: Double? = nil) {
+        // why: unsent shared-map changes must be on disk before the process ends.
+        defer { flushJournal() }
         let start = Self.now()
         var last = start
         var event = SDL_Event()
@@ -202,6 +218,7 @@ public final class App {
             requests(workspace.tick(at: time))
             serviceKiosk(at: time)
             serviceFiles(at: time)
+            serviceSharing()
             let stepStart = Self.now()
             let steps = clock.advance(bySeconds: stepStart - last)
             last = stepStart
@@ -266,6 +283,7 @@ public final class App {
         requests(workspace.tick(at: eventTime))
         serviceKiosk(at: eventTime)
         serviceFiles(at: eventTime)
+        serviceSharing()
     }
 
     func requests(_ requests: [Workspace.Request]) {

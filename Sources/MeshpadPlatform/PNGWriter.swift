@@ -101,20 +101,25 @@ public enum HeadlessRender {
 public enum Converter {
     /// Converts and returns warnings about what the output format could not hold.
     public static func convert(input: String, output: String, scale: Double, theme: Theme = .standard) throws(ConversionError) -> [String] {
-        guard let format = MapFormat(path: output) else {
-            throw .usage("cannot tell the output format from '\(output)': use .meshpad, .mm, .opml, .md, .svg or .png")
-        }
+        guard MapFormat(path: output) != nil else { throw unknownFormat(output) }
         let loaded: MapFile.Loaded
         do {
             loaded = try MapFile.read(input)
         } catch {
             throw .failed(error.description)
         }
+        return try convert(loaded, mapFolder: (FileFlow.absolute(input) as NSString).deletingLastPathComponent, output: output,
+                           scale: scale, theme: theme)
+    }
+
+    /// Writes a map already loaded (a file, a shared map's snapshot); pictures are found from `mapFolder`.
+    public static func convert(_ loaded: MapFile.Loaded, mapFolder: String, output: String, scale: Double,
+                               theme: Theme = .standard) throws(ConversionError) -> [String] {
+        guard let format = MapFormat(path: output) else { throw unknownFormat(output) }
         var warnings = loaded.warnings
         if format == .png {
             do {
-                warnings += try HeadlessRender.renderWholeMap(loaded.document, scale: scale, theme: theme,
-                                                              mapFolder: (FileFlow.absolute(input) as NSString).deletingLastPathComponent, to: output)
+                warnings += try HeadlessRender.renderWholeMap(loaded.document, scale: scale, theme: theme, mapFolder: mapFolder, to: output)
             } catch {
                 throw .failed(error.description)
             }
@@ -138,6 +143,10 @@ public enum Converter {
         } catch {
             throw .failed(error.description)
         }
+    }
+
+    private static func unknownFormat(_ output: String) -> ConversionError {
+        .usage("cannot tell the output format from '\(output)': use .meshpad, .mm, .opml, .md, .svg or .png")
     }
 }
 

@@ -72,7 +72,8 @@ public enum ReplayRunner {
     /// Runs a script file on `document` and writes what was asked for.
     public static func run(scriptPath: String, document: Document, file: DocumentFile? = nil, size: PixelSize,
                            dumpPath: String?, screenshotPath: String?, realtime: Bool = false,
-                           autosave: Bool = false, appearance: Appearance = Appearance()) throws(PlatformError) {
+                           autosave: Bool = false, appearance: Appearance = Appearance(),
+                           sharing: SharedSession? = nil) throws(PlatformError) {
         let events = try loadScript(scriptPath)
         let session = try SDLSession(headless: true)
         try withExtendedLifetime(session) { () throws(PlatformError) in
@@ -82,6 +83,7 @@ public enum ReplayRunner {
             // why: only a realtime replay lives long enough to be stopped, and the app's own
             // signal path is what a test of stopping it wants to run.
             options.catchesTerminationSignals = realtime
+            options.sharing = sharing
             let app = try App(document: document, file: file, options: options)
             if realtime {
                 // why: a crash test needs to know when the script's clock started.
@@ -95,6 +97,9 @@ public enum ReplayRunner {
             }
             // Stopped by a signal: the script did not finish, so there is no end state to show.
             guard app.termination?.received == nil else { return }
+            if !app.finishSharing(seconds: 10) {
+                Log.error("some changes did not reach the shared map's database within 10 s: \(app.sharedStatus)")
+            }
             if let dumpPath {
                 try writeDump(StateDump(app.workspace, uiScale: app.canvas.uiScale), to: dumpPath)
             }

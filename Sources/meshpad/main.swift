@@ -14,12 +14,27 @@ struct Opened {
     var document: Document
     var file: DocumentFile?
     var warnings: [String]
+    /// A shared map's session, for the verbs that edit it live (the window, replay).
+    var sharing: SharedSession? = nil
 }
 
 /// Loads the map a command names. `creating`: a FILE that does not exist yet is a new map that
 /// will be saved there (opening the app); for the verbs it is an error.
-func open(_ source: MapSource, creating: Bool) throws(FormatError) -> Opened {
+func open(_ source: MapSource, creating: Bool, journal: Bool = false) throws -> Opened {
     switch source {
+    case .shared(let shared):
+        let kept = journal ? SharedJournal(store: RecoveryStore.standard(), map: shared) : nil
+        let opened: SharedMapOpening.Opened
+        do {
+            opened = try SharedMapOpening.open(shared, journal: kept)
+        } catch {
+            if let kept, let unsent = try? kept.read(), !unsent.isEmpty {
+                Log.notice("\(unsent.count) change(s) made while offline are kept in \(kept.path) and will be sent when the map opens again")
+            }
+            throw error
+        }
+        return Opened(document: opened.document, file: nil, warnings: [],
+                      sharing: SharedSession(address: shared.address, name: shared.name, opened: opened, journal: kept))
     case .sample:
         return Opened(document: .sample(), file: nil, warnings: [])
     case .procedural(let nodeCount, let seed):
@@ -79,6 +94,22 @@ func launchOptions(windowSize: PixelSize, record: String?, appearance: Appearanc
     return options
 }
 
+/// Runs a conversion and reports its warnings; the exit status when it failed (2 for a
+/// command-line mistake, 1 for the operation), nil when it succeeded.
+@MainActor
+func converting(_ conversion: () throws(ConversionError) -> [String]) -> ExitStatus? {
+    do {
+        try conversion().forEach { Log.notice($0) }
+        return nil
+    } catch .usage(let message) {
+        Log.error(message)
+        return .usage
+    } catch {
+        Log.error(error.description)
+        return .failure
+    }
+}
+
 @MainActor
 func main() -> ExitStatus {
     let invocation: Invocation
@@ -101,16 +132,9 @@ func main() -> ExitStatus {
             opened.warnings.forEach { Log.notice($0) }
             try HeadlessRender.render(opened.document, size: size, fit: fit, theme: appearance.theme, to: output)
         case .convert(let input, let output, let scale, let appearance):
-            do {
-                let warnings = try Converter.convert(input: input, output: output, scale: scale, theme: appearance.theme)
-                warnings.forEach { Log.notice($0) }
-            } catch .usage(let message) {
-                Log.error(message)
-                return .usage
-            } catch {
-                Log.error(error.description)
-                return .failure
-            }
+            if let failed = converting({ () throws(ConversionError) in
+                try Converter.convert(input: input, output: output, scale: scale, theme: appearance.theme)
+            }) { return failed }
         case .bench(let nodeCounts, let frames, let size, let accelerated, let app):
             var options = Bench.Options()
             if !nodeCounts.isEmpty { options.nodeCounts = nodeCounts }
@@ -145,7 +169,30 @@ func main() -> ExitStatus {
             let opened = try open(request.map, creating: false)
             try ReplayRunner.run(scriptPath: request.script, document: opened.document, file: opened.file, size: request.size,
                                  dumpPath: request.dump, screenshotPath: request.screenshot,
-                                 realtime: request.realtime, autosave: request.autosave, appearance: request.appearance)
+                                 realtime: request.realtime, autosave: request.autosave, appearance: request.appearance,
+                                 sharing: opened.sharing)
+        case .benchShared(let address, let nodes):
+            print("Meshpad bench — shared maps on \(address.redacted)")
+            SharedBench.lines(try SharedBench.run(address, nodes: nodes)).forEach { print($0) }
+        case .databaseInit(let address):
+            let result = try SharedMapDatabase(address: address).initialize()
+            switch result.found {
+            case nil: print("created Meshpad's tables (schema version \(result.now)) in \(address.redacted)")
+            case result.now?: print("Meshpad's tables in \(address.redacted) are already at schema version \(result.now)")
+            case let found?: print("upgraded Meshpad's tables in \(address.redacted) from schema version \(found) to \(result.now)")
+            }
+        case .share(let file, let shared):
+            let opened = try open(.file(path: file), creating: false)
+            opened.warnings.forEach { Log.notice($0) }
+            try SharedMapStore(connection: try PGConnection(shared.address)).share(opened.document, as: shared.name)
+            print("shared '\(file)' as '\(shared.name)' in \(shared.address.redacted): open it with meshpad --db URL --shared \(shared.name)")
+        case .convertShared(let shared, let output, let scale, let appearance):
+            let opened = try open(.shared(shared), creating: false)
+            if let failed = converting({ () throws(ConversionError) in
+                try Converter.convert(MapFile.Loaded(document: opened.document, format: .native, warnings: []),
+                                      mapFolder: FileManager.default.currentDirectoryPath, output: output,
+                                      scale: scale, theme: appearance.theme)
+            }) { return failed }
         case .open(let source, let windowSize, let record, let appearance, let mode):
             let options: App.Options
             do {
@@ -154,13 +201,23 @@ func main() -> ExitStatus {
                 Log.error(error.description)
                 return .failure
             }
-            let opened = try open(source, creating: !mode.readOnly)
+            let opened = try open(source, creating: !mode.readOnly, journal: !mode.readOnly)
             let session = try SDLSession(headless: false, kiosk: mode.kiosk)
-            let app = try App(document: opened.document, file: opened.file, warnings: opened.warnings, options: options)
+            var shownWith = options
+            if let sharing = opened.sharing {
+                shownWith.sharing = sharing
+                shownWith.title = "Meshpad — \(sharing.name) (shared)"
+                // why: the server keeps a shared map; a recovery file of it would offer a stale copy as a file.
+                shownWith.recovery = nil
+            }
+            let app = try App(document: opened.document, file: opened.file, warnings: opened.warnings, options: shownWith)
             app.run()
             withExtendedLifetime(session) {}
         }
     } catch let error as FormatError {
+        Log.error(error.description)
+        return .failure
+    } catch let error as SharedMapError {
         Log.error(error.description)
         return .failure
     } catch let error as PlatformError {

@@ -118,12 +118,14 @@ import Testing
     /// A command line each verb takes as it is, to add one option to.
     static let plainCommandLines: [Invocation.Verb: [String]] = [
         .open: [], .render: ["--sample", "out.png"], .replay: ["s.jsonl"], .convert: ["a.mm", "b.md"], .bench: [], .soak: [],
+        .db: ["init", "postgresql://h/d"], .share: ["m.meshpad", "--db", "postgresql://h/d"],
     ]
     /// A value each option takes, so that only where it stands can be wrong.
     static let goodValues = [
         "--procedural": "5", "--seed": "3", "--size": "640x480", "--record": "s.jsonl", "--map": "m.mm", "--dump": "d.json",
         "--screenshot": "x.png", "--attract": "tour.jsonl", "--config": "c.json", "--theme": "dark", "--scale": "2",
         "--nodes": "1000", "--frames": "60", "--renderer": "accelerated", "--events": "500",
+        "--db": "postgresql://h/d", "--shared": "wall", "--name": "wall",
     ]
 
     static let misplacedOptions = OptionSpec.all.flatMap { option in
@@ -144,5 +146,50 @@ import Testing
     @Test func noTwoOptionsShareAName() {
         let names = OptionSpec.all.flatMap(\.names)
         #expect(Set(names).count == names.count)
+    }
+}
+
+/// The shared-map verbs and options: `db init`, `share`, and `--db URL --shared NAME` in place of a map.
+@Suite struct SharedMapInvocationTests {
+    let url = "postgresql://ann@school/maps"
+
+    @Test func dbInitTakesTheDatabase() throws {
+        #expect(try Invocation.parse(["db", "init", url]) == .databaseInit(DatabaseAddress(url)))
+        #expect(throws: UsageError.self) { try Invocation.parse(["db", url]) }
+    }
+
+    @Test func shareNamesTheMapAfterItsFileUnlessTold() throws {
+        #expect(try Invocation.parse(["share", "plans/Trip.mm", "--db", url])
+                == .share(file: "plans/Trip.mm", as: SharedMapName(address: DatabaseAddress(url), name: "Trip")))
+        #expect(try Invocation.parse(["share", "Trip.mm", "--db", url, "--name", "class 4b"])
+                == .share(file: "Trip.mm", as: SharedMapName(address: DatabaseAddress(url), name: "class 4b")))
+        #expect(throws: UsageError("share needs the database: --db postgresql://user@host/dbname")) {
+            try Invocation.parse(["share", "Trip.mm"])
+        }
+    }
+
+    @Test func aSharedMapStandsWhereAMapWould() throws {
+        let shared = MapSource.shared(SharedMapName(address: DatabaseAddress(url), name: "wall"))
+        #expect(try Invocation.parse(["--db", url, "--shared", "wall"]) == .open(shared, windowSize: .defaultWindow, record: nil))
+        guard case .replay(let request) = try Invocation.parse(["replay", "s.jsonl", "--db", url, "--shared", "wall"]) else {
+            Issue.record("not a replay")
+            return
+        }
+        #expect(request.map == shared)
+        #expect(try Invocation.parse(["convert", "--db", url, "--shared", "wall", "out.meshpad"])
+                == .convertShared(SharedMapName(address: DatabaseAddress(url), name: "wall"), output: "out.meshpad", scale: 1))
+    }
+
+    @Test func oneWithoutTheOtherIsRefusedWithWhatIsMissing() {
+        #expect(throws: UsageError("--db URL needs the shared map to open: add --shared NAME")) { try Invocation.parse(["--db", url]) }
+        #expect(throws: UsageError("--shared NAME needs the database it is in: add --db postgresql://user@host/dbname")) {
+            try Invocation.parse(["--shared", "wall"])
+        }
+        #expect(throws: UsageError("give one map: --sample, --procedural N, --db URL --shared NAME or a single FILE")) {
+            try Invocation.parse(["map.mm", "--db", url, "--shared", "wall"])
+        }
+        #expect(throws: UsageError("--name does not go with opening a map (see meshpad --help)")) {
+            try Invocation.parse(["--name", "x"])
+        }
     }
 }

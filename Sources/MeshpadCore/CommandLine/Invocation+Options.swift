@@ -59,6 +59,9 @@ struct OptionValues {
     var accelerated = false
     var benchApp = false
     var soakEvents = 100_000
+    var db: String?
+    var shared: String?
+    var shareName: String?
 }
 
 extension OptionSpec {
@@ -82,6 +85,14 @@ extension OptionSpec {
         },
         flag("--sample", help: "the built-in sample map (the default when no map is given)", verbs: everyVerb) { $0.sample = true },
         path("--record", "FILE", help: "write every input event to FILE as a replay script", verbs: [.open]) { $0.record = $1 },
+        path("--db", "URL", help: """
+            the PostgreSQL database of shared maps, as libpq takes it
+            (postgresql://user@host/dbname; ~/.pgpass and sslmode are honoured)
+            """, verbs: [.open, .render, .replay, .convert, .share, .bench]) { $0.db = $1 },
+        path("--shared", "NAME", help: "the shared map called NAME in the --db database, live",
+             verbs: [.open, .render, .replay, .convert]) { $0.shared = $1 },
+        path("--name", "NAME", help: "share: the name the map gets in the database (default: the file's name)",
+             verbs: [.share]) { $0.shareName = $1 },
         path("--map", "FILE", help: "the map a replay starts from", verbs: [.replay, .soak]) { $0.map = $1 },
         path("--dump", "FILE", help: "replay: write the final state as JSON", verbs: [.replay]) { $0.dump = $1 },
         path("--screenshot", "F", help: "replay: write the final frame as PNG", verbs: [.replay]) { $0.screenshot = $1 },

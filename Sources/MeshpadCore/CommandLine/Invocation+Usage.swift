@@ -9,12 +9,16 @@ extension Invocation {
                        [--read-only] [--kiosk [--attract SCRIPT.jsonl]] [--config CONFIG.json]
                meshpad --procedural N [--seed S] [--size WxH] [--theme T] [--scale S] [--record SESSION.jsonl]
                meshpad render (--sample | --procedural N [--seed S] | FILE) OUT.png [--size WxH] [--fit] [--theme T]
-               meshpad convert IN OUT [--scale S] [--theme T]
+               meshpad convert (IN | --db URL --shared NAME) OUT [--scale S] [--theme T]
                meshpad bench [--nodes N] [--frames F] [--size WxH] [--renderer software|accelerated] [--app]
+               meshpad bench --db URL [--nodes N]
                meshpad soak [--events N] [--seed S] [--map FILE | --sample | --procedural N] [--size WxH]
                meshpad replay SCRIPT.jsonl [--map FILE | --sample | --procedural N [--seed S]]
                               [--size WxH] [--dump STATE.json] [--screenshot OUT.png] [--realtime] [--autosave]
                               [--theme T] [--scale S]
+               meshpad --db URL --shared NAME [--size WxH] [--theme T] [--scale S] [--read-only]
+               meshpad share MAP [--name NAME] --db URL
+               meshpad db init URL
                meshpad --help | --version | --keys
 
         Opens a mind map in a window: the built-in sample map, a file, or a random map of N nodes
@@ -23,6 +27,9 @@ extension Invocation {
         .meshpad, .mm (FreeMind/Freeplane), .opml, .md (Markdown), and .svg or .png (export only).
         `replay` runs the app headless on a recorded or written script of input events, lets
         every animation settle, then writes the state as JSON and/or a screenshot.
+        A shared map lives in PostgreSQL and is edited from several screens at once: `db init`
+        makes the tables, `share` puts a map there, and `--db URL --shared NAME` opens it (in the
+        window, and in `render`, `replay` and `convert` in place of a file).
         """
 }
 

@@ -3,6 +3,19 @@ public enum MapSource: Equatable, Sendable {
     case sample
     case procedural(nodeCount: Int, seed: UInt64)
     case file(path: String)
+    /// A map kept in PostgreSQL and edited by several screens at once (`--db URL --shared NAME`).
+    case shared(SharedMapName)
+}
+
+/// A shared map: the database it lives in and its name there.
+public struct SharedMapName: Equatable, Sendable {
+    public var address: DatabaseAddress
+    public var name: String
+
+    public init(address: DatabaseAddress, name: String) {
+        self.address = address
+        self.name = name
+    }
 }
 
 /// A pixel size given as `WxH` on the command line.
@@ -111,12 +124,20 @@ public enum Invocation: Equatable, Sendable {
     case bench(nodeCounts: [Int], frames: Int, size: PixelSize, accelerated: Bool, app: Bool)
     /// The real app on `events` random inputs from `seed`, checked every 1,000.
     case soak(MapSource, events: Int, seed: UInt64, size: PixelSize)
+    /// `meshpad bench --db URL`: the collaboration line (latency between screens, opening a large shared map).
+    case benchShared(DatabaseAddress, nodes: Int)
+    /// `meshpad db init URL`: create or upgrade the shared-map tables.
+    case databaseInit(DatabaseAddress)
+    /// `meshpad share MAP --db URL [--name NAME]`: put a map into the database as a shared map.
+    case share(file: String, as: SharedMapName)
+    /// `meshpad convert --db URL --shared NAME OUT`: a snapshot of a shared map written to a file.
+    case convertShared(SharedMapName, output: String, scale: Double, appearance: Appearance = Appearance())
 
     public static let appVersion = "0.1.0"
 
     /// What a command line does: open the window (no verb), or one of the verbs.
     enum Verb: String, CaseIterable, Sendable {
-        case open, render, replay, convert, bench, soak
+        case open, render, replay, convert, bench, soak, db, share
 
         /// The verb a command line's first word names; `open` is no word (`meshpad open` opens a file called open).
         init?(word: String) {
@@ -179,12 +200,33 @@ public enum Invocation: Equatable, Sendable {
             }
             let source = try source(values, files: Array(positional.dropLast()), required: true)
             return .render(source, output: output, size: values.size, fit: values.fit, appearance: appearance)
+        case .bench where values.db != nil:
+            guard positional.isEmpty, let db = values.db else { throw UsageError("bench --db takes only options: meshpad bench --db URL") }
+            return .benchShared(DatabaseAddress(db), nodes: values.benchNodes.max() ?? 100_000)
         case .bench:
             guard positional.isEmpty, !values.sample, values.nodeCount == nil else {
                 throw UsageError("bench takes only options: meshpad bench --nodes 100000")
             }
             return .bench(nodeCounts: values.benchNodes, frames: values.benchFrames, size: values.size, accelerated: values.accelerated,
                           app: values.benchApp)
+        case .convert where values.shared != nil:
+            guard positional.count == 1, !values.sample, values.nodeCount == nil, let shared = try sharedMap(values) else {
+                throw UsageError("convert of a shared map needs one output file: meshpad convert --db URL --shared NAME map.meshpad")
+            }
+            return .convertShared(shared, output: positional[0], scale: values.scale ?? 1, appearance: appearance)
+        case .db:
+            guard positional.count == 2, positional[0] == "init" else {
+                throw UsageError("db needs what to do and the database: meshpad db init postgresql://user@host/dbname")
+            }
+            return .databaseInit(DatabaseAddress(positional[1]))
+        case .share:
+            guard positional.count == 1, !values.sample, values.nodeCount == nil else {
+                throw UsageError("share needs one map file: meshpad share MAP.meshpad --db URL [--name NAME]")
+            }
+            guard let db = values.db else { throw UsageError("share needs the database: --db postgresql://user@host/dbname") }
+            let name = values.shareName ?? Self.mapName(ofFile: positional[0])
+            guard !name.isEmpty else { throw UsageError("share needs a name for the map: --name NAME") }
+            return .share(file: positional[0], as: SharedMapName(address: DatabaseAddress(db), name: name))
         case .convert:
             guard positional.count == 2, !values.sample, values.nodeCount == nil else {
                 throw UsageError("convert needs an input and an output file: meshpad convert map.mm map.meshpad")
@@ -213,15 +255,39 @@ public enum Invocation: Equatable, Sendable {
     }
 
     private static func source(_ values: OptionValues, files: [String], required: Bool) throws(UsageError) -> MapSource {
-        let chosen = (values.sample ? 1 : 0) + (values.nodeCount == nil ? 0 : 1) + files.count
+        let shared = try sharedMap(values)
+        let chosen = (values.sample ? 1 : 0) + (values.nodeCount == nil ? 0 : 1) + files.count + (shared == nil ? 0 : 1)
         if chosen > 1 {
-            throw UsageError("give one map: --sample, --procedural N or a single FILE")
+            throw UsageError("give one map: --sample, --procedural N, --db URL --shared NAME or a single FILE")
         }
+        if let shared { return .shared(shared) }
         if let nodeCount = values.nodeCount { return .procedural(nodeCount: nodeCount, seed: values.seed) }
         if let file = files.first { return .file(path: file) }
         if required && !values.sample {
             throw UsageError("render needs a map: --sample, --procedural N or FILE, then OUT.png")
         }
         return .sample
+    }
+
+    /// The shared map `--db URL --shared NAME` names; nil without `--shared`. One without the other is refused.
+    private static func sharedMap(_ values: OptionValues) throws(UsageError) -> SharedMapName? {
+        switch (values.db, values.shared) {
+        case (let db?, let name?):
+            guard !name.isEmpty else { throw UsageError("--shared needs the map's name; got ''") }
+            return SharedMapName(address: DatabaseAddress(db), name: name)
+        case (nil, nil):
+            return nil
+        case (nil, _?):
+            throw UsageError("--shared NAME needs the database it is in: add --db postgresql://user@host/dbname")
+        case (_?, nil):
+            throw UsageError("--db URL needs the shared map to open: add --shared NAME")
+        }
+    }
+
+    /// A shared map's default name: the file's name without folder or extension (`plans/Trip.mm` → `Trip`).
+    static func mapName(ofFile path: String) -> String {
+        let file = path.split(separator: "/").last.map(String.init) ?? path
+        guard let dot = file.lastIndex(of: "."), dot != file.startIndex else { return file }
+        return String(file[..<dot])
     }
 }

@@ -63,6 +63,12 @@ public enum MapFile {
         public var document: Document
         public var format: MapFormat
         public var warnings: [String]
+
+        public init(document: Document, format: MapFormat, warnings: [String]) {
+            self.document = document
+            self.format = format
+            self.warnings = warnings
+        }
     }
 
     /// Reads and parses a map. Errors name the file (and the line and column where there is one).

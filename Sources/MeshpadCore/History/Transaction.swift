@@ -24,6 +24,13 @@ public struct Transaction: Equatable, Sendable, Codable {
         self.label = label
     }
 
+    /// A record of `changes` as given, carried out on no map: what a shared map sends (each
+    /// screen carries it out by `SyncRules`). It grants no `Access`.
+    public init(label: String, carrying changes: [Change]) {
+        self.label = label
+        self.changes = changes
+    }
+
     public var isEmpty: Bool { changes.isEmpty }
 
     /// The changes that undo it: each one's inverse, the last first.

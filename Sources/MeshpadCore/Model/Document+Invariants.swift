@@ -40,8 +40,10 @@ extension Document {
                 && abs(area.box.minY - other.box.minY) <= scale && abs(area.box.maxY - other.box.maxY) <= scale
         }
         check(sameClouds, "a cloud's or group member's branch area differs from its visible subtree")
-        check(nextNodeNumber > (nodes.map(\.id.rawValue).max() ?? 0), "the next node ID \(nextNodeNumber) is already in use")
-        check(nextEdgeNumber > (edges.map(\.id.rawValue).max() ?? 0), "the next edge ID \(nextEdgeNumber) is already in use")
+        check(nextNodeNumber > (nodes.lazy.map(\.id.rawValue).filter(numbering.contains).max() ?? 0),
+              "the next node ID \(nextNodeNumber) is already in use")
+        check(nextEdgeNumber > (edges.lazy.map(\.id.rawValue).filter(numbering.contains).max() ?? 0),
+              "the next edge ID \(nextEdgeNumber) is already in use")
         return problems
     }
 

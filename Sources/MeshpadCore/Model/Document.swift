@@ -82,6 +82,10 @@ public struct Document: Sendable {
     var foldCountsStale = false
     var nextNodeNumber = 1
     var nextEdgeNumber = 1
+    /// The numbers new nodes and edges are given from: all of them for a map of one's own; in a
+    /// shared map, a block per session (`numberNewItems(in:)`), so two screens never make the
+    /// same ID. Nodes arriving from elsewhere with numbers outside it do not move the counters.
+    var numbering = 1..<Int.max
 
     /// No map needs a node further out than this (100,000 nodes side by side span ~10⁷):
     /// positions beyond it are refused, so the spatial index and the camera never overflow.
@@ -196,6 +200,14 @@ public struct Document: Sendable {
             layoutMode = to
             revision &+= 1
         }
+    }
+
+    /// New nodes and edges are numbered within `range` from now on, after any already there: a
+    /// shared map's session takes a block of its own (`SyncEngine.numbering(forClient:)`).
+    public mutating func numberNewItems(in range: Range<Int>) {
+        numbering = range
+        nextNodeNumber = max(range.lowerBound, (nodes.lazy.map(\.id.rawValue).filter(range.contains).max() ?? 0) + 1)
+        nextEdgeNumber = max(range.lowerBound, (edges.lazy.map(\.id.rawValue).filter(range.contains).max() ?? 0) + 1)
     }
 
     /// Re-derives every node's size and line breaks, e.g. once a font is loaded.
@@ -335,8 +347,8 @@ public struct Document: Sendable {
         }
         for placed in newNodes where placed.node.style.cloud != nil || !placed.node.summaryMarks.isEmpty { noteBranchMarks(of: placed.node) }
         refreshBranchAreas()
-        nextNodeNumber = max(nextNodeNumber, (newNodes.map(\.node.id.rawValue).max() ?? 0) + 1)
-        nextEdgeNumber = max(nextEdgeNumber, (newEdges.map(\.edge.id.rawValue).max() ?? 0) + 1)
+        nextNodeNumber = max(nextNodeNumber, (newNodes.lazy.map(\.node.id.rawValue).filter(numbering.contains).max() ?? 0) + 1)
+        nextEdgeNumber = max(nextEdgeNumber, (newEdges.lazy.map(\.edge.id.rawValue).filter(numbering.contains).max() ?? 0) + 1)
         revision &+= 1
         structureRevision &+= 1
         textRevision &+= 1

@@ -36,6 +36,8 @@ extension Workspace {
         guard let open = history.open else { return }
         history.open = nil
         history.record(open.transaction)
+        // why: a read-only screen's folds are its own view; its role may not write to the log anyway.
+        if !lockdown.isReadOnly { shared?.recordLocal(open.transaction) }
         pruneSelection()
         checkDocument(after: open.transaction)
         needsRedraw = true
@@ -102,9 +104,17 @@ extension Workspace {
     }
 
     /// Carries a recorded transaction out again, or takes it back, with what it moves gliding.
+    /// On a shared map the map may have moved on since the step was made: its changes are
+    /// carried out by the sharing rules (only this screen's own step, against the map as it is
+    /// now) and sent as a new operation.
     private mutating func replay(_ transaction: Transaction, backwards: Bool) {
         movingNodes(of: transaction.changes, glide: true) { workspace in
-            if backwards {
+            if var engine = workspace.shared, !workspace.lockdown.isReadOnly {
+                engine.carryOutLocal(backwards ? transaction.inverseChanges : transaction.changes,
+                                     label: (backwards ? "undo " : "redo ") + transaction.label,
+                                     on: &workspace.document, sizing: workspace.measures.sizing)
+                workspace.shared = engine
+            } else if backwards {
                 transaction.undo(on: &workspace.document, sizing: workspace.measures.sizing)
             } else {
                 transaction.redo(on: &workspace.document, sizing: workspace.measures.sizing)
@@ -116,7 +126,7 @@ extension Workspace {
 
     /// Runs `body`, which moves the nodes that `changes` move, and has them glide from where they
     /// were drawn to where they are now (or, without `glide`, drawn there at once).
-    private mutating func movingNodes(of changes: [Change], glide: Bool, _ body: (inout Workspace) -> Void) {
+    mutating func movingNodes(of changes: [Change], glide: Bool, _ body: (inout Workspace) -> Void) {
         var moved: [NodeID] = []
         for change in changes { if case .move(let ids, _, _) = change { moved.append(contentsOf: ids) } }
         guard !moved.isEmpty else {

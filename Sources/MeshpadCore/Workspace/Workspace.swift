@@ -87,6 +87,9 @@ public struct Workspace {
     public var measures: Measures
     /// Set by anything that changes what is drawn; the loop clears it after drawing.
     public var needsRedraw = true
+    /// A shared map's session: this screen's operations the server has not ordered yet. Nil for
+    /// a map of one's own. See `Workspace+Sharing`.
+    public internal(set) var shared: SyncEngine?
 
     public init(document: Document, viewportSize: Vec2, camera: Camera? = nil,
                 settings: GestureSettings = GestureSettings(),

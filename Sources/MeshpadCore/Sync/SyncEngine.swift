@@ -1,0 +1,140 @@
+/// One screen's side of a shared map: its own operations the server has not ordered yet, and
+/// how the map on screen follows the server's order (tldraw's model: the server orders,
+/// clients rebase).
+///
+/// The map on screen is the confirmed map (every logged operation up to `confirmedSeq`,
+/// carried out by `SyncRules`) with this screen's pending operations carried out on top. When
+/// logged operations arrive, the pending ones are taken back (each `applied` record undone,
+/// last first: transactions undo exactly), the logged ones carried out in order, and the
+/// pending ones carried out again on the result. An operation of this screen's that comes back
+/// in the log is no longer pending; if the rules refused it, `Receipt.refusals` says so, for a
+/// notice. Pure: the database, the fake log of the tests and the app's thread all feed it the same way.
+public struct SyncEngine: Sendable {
+    /// An operation of this screen's the log has not returned yet.
+    public struct Pending: Sendable {
+        public var operation: SharedOperation
+        /// What carrying it out on the current map did (the rules may have trimmed it).
+        public var applied: Transaction
+        /// Handed to the network at least once.
+        public var sent = false
+    }
+
+    /// What a batch of logged operations did to the map on screen.
+    public struct Receipt: Sendable {
+        /// Other screens' operations as carried out, in order (to glide what they moved).
+        public var remote: [Transaction] = []
+        /// This screen's operations the rules refused, with why.
+        public var refusals: [(label: String, refusal: SyncRules.Refusal)] = []
+        /// Deleted nodes an edit brought back.
+        public var restored: [NodeID] = []
+        /// Nodes whose text another screen changed.
+        public var retexted: Set<NodeID> = []
+    }
+
+    public let client: Int64
+    public private(set) var confirmedSeq: Int64
+    public private(set) var pending: [Pending] = []
+    public private(set) var tombstones = Tombstones()
+    private var nextClientSeq: Int64 = 1
+
+    /// A session `client` of a map whose log this screen has applied up to `confirmedSeq`.
+    /// A session resumed from a journal continues its numbering after `lastClientSeq`.
+    public init(client: Int64, confirmedSeq: Int64, lastClientSeq: Int64 = 0) {
+        self.client = client
+        self.confirmedSeq = confirmedSeq
+        nextClientSeq = lastClientSeq + 1
+    }
+
+    /// The node and edge numbers a session makes new things with: a block of 2³² per client,
+    /// so two screens never make the same ID (the numbers a map was shared with are below 2³²).
+    public static func numbering(forClient client: Int64) -> Range<Int> {
+        let block = Int(max(1, min(client, 1 << 30)))
+        return (block << 32)..<((block + 1) << 32)
+    }
+
+    /// Records a transaction already carried out on the map on screen (a workspace commit).
+    @discardableResult
+    public mutating func recordLocal(_ transaction: Transaction) -> SharedOperation? {
+        guard !transaction.isEmpty else { return nil }
+        let operation = SharedOperation(client: client, clientSeq: nextClientSeq, transaction: transaction)
+        nextClientSeq += 1
+        pending.append(Pending(operation: operation, applied: transaction))
+        return operation
+    }
+
+    /// Carries out `changes` by the rules on the map on screen and records them (undo and redo
+    /// on a shared map, where the map may have moved on since the step was made).
+    @discardableResult
+    public mutating func carryOutLocal(_ changes: [Change], label: String, on document: inout Document,
+                                       sizing: NodeSizing) -> Transaction {
+        var scratch = tombstones
+        let outcome = SyncRules.carryOut(changes, label: label, on: &document, tombstones: &scratch, sizing: sizing)
+        guard !outcome.transaction.isEmpty else { return outcome.transaction }
+        // why: what is sent is what was meant; every screen adapts it to the map it meets.
+        let operation = SharedOperation(client: client, clientSeq: nextClientSeq,
+                                        transaction: Transaction(label: label, carrying: changes))
+        nextClientSeq += 1
+        pending.append(Pending(operation: operation, applied: outcome.transaction))
+        return outcome.transaction
+    }
+
+    /// The pending operations not handed to the network yet, now marked as sent.
+    public mutating func takeUnsent() -> [SharedOperation] {
+        var unsent: [SharedOperation] = []
+        for k in pending.indices where !pending[k].sent {
+            unsent.append(pending[k].operation)
+            pending[k].sent = true
+        }
+        return unsent
+    }
+
+    /// After a reconnect nobody knows which sends arrived: all pending ones go again (the server
+    /// keeps each (client, client_seq) once).
+    public mutating func resendAll() {
+        for k in pending.indices { pending[k].sent = false }
+    }
+
+    /// Carries out the logged operations this screen has not seen under its pending ones.
+    /// `logged` is the log's tail after some seq, as the store fetches it (every operation of the
+    /// map after that seq, up to its last, in any order); ones already seen are ignored. The
+    /// pending ones are taken back, the pending ones are taken back, the logged ones carried out, and the
+    /// pending ones that are still pending carried out again on the result.
+    @discardableResult
+    public mutating func receive(_ logged: [LoggedOperation], on document: inout Document, sizing: NodeSizing) -> Receipt {
+        var fresh = logged.filter { $0.seq > confirmedSeq }.sorted { $0.seq < $1.seq }[...]
+        var receipt = Receipt()
+        // why: the common case, this screen's own operations coming back in order with nothing
+        // between them: each was carried out on the confirmed map as it now stands, so carrying it
+        // out again would do the same. It only leaves the pending list (and buries what it deleted).
+        while let entry = fresh.first, entry.operation.client == client, let first = pending.first,
+              first.operation.clientSeq == entry.operation.clientSeq, !first.applied.isEmpty {
+            for case .remove(let fragment) in first.applied.changes { tombstones.bury(fragment) }
+            pending.removeFirst()
+            confirmedSeq = entry.seq
+            fresh = fresh.dropFirst()
+        }
+        guard !fresh.isEmpty else { return receipt }
+        for item in pending.reversed() { item.applied.undo(on: &document, sizing: sizing) }
+        for entry in fresh where entry.seq > confirmedSeq {
+            confirmedSeq = entry.seq
+            let operation = entry.operation
+            let outcome = SyncRules.carryOut(operation.transaction.changes, label: operation.transaction.label, on: &document,
+                                             tombstones: &tombstones, sizing: sizing)
+            receipt.restored += outcome.restored
+            if operation.client == client {
+                pending.removeAll { $0.operation.clientSeq == operation.clientSeq }
+                if let refusal = outcome.refusal { receipt.refusals.append((operation.transaction.label, refusal)) }
+            } else {
+                receipt.remote.append(outcome.transaction)
+                for case .setText(let id, _, _) in outcome.transaction.changes { receipt.retexted.insert(id) }
+            }
+        }
+        for k in pending.indices {
+            var scratch = tombstones
+            let transaction = pending[k].operation.transaction
+            pending[k].applied = SyncRules.carryOut(transaction.changes, label: transaction.label, on: &document,
+                                                    tombstones: &scratch, sizing: sizing).transaction
+        }
+        return receipt
+    }
+}

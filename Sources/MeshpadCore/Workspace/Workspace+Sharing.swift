@@ -1,0 +1,76 @@
+/// A shared map on this screen: local transactions become operations to send, and operations
+/// the server ordered are carried out under them, outside the undo history.
+///
+/// The platform's network thread only carries operations; every decision is here and in
+/// `SyncEngine`. Remote operations are carried out under whatever is open too (a text being
+/// typed, a drag): the open transaction is taken back, the log's operations carried out, and the
+/// open one carried out again on top, so a node being typed in keeps what is typed (the other
+/// text waits underneath; when the edit ends it is sent and, being later, wins) and the person
+/// is told.
+extension Workspace {
+    /// Makes this map a shared one for session `engine`: new nodes are numbered in its block.
+    public mutating func startSharing(_ engine: SyncEngine) {
+        document.numberNewItems(in: SyncEngine.numbering(forClient: engine.client))
+        shared = engine
+    }
+
+    /// This screen's operations not handed to the network yet.
+    public mutating func takeOperationsToSend() -> [SharedOperation] {
+        shared?.takeUnsent() ?? []
+    }
+
+    /// After a reconnect: every operation not yet seen in the log goes again (the server keeps each once).
+    public mutating func resendPendingOperations() {
+        shared?.resendAll()
+    }
+
+    /// Carries out the server's operations this screen has not seen, gliding what they move,
+    /// and tells the person what concerns them: their own change refused, a node brought back,
+    /// the text they are typing changed by someone else.
+    public mutating func receive(_ logged: [LoggedOperation]) {
+        guard var engine = shared, !logged.isEmpty else { return }
+        let sizing = measures.sizing
+        let open = history.open
+        open?.transaction.undo(on: &document, sizing: sizing)
+        let receipt = engine.receive(logged, on: &document, sizing: sizing)
+        if let open {
+            var tombstones = engine.tombstones
+            let again = SyncRules.carryOut(open.transaction.changes, label: open.transaction.label, on: &document,
+                                           tombstones: &tombstones, sizing: sizing)
+            history.open?.transaction = again.transaction
+        }
+        shared = engine
+        var glides: [(id: NodeID, from: Vec2, to: Vec2)] = []
+        for transaction in receipt.remote {
+            for case .move(let ids, let from, let to) in transaction.changes {
+                for k in ids.indices where document.contains(ids[k]) { glides.append((ids[k], from[k], to[k])) }
+            }
+        }
+        if !glides.isEmpty { view.glides.animate(glides) }
+        if let refused = receipt.refusals.first {
+            toast(Self.notice(for: refused.refusal, label: refused.label, in: document))
+        } else if let editing, receipt.retexted.contains(editing.node) {
+            toast("Someone else changed this text while you typed; yours is kept and will be sent when you finish")
+        } else if let restored = receipt.restored.first, let node = document.node(restored) {
+            toast("'\(node.text)' was deleted elsewhere; it is back because it was edited")
+        }
+        if let session = editing, !document.contains(session.node) { editing = nil }
+        pruneSelection()
+        refreshPanels()
+        needsRedraw = true
+        if history.checksInvariants {
+            let problems = document.checkInvariants()
+            if !problems.isEmpty { history.invariantFailures.append("after shared changes: " + problems.joined(separator: "; ")) }
+        }
+    }
+
+    /// What a person reads when their change was refused.
+    static func notice(for refusal: SyncRules.Refusal, label: String, in document: Document) -> String {
+        switch refusal {
+        case .treeConflict(let node, let parent):
+            let name = document.node(node).map { "'\($0.text)'" } ?? "the node"
+            let under = document.node(parent).map { "'\($0.text)'" } ?? "a node inside it"
+            return "Your \(label) was undone: someone else's change meant putting \(name) under \(under) would put it inside its own branch"
+        }
+    }
+}

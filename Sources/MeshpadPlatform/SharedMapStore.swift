@@ -1,0 +1,153 @@
+import Foundation
+import MeshpadCore
+
+/// A shared map's rows: putting a map into the database, reading its snapshot and its
+/// operation log, and appending to the log.
+///
+/// The snapshot (`meshpad_nodes`, `meshpad_edges`, in array order by `place`) is the map as it
+/// stood at `snapshot_seq`; the log holds everything after. Nodes and edges travel as the
+/// same JSON the `.meshpad` format and the change records use (`Node`, `Edge` Codable), so a
+/// 100,000-node map is one statement each way.
+public struct SharedMapStore {
+    public let connection: PGConnection
+
+    public init(connection: PGConnection) {
+        self.connection = connection
+    }
+
+    /// A shared map as the database holds it: its ID, its snapshot and the seq it stands at.
+    public struct Snapshot: Sendable {
+        public var mapID: Int64
+        public var document: Document
+        public var seq: Int64
+    }
+
+    private var address: String { connection.address.redacted }
+
+    /// Puts `document` into the database as the shared map `name`; refuses a name in use.
+    @discardableResult
+    public func share(_ document: Document, as name: String) throws(SharedMapError) -> Int64 {
+        try SharedMapDatabase(connection: connection).checkSchema()
+        let doing = "sharing map '\(name)'"
+        let nodes = try Self.json(document.nodes, doing: doing, address: address)
+        let edges = try Self.json(document.edges, doing: doing, address: address)
+        return try connection.inTransaction(doing: doing) { () throws(SharedMapError) -> Int64 in
+            let taken = try connection.execute("SELECT 1 FROM meshpad_maps WHERE name = $1", [name], doing: doing)
+            guard taken.isEmpty else { throw .mapExists(name: name, address: address) }
+            let rows = try connection.execute(
+                "INSERT INTO meshpad_maps (name, root_node, layout_mode) VALUES ($1, $2, $3) RETURNING id",
+                [name, String(document.rootID.rawValue), document.layoutMode.rawValue], doing: doing)
+            guard let id = rows.first?.first.flatMap({ $0 }).flatMap({ Int64($0) }) else {
+                throw .failed(address: address, doing: doing, detail: "no map ID came back")
+            }
+            try connection.execute("""
+                INSERT INTO meshpad_nodes (map, id, place, text, x, y, folded, style, details)
+                SELECT $1, (n->>'id')::bigint, place - 1, n->>'text', (n->'position'->>0)::float8, (n->'position'->>1)::float8,
+                       coalesce((n->>'folded')::boolean, false), n->'style', n->'details'
+                FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS t(n, place)
+                """, [String(id), nodes], doing: doing)
+            try connection.execute("""
+                INSERT INTO meshpad_edges (map, id, place, from_node, to_node, kind, look)
+                SELECT $1, (e->>'id')::bigint, place - 1, (e->>'from')::bigint, (e->>'to')::bigint, e->>'kind',
+                       nullif(e - 'id' - 'from' - 'to' - 'kind', '{}'::jsonb)
+                FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS t(e, place)
+                """, [String(id), edges], doing: doing)
+            return id
+        }
+    }
+
+    /// The shared map `name`'s snapshot; the log after `seq` still has to be applied.
+    public func snapshot(of name: String) throws(SharedMapError) -> Snapshot {
+        try SharedMapDatabase(connection: connection).checkSchema()
+        let doing = "reading map '\(name)'"
+        return try connection.inTransaction(doing: doing) { () throws(SharedMapError) -> Snapshot in
+            // why: one repeatable view of the map, nodes and edges, however busy the log is.
+            try connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ", doing: doing)
+            let maps = try connection.execute("SELECT id, root_node, layout_mode, snapshot_seq FROM meshpad_maps WHERE name = $1",
+                                              [name], doing: doing)
+            guard let map = maps.first, map.count == 4, let id = map[0].flatMap({ Int64($0) }),
+                  let root = map[1].flatMap({ Int($0) }), let seq = map[3].flatMap({ Int64($0) }) else {
+                throw .noSuchMap(name: name, address: address)
+            }
+            let nodeRows = try connection.execute("""
+                SELECT coalesce(jsonb_agg(jsonb_build_object('id', id, 'text', text, 'position', jsonb_build_array(x, y),
+                       'folded', folded, 'style', style, 'details', details) ORDER BY place), '[]'::jsonb)
+                FROM meshpad_nodes WHERE map = $1
+                """, [String(id)], doing: doing)
+            let edgeRows = try connection.execute("""
+                SELECT coalesce(jsonb_agg(jsonb_build_object('id', id, 'from', from_node, 'to', to_node, 'kind', kind)
+                       || coalesce(look, '{}'::jsonb) ORDER BY place), '[]'::jsonb)
+                FROM meshpad_edges WHERE map = $1
+                """, [String(id)], doing: doing)
+            let nodes = try Self.decode([Node].self, nodeRows.first?.first ?? nil, what: "the nodes of map '\(name)'", address: address)
+            let edges = try Self.decode([Edge].self, edgeRows.first?.first ?? nil, what: "the links of map '\(name)'", address: address)
+            var document: Document
+            do {
+                document = try Document(restoring: nodes, edges: edges, rootID: NodeID(root))
+            } catch {
+                throw .failed(address: address, doing: doing, detail: "the stored map is not valid: \(error)")
+            }
+            if map[2] == Document.LayoutMode.tree.rawValue { document.setLayoutMode(.tree) }
+            return Snapshot(mapID: id, document: document, seq: seq)
+        }
+    }
+
+    /// The map's operations after `seq`, in order, at most `limit`.
+    public func operations(ofMap map: Int64, after seq: Int64, limit: Int = 2000) throws(SharedMapError) -> [LoggedOperation] {
+        let rows = try connection.execute(
+            "SELECT seq, client, client_seq, op FROM meshpad_ops WHERE map = $1 AND seq > $2 ORDER BY seq LIMIT $3",
+            [String(map), String(seq), String(limit)], doing: "reading the changes of shared map \(map)")
+        var found: [LoggedOperation] = []
+        found.reserveCapacity(rows.count)
+        for row in rows {
+            guard row.count == 4, let seq = row[0].flatMap({ Int64($0) }), let client = row[1].flatMap({ Int64($0) }),
+                  let clientSeq = row[2].flatMap({ Int64($0) }) else { continue }
+            let transaction: Transaction
+            do {
+                transaction = try JSONDecoder().decode(Transaction.self, from: Data((row[3] ?? "").utf8))
+            } catch {
+                throw .unreadableOperation(seq: seq, map: String(map), detail: "\(error)")
+            }
+            found.append(LoggedOperation(seq: seq, operation: SharedOperation(client: client, clientSeq: clientSeq, transaction: transaction)))
+        }
+        return found
+    }
+
+    /// Appends an operation to the map's log (once, however often it is sent) and returns its seq.
+    @discardableResult
+    public func append(_ operation: SharedOperation, toMap map: Int64) throws(SharedMapError) -> Int64 {
+        let doing = "saving a change to shared map \(map)"
+        let op = try Self.json(operation.transaction, doing: doing, address: address)
+        let rows = try connection.execute("SELECT meshpad_append($1, $2, $3, $4::jsonb)",
+                                          [String(map), String(operation.client), String(operation.clientSeq), op], doing: doing)
+        guard let seq = rows.first?.first.flatMap({ $0 }).flatMap({ Int64($0) }) else {
+            throw .failed(address: address, doing: doing, detail: "no sequence number came back")
+        }
+        return seq
+    }
+
+    /// A client number no session has had: new nodes are numbered in its own range.
+    public func newClient() throws(SharedMapError) -> Int64 {
+        let rows = try connection.execute("SELECT nextval('meshpad_clients')", doing: "joining a shared map")
+        guard let client = rows.first?.first.flatMap({ $0 }).flatMap({ Int64($0) }) else {
+            throw .failed(address: address, doing: "joining a shared map", detail: "no client number came back")
+        }
+        return client
+    }
+
+    private static func json(_ value: some Encodable, doing: String, address: String) throws(SharedMapError) -> String {
+        do {
+            return String(decoding: try JSONEncoder().encode(value), as: UTF8.self)
+        } catch {
+            throw .failed(address: address, doing: doing, detail: "could not encode: \(error)")
+        }
+    }
+
+    private static func decode<T: Decodable>(_ type: T.Type, _ text: String?, what: String, address: String) throws(SharedMapError) -> T {
+        do {
+            return try JSONDecoder().decode(type, from: Data((text ?? "[]").utf8))
+        } catch {
+            throw .failed(address: address, doing: "reading \(what)", detail: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,90 @@
+@testable import MeshpadCore
+import Testing
+
+/// A workspace on a shared map: what a person on it sees when others' changes arrive.
+@Suite struct WorkspaceSharingTests {
+    struct Rig {
+        var workspace: Workspace
+        var bob: SimulatedClient
+        var log = FakeLog()
+
+        init() {
+            var document = Document.sample()
+            document.measureAll(with: SimulatedClient.sizing)
+            workspace = Workspace(document: document, viewportSize: Vec2(1000, 700), sizing: SimulatedClient.sizing)
+            workspace.history.checksInvariants = true
+            workspace.startSharing(SyncEngine(client: 1, confirmedSeq: 0))
+            bob = SimulatedClient(client: 2, start: document)
+        }
+
+        mutating func syncWorkspace() {
+            for operation in workspace.takeOperationsToSend() { log.append(operation) }
+            workspace.receive(log.after(workspace.shared?.confirmedSeq ?? 0))
+        }
+    }
+
+    @Test func theTextBeingTypedIsNotChangedUnderTheFingersAndWinsWhenTheEditEnds() throws {
+        var rig = Rig()
+        let node = try #require(rig.workspace.document.children(of: rig.workspace.document.rootID).first)
+        let original = try #require(rig.workspace.document.node(node)?.text)
+        rig.workspace.beginEditing(node)
+        rig.workspace.editText { $0.insert(" and more") }
+        rig.bob.setText(node, "Bob's words")
+        rig.bob.sync(with: &rig.log)
+        rig.syncWorkspace()
+        #expect(rig.workspace.document.node(node)?.text == original + " and more", "what is typed stays on screen")
+        #expect(rig.workspace.editing?.editor.text == original + " and more")
+        #expect(rig.workspace.panels.banner?.message.contains("Someone else changed this text") == true, "the person is told")
+        rig.workspace.commitEditing()
+        rig.syncWorkspace()
+        rig.bob.sync(with: &rig.log)
+        #expect(rig.bob.document.node(node)?.text == original + " and more", "sent when the edit ends, later, so it wins")
+        #expect(rig.workspace.document.hasSameContent(as: rig.bob.document))
+        #expect(rig.workspace.history.invariantFailures == [])
+    }
+
+    @Test func othersChangesArriveOutsideTheUndoHistoryAndUndoTakesBackOnlyYours() throws {
+        var rig = Rig()
+        let root = rig.workspace.document.rootID
+        rig.workspace.beginEditing(root)
+        rig.workspace.editText { $0.insert("!") }
+        rig.workspace.commitEditing()
+        rig.syncWorkspace()
+        rig.bob.sync(with: &rig.log)
+        let bobs = rig.bob.addChild(under: root, text: "Bob's node")
+        rig.bob.sync(with: &rig.log)
+        rig.syncWorkspace()
+        #expect(rig.workspace.document.node(bobs)?.text == "Bob's node")
+        #expect(rig.workspace.history.done.count == 1, "only Ann's own edit can be undone")
+        rig.workspace.undo()
+        rig.syncWorkspace()
+        rig.bob.sync(with: &rig.log)
+        #expect(rig.bob.document.node(bobs)?.text == "Bob's node", "Bob's node survives Ann's undo")
+        #expect(rig.bob.document.node(root)?.text == Document.sample().root.text)
+        #expect(rig.workspace.document.hasSameContent(as: rig.bob.document))
+        #expect(rig.workspace.history.invariantFailures == [])
+    }
+
+    @Test func aRefusedMoveIsExplainedOnTheMoversScreen() throws {
+        var rig = Rig()
+        let root = rig.workspace.document.rootID
+        let children = rig.workspace.document.children(of: root)
+        try #require(children.count >= 2)
+        let (x, y) = (children[0], children[1])
+        rig.bob.reparent(y, under: x)
+        rig.bob.sync(with: &rig.log)
+        // Ann, not having seen Bob's move, moves x under y, as one transaction of her own.
+        rig.workspace.transact("move") { workspace in
+            let edge = workspace.document.edges.first { $0.kind == .tree && $0.to == x }
+            workspace.record(.remove(workspace.document.fragment(nodes: [], edges: Set(edge.map { [$0.id] } ?? []))))
+            let new = Edge(id: workspace.document.nextEdgeID, from: y, to: x, kind: .tree)
+            workspace.record(.insert(Fragment(edges: [.init(index: workspace.document.edges.count, edge: new)])))
+        }
+        #expect(rig.workspace.document.parent(of: x) == y)
+        rig.syncWorkspace()
+        #expect(rig.workspace.document.parent(of: x) == root, "undone on Ann's screen")
+        #expect(rig.workspace.panels.banner?.message.contains("was undone") == true)
+        rig.bob.sync(with: &rig.log)
+        #expect(rig.workspace.document.hasSameContent(as: rig.bob.document))
+    }
+}
