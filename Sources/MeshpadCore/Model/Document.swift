@@ -170,6 +170,9 @@ public struct Document: Sendable {
             nodes[i].details = to
             revision &+= 1
             textRevision &+= 1
+        case .setAttributes(let id, _, let to):
+            // The table is part of the node's shape: its size follows.
+            rewrite(id, text: true, sizing: sizing) { $0.attributes = to }
         case .setLink(let id, _, let to):
             guard let e = edges.firstIndex(where: { $0.id == id }) else { return }
             edges[e].look = to
