@@ -20,8 +20,6 @@ import Testing
     </map>
     """
 
-    static func id(_ document: Document, _ text: String) -> NodeID { document.nodes.first { $0.text == text }?.id ?? NodeID(0) }
-
     static let rows = [AttributeTable.Row("a1", "value1"), AttributeTable.Row("a2", "value2"), AttributeTable.Row("count", "3")]
 
     /// The sample map with the three rows on "food", in the edit rig.
@@ -41,14 +39,14 @@ import Testing
     @Test func attributesAreReadInOrderAndSavedAsTheyWere() throws {
         let data = Data(Self.xml.utf8)
         let document = try FreeMindFormat.decode(data).document
-        #expect(document.node(Self.id(document, "Below this node core:"))?.attributes.rows == Self.rows)
+        #expect(document.node(nodeID(document, "Below this node core:"))?.attributes.rows == Self.rows)
         #expect(Canonical.firstDifference(try Canonical.lines(data), try Canonical.lines(FreeMindFormat.encode(document))) == nil)
     }
 
     @Test func anEditedValueANewRowAndADeletedOneChangeThoseLinesOnly() throws {
         let data = Data(Self.xml.utf8)
         var document = try FreeMindFormat.decode(data).document
-        let node = Self.id(document, "Below this node core:")
+        let node = nodeID(document, "Below this node core:")
         document.modify(node) { node in
             node.attributes.rows[0].value = "changed"
             node.attributes.rows.remove(at: 1)
@@ -60,12 +58,12 @@ import Testing
         #expect(changed.added.sorted() == ["<attribute NAME=\"a1\" VALUE=\"changed\"", "<attribute NAME=\"new\" VALUE=\"row & more\""],
                 "the untouched row keeps Freeplane's OBJECT: \(changed)")
         let back = try FreeMindFormat.decode(saved).document
-        #expect(back.node(Self.id(back, "Below this node core:"))?.attributes.rows.map(\.name) == ["a1", "count", "new"], "in their order")
+        #expect(back.node(nodeID(back, "Below this node core:"))?.attributes.rows.map(\.name) == ["a1", "count", "new"], "in their order")
     }
 
     @Test func attributesLastThroughMeshpadFilesAndChangeRecords() throws {
         var document = try FreeMindFormat.decode(Data(Self.xml.utf8)).document
-        let node = Self.id(document, "Below this node core:")
+        let node = nodeID(document, "Below this node core:")
         document.modify(node) { $0.attributes.folded = true }
         let native = try NativeFormat.decode(try NativeFormat.encode(document))
         #expect(native.node(node)?.attributes == AttributeTable(rows: Self.rows, folded: true))

@@ -275,8 +275,7 @@ public struct SceneBuilder {
         for (_, _, outline, cloud) in shown {
             let fill = cloud.color ?? theme.cloudFill
             let border = fill.withAlpha(255).mixed(with: theme.nodeBorder, amount: 0.5).withAlpha(max(fill.a, 160))
-            let p = device(outline.origin), q = device(Vec2(outline.maxX, outline.maxY))
-            let rect = Rect(x: p.x, y: p.y, width: q.x - p.x, height: q.y - p.y)
+            let rect = Self.deviceRect(outline, device)
             let bump = farOut || !cloud.shape.isBumpy ? 0 : Document.cloudBump * zoomPixels
             let radius = cloud.shape == .rect ? 2 * zoomPixels : (cloud.shape == .roundRect ? 18 : 10) * zoomPixels
             list.appendCloud(around: rect, radius: min(radius, rect.height / 2, rect.width / 2), bump: bump, fill: fill, border: border,
@@ -289,10 +288,7 @@ public struct SceneBuilder {
     /// are drawn while they are big enough to read, each cut short to its cell.
     private func appendAttributeTable(_ table: AttributeTableLayout, of node: Node, device: (Vec2) -> Vec2, pixelSize: Double,
                                       zoomPixels: Double, into list: inout DrawList) {
-        func rect(_ r: Rect) -> Rect {
-            let p = device(r.origin), q = device(Vec2(r.maxX, r.maxY))
-            return Rect(x: p.x, y: p.y, width: q.x - p.x, height: q.y - p.y)
-        }
+        func rect(_ r: Rect) -> Rect { Self.deviceRect(r, device) }
         let base = node.style.fillColor ?? theme.nodeFill
         let ink = node.style.textColor ?? theme.text
         let rule = theme.nodeBorder.withAlpha(110)
@@ -520,8 +516,7 @@ public struct SceneBuilder {
             list.appendEllipse(center: b, radii: Vec2(5, 5) * scale, fill: theme.linkEdge, border: theme.linkEdge, borderWidth: 0)
         }
         if let band = extras.band {
-            let p = device(band.origin), q = device(Vec2(band.maxX, band.maxY))
-            let r = Rect(x: p.x, y: p.y, width: q.x - p.x, height: q.y - p.y)
+            let r = Self.deviceRect(band, device)
             list.appendRect(r, color: theme.uiPrimary.withAlpha(40))
             let w = max(1, scale)
             list.appendRect(Rect(x: r.minX, y: r.minY, width: r.width, height: w), color: theme.uiPrimary)
@@ -529,6 +524,12 @@ public struct SceneBuilder {
             list.appendRect(Rect(x: r.minX, y: r.minY, width: w, height: r.height), color: theme.uiPrimary)
             list.appendRect(Rect(x: r.maxX - w, y: r.minY, width: w, height: r.height), color: theme.uiPrimary)
         }
+    }
+
+    /// A map rectangle in device pixels (the camera does not rotate: corners map to corners).
+    static func deviceRect(_ r: Rect, _ device: (Vec2) -> Vec2) -> Rect {
+        let p = device(r.origin), q = device(Vec2(r.maxX, r.maxY))
+        return Rect(x: p.x, y: p.y, width: q.x - p.x, height: q.y - p.y)
     }
 
     static func overlapArea(_ a: Rect, _ b: Rect) -> Double {
