@@ -167,7 +167,10 @@ public struct Document: Sendable {
                 rewrite(id, text: true, sizing: sizing) { $0.details = to }
                 return
             }
+            let sideChanged = nodes[i].side != to.side
             nodes[i].details = to
+            // A first-level branch's side says which of the root's summaries it is grouped with.
+            if sideChanged && !summaryNodes.isEmpty { refreshBranchAreas() }
             revision &+= 1
             textRevision &+= 1
         case .setAttributes(let id, _, let to):
