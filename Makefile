@@ -63,8 +63,15 @@ sanitize: deps
 # Frame times, load times, memory and hit tests at 1k, 10k and 100k nodes, headless, software
 # renderer at 1280x800 (a few minutes). BENCH_ARGS="--nodes 100000 --frames 240" to choose.
 BENCH_ARGS ?=
+# With xvfb-run installed it then measures what a person gets in a window: the accelerated
+# renderer (Mesa's llvmpipe on a machine without a GPU) and the real app's start-up and memory.
 bench: build
 	$(RELEASE_BIN) bench $(BENCH_ARGS)
+	@if command -v xvfb-run >/dev/null; then \
+	  xvfb-run -a -s "-screen 0 1280x800x24" $(RELEASE_BIN) bench --nodes 10000 --nodes 100000 --frames 60 --renderer accelerated --app; \
+	else \
+	  echo "bench: xvfb-run is not installed (apt-get install xvfb), so the accelerated renderer and the real app in a window are not measured"; \
+	fi
 
 # Fuzzes every parser (native, .mm, OPML, Markdown, replay scripts) with libFuzzer and
 # AddressSanitizer, FUZZ_SECONDS each; seeds in Tests/Fuzz/corpus, crashes kept in .build/fuzz.

@@ -15,9 +15,21 @@ extension App {
         let effects = fileFlow.handle(event, revision: workspace.document.revision, now: time)
         for effect in effects { carryOut(effect) }
         updateTitle()
-        // Pictures' relative paths are read from the map's folder, which only a file event changes
-        // (not a frame: the cache is emptied when the folder does change).
-        canvas.painter.images.folder = file.path.map { ($0 as NSString).deletingLastPathComponent }
+        // Pictures' relative paths are read from the folder the map was opened from, which only
+        // opening or starting a map changes (not a frame: the cache is emptied when it changes;
+        // nor a save elsewhere: what is written there is rebased to its folder instead).
+        switch event {
+        case .wrote, .writeFailed, .exported, .exportFailed: break
+        default: canvas.painter.images.folder = file.path.map { ($0 as NSString).deletingLastPathComponent }
+        }
+    }
+
+    /// The map as a file at `path` keeps it: with the view, and pictures' paths relative to that
+    /// file's folder (see `PicturePaths`).
+    func documentForWriting(to path: String?) -> Document {
+        let folder = path.map { ($0 as NSString).deletingLastPathComponent } ?? canvas.painter.images.folder
+        guard let folder else { return workspace.documentForSaving }
+        return workspace.documentForSaving.rebasingPictures(from: canvas.painter.images.folder, to: folder)
     }
 
     private func carryOut(_ effect: FileFlow.Effect) {
@@ -52,7 +64,7 @@ extension App {
     private func write(to path: String, as format: MapFormat) {
         let revision = workspace.document.revision
         do {
-            let warnings = try DocumentFile.write(workspace.document, to: path, as: format, theme: canvas.painter.scene.theme)
+            let warnings = try DocumentFile.write(documentForWriting(to: path), to: path, as: format, theme: canvas.painter.scene.theme)
             autosave.markWritten(revision)
             fileEvent(.wrote(path: path, format: format, revision: revision, warnings: warnings))
         } catch {
@@ -69,7 +81,7 @@ extension App {
                 warnings = try HeadlessRender.writeWholeMap(workspace.document, scale: 1, theme: theme,
                                                         mapFolder: canvas.painter.images.folder, to: path)
             } else {
-                warnings = try DocumentFile.write(workspace.document, to: path, as: format.format, theme: theme)
+                warnings = try DocumentFile.write(documentForWriting(to: path), to: path, as: format.format, theme: theme)
             }
             fileEvent(.exported(path: path, warnings: warnings))
         } catch let error as FormatError {
@@ -180,7 +192,7 @@ extension App {
             // why: the last autosave may be up to half a second old, or may have failed.
             if failedAutosave != nil || autosave.writtenRevision != workspace.document.revision {
                 do throws(FormatError) {
-                    try store.save(workspace.document, for: autosaveKey)
+                    try store.save(documentForWriting(to: file.path), for: autosaveKey)
                 } catch {
                     outcome = "unsaved changes could not be kept: \(error.description)"
                 }

@@ -95,6 +95,9 @@ public final class App {
     let termination: TerminationSignals?
     var isRunning = true
     private var frameMilliseconds = 0.0
+    /// `meshpad bench --app` starts the app with MESHPAD_REPORT_FIRST_FRAME set and waits for the
+    /// line this prints once the first frame is on the screen: start-up as a person waits for it.
+    private let reportsFirstFrame = ProcessInfo.processInfo.environment["MESHPAD_REPORT_FIRST_FRAME"] != nil
     private var lastFrameEnd = 0.0
     private var framesPerSecond = 0.0
 
@@ -103,8 +106,10 @@ public final class App {
     ///   - warnings: what the import could not bring over, shown in a banner.
     public init(document: Document, file: DocumentFile? = nil, warnings: [String] = [],
                 options: Options = Options()) throws(PlatformError) {
+        let software = options.preferSoftware
+            || SDLSession.prefersSoftwareRenderer(environment: ProcessInfo.processInfo.environment, renderNodes: SDLSession.gpuRenderNodes())
         canvas = try Canvas(title: options.title, size: options.windowSize, theme: options.theme,
-                            hidden: options.hidden, preferSoftware: options.preferSoftware, uiScale: options.uiScale,
+                            hidden: options.hidden, preferSoftware: software, uiScale: options.uiScale,
                             fullscreen: options.kiosk != nil)
         hud = HUD(renderer: canvas.renderer, font: canvas.hudFont)
         recorder = try options.recordPath.map { path throws(PlatformError) in try Recorder(path: path) }
@@ -203,6 +208,8 @@ public final class App {
             for _ in 0..<steps {
                 workspace.step(bySeconds: clock.stepSeconds)
             }
+            // A picture decoded in the background is drawn as soon as it is ready.
+            if canvas.painter.images.hasDecoded { workspace.needsRedraw = true }
             if workspace.needsRedraw || workspace.isAnimating {
                 renderFrame(alpha: clock.alpha)
                 if !canvas.renderer.hasVSync {
@@ -339,7 +346,7 @@ public final class App {
     func serviceFiles(at now: Double) {
         // why: the idle demo's changes are nobody's work.
         if let store = options.recovery, kioskState?.attract == nil, autosave.isDue(revision: workspace.document.revision, at: now) {
-            if autosaveWriter.write(workspace.document, to: store, for: autosaveKey) {
+            if autosaveWriter.write(documentForWriting(to: file.path), to: store, for: autosaveKey) {
                 autosave.markWritten(workspace.document.revision)
             }
         }
@@ -427,6 +434,9 @@ public final class App {
         }
         canvas.renderer.present()
         framesRendered += 1
+        if reportsFirstFrame && framesRendered == 1 {
+            FileHandle.standardOutput.write(Data("first frame, renderer \(canvas.renderer.name)\n".utf8))
+        }
         // Labels that waited for the rasterisation budget get drawn on the next frame.
         workspace.needsRedraw = canvas.painter.hasDeferredLabels || picturesLearned
         picturesLearned = false

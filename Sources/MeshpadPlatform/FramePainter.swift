@@ -35,8 +35,13 @@ public final class FramePainter {
                     selection: selection, drawnPositions: drawnPositions, extras: extras, into: &drawList)
         renderer.clear(to: drawList.background)
         textCache.beginFrame(limited: !complete)
+        images.takeDecoded()
+        picturesNow = complete
         draw(drawList)
     }
+
+    /// Whether pictures are decoded as they are drawn (a complete picture) rather than in the background.
+    private var picturesNow = false
 
     /// True when some labels waited for the next frame's rasterisation budget.
     public var hasDeferredLabels: Bool { textCache.deferredThisFrame > 0 }
@@ -59,7 +64,9 @@ public final class FramePainter {
         renderer.drawDots(of: list)
         for image in list.images {
             // A picture the core has no size for yet is only loaded (to learn it): its placeholder is drawn.
-            guard let texture = images.texture(for: image.path), image.found else { continue }
+            guard image.found,
+                  let texture = images.texture(for: image.path, drawnAt: Vec2(image.rect.width, image.rect.height), now: picturesNow)
+            else { continue }
             renderer.copy(texture, to: image.rect)
         }
         for label in list.labels {

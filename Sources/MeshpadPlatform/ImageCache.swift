@@ -1,21 +1,43 @@
 import CSDL2
 import Foundation
 import MeshpadCore
+import Synchronization
 
-/// Node pictures as textures, each loaded once with SDL2_image and kept within a memory budget.
+/// Node pictures as textures, decoded off the frame path with SDL2_image and kept within a memory
+/// budget, a small thumbnail for pictures drawn small and the full picture only when drawn big.
 ///
 /// Keyed by the path as the node gives it; relative paths are read from the open map's folder
 /// (`folder`). What it learns (a picture's size, or that it cannot be shown) goes into `sizes`,
 /// which the core lays nodes out with: the app re-measures when `takeLearned()` says so. A
 /// picture that is not there or does not decode is remembered as missing and never retried
-/// until the folder changes; an evicted texture is loaded again when it is drawn again.
+/// until the folder changes; an evicted texture is decoded again when it is drawn again.
+///
+/// Opening a map (`learn`) decodes its pictures at once, as the layout needs their sizes, and
+/// keeps only their thumbnails. While the app runs, a picture wanted bigger than its thumbnail —
+/// or one never seen — is decoded on a background queue; the frame draws the thumbnail (or the
+/// core's placeholder) meanwhile, and the decoder wakes the loop with an SDL user event when it
+/// is done (`hasDecoded`). `paint(complete: true)` (render, export, tests) decodes at once.
 @MainActor
 public final class ImageCache {
+    /// The longest side of a thumbnail, in pixels: far out a picture is drawn from this.
+    nonisolated static let thumbnailSide: Int32 = 256
+
     private let renderer: SDLRenderer
-    private var textures: LRUCache<String, OpaquePointer>
+    private var textures: LRUCache<Key, OpaquePointer>
     /// What the core lays pictures out with.
     public private(set) var sizes = ImageSizes()
     private var learned = false
+    /// Decodes asked for and not yet taken in (by key), so each is asked for once.
+    private var pending: Set<Key> = []
+    private let decoded = Mailbox()
+    private let queue = DispatchQueue(label: "meshpad.pictures", qos: .userInitiated)
+    /// Bumped whenever the folder changes, so a decode of the old folder's picture is dropped.
+    private var generation = 0
+
+    struct Key: Hashable, Sendable {
+        var path: String
+        var thumbnail: Bool
+    }
 
     /// The open map's folder; changing it forgets everything (the same path may name another file).
     public var folder: String? {
@@ -23,11 +45,13 @@ public final class ImageCache {
             guard folder != oldValue else { return }
             removeAll()
             sizes = ImageSizes()
+            pending = []
+            generation += 1
             learned = true
         }
     }
 
-    init(renderer: SDLRenderer, byteLimit: Int = 64 << 20, countLimit: Int = 256) {
+    init(renderer: SDLRenderer, byteLimit: Int = 64 << 20, countLimit: Int = 512) {
         self.renderer = renderer
         textures = LRUCache(costLimit: byteLimit, countLimit: countLimit)
     }
@@ -38,47 +62,137 @@ public final class ImageCache {
         return learned
     }
 
-    /// The picture's texture, loading it the first time; nil while it cannot be shown.
-    func texture(for path: String) -> OpaquePointer? {
-        if let texture = textures.value(for: path) { return texture }
-        if sizes[path] == .missing { return nil }
-        guard let surface = load(path) else {
-            sizes[path] = .missing
-            learned = true
-            return nil
+    /// Whether a background decode has finished and waits to be drawn.
+    public var hasDecoded: Bool { decoded.hasItems }
+
+    /// The texture to draw a picture with at `pixels` (its size on screen), or nil while there is
+    /// none yet. `now`: decode here and now rather than in the background (complete pictures).
+    func texture(for path: String, drawnAt pixels: Vec2, now: Bool) -> OpaquePointer? {
+        var wantsFull = max(pixels.x, pixels.y) > Double(Self.thumbnailSide)
+        switch sizes[path] {
+        case .missing: return nil
+        // A picture no bigger than a thumbnail is its own thumbnail.
+        case .size(let size) where max(size.x, size.y) <= Double(Self.thumbnailSide): wantsFull = false
+        default: break
         }
-        defer { SDL_FreeSurface(surface) }
-        let size = Vec2(Double(surface.pointee.w), Double(surface.pointee.h))
-        guard let texture = SDL_CreateTextureFromSurface(renderer.handle, surface) else {
-            // why: a picture bigger than the GPU's largest texture cannot be drawn at all.
-            sizes[path] = .missing
-            learned = true
-            return nil
+        let wanted = Key(path: path, thumbnail: !wantsFull)
+        if let texture = textures.value(for: wanted) { return texture }
+        if now {
+            take(Self.decode(path, folder: folder, keepFull: wantsFull, generation: generation))
+            if let texture = textures.value(for: wanted) { return texture }
+        } else if pending.insert(wanted).inserted {
+            let folder = folder, generation = generation, mailbox = decoded, keepFull = wantsFull
+            queue.async {
+                mailbox.post(Self.decode(path, folder: folder, keepFull: keepFull, generation: generation))
+                Self.wakeLoop()
+            }
         }
-        if sizes[path] != .size(size) {
-            sizes[path] = .size(size)
-            learned = true
-        }
-        for old in textures.insert(texture, for: path, cost: Int(size.x * size.y) * 4) { SDL_DestroyTexture(old) }
-        return texture
+        // Meanwhile: the other size if there is one (a thumbnail scaled up for a moment, or the
+        // full picture scaled down), else nothing and the core's placeholder shows.
+        return textures.value(for: Key(path: path, thumbnail: wantsFull))
     }
 
-    /// Loads every picture the map's nodes show that is not known yet (before a layout, so it
-    /// is laid out at the pictures' real sizes). Returns whether anything was learned.
+    /// Takes in every picture decoded in the background since the last frame.
+    func takeDecoded() {
+        for picture in decoded.takeAll() { take(picture) }
+    }
+
+    /// Decodes every picture the map's nodes show that is not known yet (before a layout, so it
+    /// is laid out at the pictures' real sizes), keeping thumbnails. Returns whether anything was learned.
     @discardableResult
     public func learn(_ document: Document) -> Bool {
         for node in document.nodes {
             guard let image = node.image, sizes[image] == nil else { continue }
-            _ = texture(for: image)
+            take(Self.decode(image, folder: folder, keepFull: false, generation: generation))
         }
         return takeLearned()
     }
 
-    private func load(_ path: String) -> UnsafeMutablePointer<SDL_Surface>? {
-        for candidate in Self.candidates(path, folder: folder) {
-            if let surface = IMG_Load(candidate) { return surface }
+    /// A decode's result in: its size learned, its textures made (on the main thread, where the
+    /// renderer lives), its surfaces freed.
+    private func take(_ picture: Decoded) {
+        defer { picture.free() }
+        pending.remove(Key(path: picture.path, thumbnail: true))
+        if picture.full != nil { pending.remove(Key(path: picture.path, thumbnail: false)) }
+        guard picture.generation == generation else { return }
+        guard let thumbnail = picture.thumbnail, let size = picture.size else {
+            if sizes[picture.path] != .missing {
+                sizes[picture.path] = .missing
+                learned = true
+            }
+            return
         }
-        return nil
+        if sizes[picture.path] != .size(size) {
+            sizes[picture.path] = .size(size)
+            learned = true
+        }
+        for (surface, isThumbnail) in [(thumbnail, true), (picture.full == thumbnail ? nil : picture.full, false)] {
+            guard let surface, textures.value(for: Key(path: picture.path, thumbnail: isThumbnail)) == nil else { continue }
+            // why: a picture bigger than the GPU's largest texture cannot be drawn at all; its
+            // thumbnail still can.
+            guard let texture = SDL_CreateTextureFromSurface(renderer.handle, surface) else { continue }
+            let cost = Int(surface.pointee.w) * Int(surface.pointee.h) * 4
+            for old in textures.insert(texture, for: Key(path: picture.path, thumbnail: isThumbnail), cost: cost) {
+                SDL_DestroyTexture(old)
+            }
+        }
+    }
+
+    /// A picture decoded off the main thread: the full surface (if wanted) and a thumbnail.
+    struct Decoded: @unchecked Sendable {
+        // why: @unchecked — SDL surfaces are plain memory; each is handed over once, from the
+        // decoding queue to the main thread, and freed there.
+        var path: String
+        var generation: Int
+        var size: Vec2?
+        var full: UnsafeMutablePointer<SDL_Surface>?
+        var thumbnail: UnsafeMutablePointer<SDL_Surface>?
+
+        func free() {
+            if let full { SDL_FreeSurface(full) }
+            if let thumbnail, thumbnail != full { SDL_FreeSurface(thumbnail) }
+        }
+    }
+
+    /// Reads a picture and makes its thumbnail (the picture itself when it is small already).
+    nonisolated static func decode(_ path: String, folder: String?, keepFull: Bool, generation: Int) -> Decoded {
+        var result = Decoded(path: path, generation: generation)
+        guard let surface = candidates(path, folder: folder).lazy.compactMap({ IMG_Load($0) }).first else { return result }
+        let width = surface.pointee.w, height = surface.pointee.h
+        result.size = Vec2(Double(width), Double(height))
+        let longest = max(width, height)
+        if longest <= thumbnailSide {
+            result.full = surface
+            result.thumbnail = surface
+            return result
+        }
+        let scale = Double(thumbnailSide) / Double(longest)
+        let small = SDL_CreateRGBSurfaceWithFormat(0, max(1, Int32(Double(width) * scale)), max(1, Int32(Double(height) * scale)),
+                                                   32, SDL_PIXELFORMAT_ARGB8888.rawValue)
+        if let small {
+            SDL_SetSurfaceBlendMode(surface, SDL_BLENDMODE_NONE)
+            // why: SDL_BlitScaled is a C macro for this.
+            if SDL_UpperBlitScaled(surface, nil, small, nil) != 0 {
+                SDL_FreeSurface(small)
+                result.thumbnail = nil
+            } else {
+                result.thumbnail = small
+            }
+        }
+        if keepFull || result.thumbnail == nil {
+            result.full = surface
+            result.thumbnail = result.thumbnail ?? surface
+        } else {
+            SDL_FreeSurface(surface)
+        }
+        return result
+    }
+
+    /// Posts an SDL user event so a loop asleep in `SDL_WaitEventTimeout` draws the picture now.
+    nonisolated static func wakeLoop() {
+        var event = SDL_Event()
+        event.type = SDL_USEREVENT.rawValue
+        SDL_PushEvent(&event)
     }
 
     /// Where a node's picture may be on disk: a `file:` URL's path, an absolute path, or one
@@ -102,5 +216,17 @@ public final class ImageCache {
 
     isolated deinit {
         for texture in textures.removeAll() { SDL_DestroyTexture(texture) }
+        for picture in decoded.takeAll() { picture.free() }
+    }
+
+    /// Decoded pictures waiting for the main thread.
+    final class Mailbox: Sendable {
+        private let items = Mutex<[Decoded]>([])
+
+        func post(_ item: Decoded) { items.withLock { $0.append(item) } }
+
+        func takeAll() -> [Decoded] { items.withLock { items in defer { items = [] }; return items } }
+
+        var hasItems: Bool { items.withLock { !$0.isEmpty } }
     }
 }

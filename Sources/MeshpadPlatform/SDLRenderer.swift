@@ -23,6 +23,9 @@ public final class SDLRenderer {
             created = SDL_CreateRenderer(window.handle, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
         }
         if created == nil {
+            // why: otherwise SDL backs the window's pixels with an OpenGL texture, which loads the
+            // GL driver (Mesa's llvmpipe without a GPU: ~60 MiB) just to show what is already drawn.
+            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
             created = SDL_CreateRenderer(window.handle, -1, SDL_RENDERER_SOFTWARE.rawValue)
         }
         guard let renderer = created else { throw .renderer(detail: PlatformError.sdlMessage) }

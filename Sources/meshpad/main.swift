@@ -111,7 +111,7 @@ func main() -> ExitStatus {
                 Log.error(error.description)
                 return .failure
             }
-        case .bench(let nodeCounts, let frames, let size, let accelerated):
+        case .bench(let nodeCounts, let frames, let size, let accelerated, let app):
             var options = Bench.Options()
             if !nodeCounts.isEmpty { options.nodeCounts = nodeCounts }
             options.frames = frames
@@ -121,6 +121,7 @@ func main() -> ExitStatus {
             print("Meshpad bench — \(options.software ? "software" : "accelerated") renderer, \(size.width)x\(size.height), \(frames) frames a scenario; frame = update + render + present")
             print(Bench.table(results))
             print(Bench.editingTable(try Bench.runEditing(options)))
+            if app { print(Bench.appTable(try Bench.runApp(size: size))) }
             print(Bench.json(results, options: options))
         case .soak(let source, let events, let seed, let size):
             let opened = try open(source, creating: false)

@@ -75,10 +75,10 @@ import FoundationXML
     @Test func aDoctoredMeshpadFileCannotSmuggleBrokenXMLIntoAnMM() throws {
         let imported = try FreeMindFormat.decode(Data(contentsOf: sharedMaps.appendingPathComponent("freeplaneApplications.mm"))).document
         let text = String(decoding: try NativeFormat.encode(imported), as: UTF8.self)
-        let hook = try #require(text.range(of: "\"content\" : \""))
-        let doctored = text.replacingCharacters(in: hook, with: "\"content\" : \"<unclosed>")
+        let hook = try #require(text.range(of: "\"content\":\""))
+        let doctored = text.replacingCharacters(in: hook, with: "\"content\":\"<unclosed>")
         #expect(throws: FormatError.self) { try NativeFormat.decode(Data(doctored.utf8)) }
-        let badName = text.replacingOccurrences(of: "\"name\" : \"hook\"", with: "\"name\" : \"a b\"")
+        let badName = text.replacingOccurrences(of: "\"name\":\"hook\"", with: "\"name\":\"a b\"")
         #expect(badName != text)
         #expect(throws: FormatError.self) { try NativeFormat.decode(Data(badName.utf8)) }
     }

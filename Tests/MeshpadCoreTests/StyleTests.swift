@@ -105,7 +105,7 @@ import Testing
         #expect(!String(decoding: try NativeFormat.encode(document), as: UTF8.self).contains("edgeShape"))
         document.modify(child) { $0.style.edgeShape = .curve }
         let text = String(decoding: try NativeFormat.encode(document), as: UTF8.self)
-        #expect(text.contains("\"edgeShape\" : \"curve\""))
+        #expect(text.contains("\"edgeShape\":\"curve\""))
         #expect(try NativeFormat.decode(Data(text.utf8)).node(child)?.style.edgeShape == .curve)
         let wrong = text.replacingOccurrences(of: "\"curve\"", with: "\"wavy\"")
         #expect(throws: FormatError.self) { try NativeFormat.decode(Data(wrong.utf8)) }

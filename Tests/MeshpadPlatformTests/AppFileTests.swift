@@ -157,6 +157,45 @@ extension PlatformTests {
             }
         }
 
+        /// A map saved as into another folder still shows its picture when opened from there, and
+        /// a picture inside the map's folder is written relative to it.
+        @Test func saveAsIntoAnotherFolderKeepsThePicturesFindable() throws {
+            let directory = try scratch()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let trip = directory.appendingPathComponent("trip"), backup = directory.appendingPathComponent("backup")
+            for folder in [trip, backup] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+            var png = PixelBuffer(width: 40, height: 30)
+            png.pixels = [UInt32](repeating: 0xFFFF_00FF, count: 40 * 30)
+            try PNGWriter.write(png, to: trip.appendingPathComponent("photo.png").path)
+            try PNGWriter.write(png, to: trip.appendingPathComponent("picked.png").path)
+            var document = Document(rootText: "Trip")
+            let photo = document.addChild(of: document.rootID, text: "photo", at: Vec2(200, 0)) ?? document.rootID
+            let picked = document.addChild(of: document.rootID, text: "picked", at: Vec2(-200, 0)) ?? document.rootID
+            document.modify(photo) { $0.image = "photo.png" }
+            // As the file browser gives a picture: an absolute path, here inside the map's folder.
+            document.modify(picked) { $0.image = trip.appendingPathComponent("picked.png").path }
+            let path = trip.appendingPathComponent("trip.meshpad").path
+            try NativeFormat.encode(document).write(to: URL(fileURLWithPath: path))
+            let session = try SDLSession(headless: true)
+            try withExtendedLifetime(session) {
+                let app = try makeApp(path, in: directory)
+                app.handle(.key(.s, modifiers: [.ctrl]), at: 1)
+                #expect(try MapFile.read(path).document.node(picked)?.image == "picked.png", "relative to the map where it can be")
+                app.handle(.key(.s, modifiers: [.ctrl, .shift]), at: 2)
+                app.handle(.key(.backspace, modifiers: .ctrl), at: 2.1)
+                let target = backup.appendingPathComponent("trip.meshpad").path
+                app.handle(.text(target), at: 2.2)
+                app.handle(.key(.return, modifiers: []), at: 2.3)
+                #expect(app.file.path == target)
+                let copy = try MapFile.read(target).document
+                #expect(copy.node(photo)?.image == trip.appendingPathComponent("photo.png").path)
+                #expect(app.workspace.document.node(photo)?.image == "photo.png", "the open map is not changed by saving")
+                let reopened = try makeApp(target, in: directory)
+                #expect(reopened.workspace.document.node(photo)?.imageFound == true)
+                #expect(reopened.workspace.document.node(picked)?.imageFound == true)
+            }
+        }
+
         /// Taps the part with these words, as a finger does.
         func tap(_ label: String, in app: App, at time: Double) throws {
             let layout = app.workspace.overlayLayout

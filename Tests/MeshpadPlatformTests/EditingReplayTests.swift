@@ -223,9 +223,14 @@ extension PlatformTests {
                 let app = try App(document: .sample(), options: options)
                 #expect(app.workspace.measures.viewportSize == Vec2(500, 400), "laid out in half the pixels, each drawn twice as big")
                 #expect((app.workspace.overlayLayout.rect(of: .toolbar(.newNode))?.height ?? 0) * 2 >= 88, "touch targets grow too")
-                let shelter = try #require(app.workspace.document.nodes.first { $0.text == "shelter" })
-                // Below its text, inside its ellipse: the fill.
-                let inside = app.workspace.view.camera.screenPoint(ofMap: shelter.position + Vec2(0, shelter.size.y * 0.38)) * 2
+                // Below its text, inside its ellipse: the fill (a node the opening view shows, not the root).
+                let camera = app.workspace.view.camera
+                func inside(_ node: Node) -> Vec2 { camera.screenPoint(ofMap: node.position + Vec2(0, node.size.y * 0.38)) * 2 }
+                let shelter = try #require(app.workspace.document.nodes.first { node in
+                    let p = inside(node)
+                    return node.id != app.workspace.document.rootID && p.x > 20 && p.x < 980 && p.y > 100 && p.y < 780
+                })
+                let inside = inside(shelter)
                 app.paintSettled()
                 let pixels = try app.canvas.renderer.readPixels()
                 let fill = try #require(pixels.color(atX: Int(inside.x), y: Int(inside.y)))

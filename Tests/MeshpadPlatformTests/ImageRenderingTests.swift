@@ -98,6 +98,57 @@ extension PlatformTests {
             #expect(magenta >= 50 * 30, "the picture drawn at its size: \(magenta) pixels")
         }
 
+        func textureWidth(_ texture: OpaquePointer?) -> Int32 {
+            var width: Int32 = 0, height: Int32 = 0
+            if let texture { SDL_QueryTexture(texture, nil, nil, &width, &height) }
+            return width
+        }
+
+        /// A photo far out costs a thumbnail's memory; close in it is drawn from the whole picture.
+        @Test func aBigPictureIsDrawnFromAThumbnailWhenSmallAndWholeWhenBig() throws {
+            let folder = try temporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            var png = PixelBuffer(width: 1200, height: 900)
+            png.pixels = [UInt32](repeating: 0xFFFF_00FF, count: 1200 * 900)
+            try PNGWriter.write(png, to: folder + "/photo.png")
+            try withCanvas { canvas in
+                let images = canvas.painter.images
+                images.folder = folder
+                var document = Document(rootText: "Photo")
+                document.modify(document.rootID) { $0.image = "photo.png" }
+                #expect(images.learn(document))
+                #expect(images.sizes["photo.png"] == .size(Vec2(1200, 900)), "the size is known from the start")
+                let small = images.texture(for: "photo.png", drawnAt: Vec2(120, 90), now: true)
+                #expect(textureWidth(small) == ImageCache.thumbnailSide)
+                let big = images.texture(for: "photo.png", drawnAt: Vec2(800, 600), now: true)
+                #expect(textureWidth(big) == 1200)
+            }
+        }
+
+        /// In the running app a picture is decoded on another thread: the frame does not wait, the
+        /// loop is woken when it is ready, and the next frame draws it.
+        @Test func aPictureIsDecodedInTheBackgroundAndThenDrawn() throws {
+            let folder = try temporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            var png = PixelBuffer(width: 600, height: 400)
+            png.pixels = [UInt32](repeating: 0xFFFF_00FF, count: 600 * 400)
+            try PNGWriter.write(png, to: folder + "/later.png")
+            try withCanvas { canvas in
+                let images = canvas.painter.images
+                images.folder = folder
+                #expect(images.texture(for: "later.png", drawnAt: Vec2(600, 400), now: false) == nil, "not decoded on the frame")
+                let deadline = Date().addingTimeInterval(10)
+                while !images.hasDecoded && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+                #expect(images.hasDecoded)
+                var event = SDL_Event()
+                #expect(SDL_PollEvent(&event) == 1 && event.type == SDL_USEREVENT.rawValue, "the loop is woken")
+                images.takeDecoded()
+                #expect(images.takeLearned() && images.sizes["later.png"] == .size(Vec2(600, 400)))
+                #expect(textureWidth(images.texture(for: "later.png", drawnAt: Vec2(600, 400), now: false)) == 600)
+                #expect(!images.hasDecoded)
+            }
+        }
+
         @Test func picturePathsResolveAgainstTheMapsFolder() {
             #expect(ImageCache.candidates("a/b.png", folder: "/maps") == ["/maps/a/b.png"])
             #expect(ImageCache.candidates("/abs/c.png", folder: "/maps") == ["/abs/c.png"])

@@ -17,4 +17,16 @@ import Testing
     func aWaylandSessionAsksForWaylandUnlessTheUserChoseADriver(environment: [String: String], headless: Bool, hint: String?) {
         #expect(SDLSession.videoDriverHint(environment: environment, headless: headless) == hint)
     }
+
+    /// (environment, GPU render nodes, draws in software)
+    @Test(arguments: [
+        ([:], [], true),
+        ([:], ["renderD128"], false),
+        (["MESHPAD_RENDERER": "accelerated"], [], false),
+        (["MESHPAD_RENDERER": "software"], ["renderD128"], true),
+        (["MESHPAD_RENDERER": "other"], ["renderD128"], false),
+    ] as [([String: String], [String], Bool)])
+    func aMachineWithoutAGPUDrawsInSoftwareUnlessTold(environment: [String: String], nodes: [String], software: Bool) {
+        #expect(SDLSession.prefersSoftwareRenderer(environment: environment, renderNodes: nodes) == software)
+    }
 }

@@ -57,6 +57,7 @@ struct OptionValues {
     var benchNodes: [Int] = []
     var benchFrames = 120
     var accelerated = false
+    var benchApp = false
     var soakEvents = 100_000
 }
 
@@ -122,6 +123,10 @@ extension OptionSpec {
             values.accelerated = text == "accelerated"
             return true
         },
+        flag("--app", help: """
+            bench: also time the real app in a window (needs a display, e.g. Xvfb): start to
+            first frame and resident memory, for the sample, a 10k and a 100k .mm map
+            """, verbs: [.bench]) { $0.benchApp = true },
         wholeNumber("--events", "N", help: "soak: how many random inputs (default 100000)",
                     verbs: [.soak], called: "a count", in: 1...100_000_000) { $0.soakEvents = $1 },
         OptionSpec(name: "--help", shortName: "-h", help: "show this help", verbs: everyVerb, argument: .answer(.help)),

@@ -10,7 +10,7 @@ extension Invocation {
                meshpad --procedural N [--seed S] [--size WxH] [--theme T] [--scale S] [--record SESSION.jsonl]
                meshpad render (--sample | --procedural N [--seed S] | FILE) OUT.png [--size WxH] [--fit] [--theme T]
                meshpad convert IN OUT [--scale S] [--theme T]
-               meshpad bench [--nodes N] [--frames F] [--size WxH] [--renderer software|accelerated]
+               meshpad bench [--nodes N] [--frames F] [--size WxH] [--renderer software|accelerated] [--app]
                meshpad soak [--events N] [--seed S] [--map FILE | --sample | --procedural N] [--size WxH]
                meshpad replay SCRIPT.jsonl [--map FILE | --sample | --procedural N [--seed S]]
                               [--size WxH] [--dump STATE.json] [--screenshot OUT.png] [--realtime] [--autosave]

@@ -108,7 +108,7 @@ public enum Invocation: Equatable, Sendable {
     /// Between every pair of formats by extension; `scale` for PNG output.
     case convert(input: String, output: String, scale: Double, appearance: Appearance = Appearance())
     /// `nodeCounts` empty means the defaults (1k, 10k, 100k).
-    case bench(nodeCounts: [Int], frames: Int, size: PixelSize, accelerated: Bool)
+    case bench(nodeCounts: [Int], frames: Int, size: PixelSize, accelerated: Bool, app: Bool)
     /// The real app on `events` random inputs from `seed`, checked every 1,000.
     case soak(MapSource, events: Int, seed: UInt64, size: PixelSize)
 
@@ -183,7 +183,8 @@ public enum Invocation: Equatable, Sendable {
             guard positional.isEmpty, !values.sample, values.nodeCount == nil else {
                 throw UsageError("bench takes only options: meshpad bench --nodes 100000")
             }
-            return .bench(nodeCounts: values.benchNodes, frames: values.benchFrames, size: values.size, accelerated: values.accelerated)
+            return .bench(nodeCounts: values.benchNodes, frames: values.benchFrames, size: values.size, accelerated: values.accelerated,
+                          app: values.benchApp)
         case .convert:
             guard positional.count == 2, !values.sample, values.nodeCount == nil else {
                 throw UsageError("convert needs an input and an output file: meshpad convert map.mm map.meshpad")

@@ -4,7 +4,10 @@ import Foundation
 /// the sizes derived from the font.
 ///
 /// Output is deterministic — sorted keys, nodes in ID order, edges in the map's order (each
-/// node's children in order), defaults left out — so a map diffs well in git. A file with a newer `version` is refused, never half-read.
+/// node's children in order), defaults left out — and each node, edge and kept `.mm` record is
+/// one line, so a map diffs well in git: an edit to one node changes one line. A file with a
+/// newer `version` is refused, never half-read. Reading takes `NativeReader`'s fast path for
+/// the shape written here and `JSONDecoder` for anything else (older layouts, hand edits, errors).
 public enum NativeFormat {
     public static let formatName = "meshpad"
     public static let currentVersion = 1
@@ -19,6 +22,15 @@ public enum NativeFormat {
         var edges: [StoredEdge]
         /// What the `.mm` file the map came from held beyond what Meshpad models.
         var freemind: StoredMindMap?
+        /// Where the map was looked at when it was saved.
+        var view: StoredView?
+    }
+
+    /// The map point at the middle of the window, and the zoom.
+    struct StoredView: Codable {
+        var x: Double
+        var y: Double
+        var zoom: Double
     }
 
     struct Header: Decodable {
@@ -107,14 +119,71 @@ public enum NativeFormat {
                               sourceLabel: look.sourceLabel, targetLabel: look.targetLabel, color: look.color?.hexString,
                               width: look.width, dash: look.dash)
         }
-        let file = File(format: formatName, version: currentVersion, root: document.rootID.description,
-                        layout: document.layoutMode == .tree ? "tree" : nil, nodes: nodes, edges: edges,
-                        freemind: document.mindMapSource.map(stored))
+        return encodeLines(File(format: formatName, version: currentVersion, root: document.rootID.description,
+                                layout: document.layoutMode == .tree ? "tree" : nil, nodes: nodes, edges: edges,
+                                freemind: document.mindMapSource.map(stored),
+                                view: document.savedView.map { StoredView(x: $0.center.x, y: $0.center.y, zoom: $0.zoom) }))
+    }
+
+    /// The file as JSON with its keys sorted, each node, edge and kept record on a line of its
+    /// own (each encoded whole by `JSONEncoder`, so nothing a record holds can be left out).
+    static func encodeLines(_ file: File) -> Data {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        var data = try encoder.encode(file)
-        data.append(0x0A)
-        return data
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        var out = Data()
+        out.reserveCapacity(file.nodes.count * 80 + file.edges.count * 60 + 256)
+        func text(_ string: String) { out.append(contentsOf: string.utf8) }
+        func value(_ item: some Encodable) {
+            // why: every stored value is plain strings, numbers and arrays; encoding one cannot fail.
+            if let data = try? encoder.encode(item) { out.append(data) } else { text("null") }
+        }
+        func records<T: Encodable>(_ items: [T], open: String, close: String, indent: String, key: (Int) -> String? = { _ in nil }) {
+            guard !items.isEmpty else {
+                text(open + close)
+                return
+            }
+            text(open + "\n")
+            for (index, item) in items.enumerated() {
+                text(indent)
+                if let name = key(index) {
+                    value(name)
+                    text(" : ")
+                }
+                value(item)
+                text(index == items.count - 1 ? "\n" : ",\n")
+            }
+            text(String(indent.dropLast(2)) + close)
+        }
+        text("{\n  \"edges\" : ")
+        records(file.edges, open: "[", close: "]", indent: "    ")
+        text(",\n  \"format\" : ")
+        value(file.format)
+        if let freemind = file.freemind {
+            text(",\n  \"freemind\" : {\n    \"attributes\" : ")
+            value(freemind.attributes)
+            text(",\n    \"items\" : ")
+            value(freemind.items)
+            text(",\n    \"nodes\" : ")
+            let kept = freemind.nodes.sorted { (parseID($0.key, prefix: "n") ?? 0, $0.key) < (parseID($1.key, prefix: "n") ?? 0, $1.key) }
+            records(kept.map(\.value), open: "{", close: "}", indent: "      ", key: { kept[$0].key })
+            text("\n  }")
+        }
+        if let layout = file.layout {
+            text(",\n  \"layout\" : ")
+            value(layout)
+        }
+        text(",\n  \"nodes\" : ")
+        records(file.nodes, open: "[", close: "]", indent: "    ")
+        text(",\n  \"root\" : ")
+        value(file.root)
+        text(",\n  \"version\" : ")
+        value(file.version)
+        if let view = file.view {
+            text(",\n  \"view\" : ")
+            value(view)
+        }
+        text("\n}\n")
+        return out
     }
 
     public static func decode(_ data: Data) throws(FormatError) -> Document {
@@ -122,10 +191,14 @@ public enum NativeFormat {
         // One decoding pass in the common case; only a file that fails gets the slower passes that
         // say where it broke (syntax) or why it is refused (format, newer version).
         let file: File
-        do {
-            file = try JSONDecoder().decode(File.self, from: data)
-        } catch {
-            throw diagnose(data, decodingError: error)
+        if let fast = NativeReader.file(from: data) {
+            file = fast
+        } else {
+            do {
+                file = try JSONDecoder().decode(File.self, from: data)
+            } catch {
+                throw diagnose(data, decodingError: error)
+            }
         }
         guard file.format == formatName else {
             throw fail(.notAMap(detail: "expected \"format\": \"meshpad\", found \"\(file.format)\""))
@@ -236,6 +309,11 @@ public enum NativeFormat {
             var document = try Document(restoring: nodes, edges: edges, rootID: NodeID(root))
             document.setLayoutMode(layout)
             document.mindMapSource = mindMap
+            document.savedView = file.view.flatMap { view in
+                // A view that cannot be shown is only a view: the map opens as if it had none.
+                let saved = SavedView(center: Vec2(view.x, view.y), zoom: view.zoom)
+                return saved.center.isFinite && view.zoom.isFinite && view.zoom > 0 ? saved : nil
+            }
             return document
         } catch {
             throw fail(.invalidMap(error))

@@ -90,3 +90,17 @@ extension Comparable {
         Swift.min(Swift.max(self, limits.lowerBound), limits.upperBound)
     }
 }
+
+/// A view of a map as a file keeps it: the map point at the middle of the window, and the zoom.
+///
+/// The middle rather than the camera's origin, so a map saved in a big window opens on the same
+/// place in a small one.
+public struct SavedView: Equatable, Sendable {
+    public var center: Vec2
+    public var zoom: Double
+
+    public init(center: Vec2, zoom: Double) {
+        self.center = center
+        self.zoom = zoom
+    }
+}

@@ -16,34 +16,33 @@ extension Document {
         nodes.reserveCapacity(storedNodes.count)
         parentByChild.reserveCapacity(storedEdges.count)
         edges.reserveCapacity(storedEdges.count)
-        var ordered = [storedNodes[rootIndex]]
-        ordered.append(contentsOf: storedNodes[..<rootIndex])
-        ordered.append(contentsOf: storedNodes[(rootIndex + 1)...])
-        for node in ordered {
-            guard indexByID[node.id] == nil else { throw .duplicateNode(node.id) }
+        // why: the root goes first; the rest keep their order. Appending in place (no reordered
+        // copy) and resolving each edge's ends once, to indices, keeps a 100k-node open fast.
+        func take(_ node: Node) throws(DocumentError) {
+            guard indexByID.updateValue(nodes.count, forKey: node.id) == nil else { throw .duplicateNode(node.id) }
             guard Self.isUsable(node.position) else { throw .badPosition(node.id) }
-            indexByID[node.id] = nodes.count
             nodes.append(node)
         }
+        try take(storedNodes[rootIndex])
+        for index in storedNodes.indices where index != rootIndex { try take(storedNodes[index]) }
+        var ends: [(from: Int32, to: Int32)] = []
+        ends.reserveCapacity(storedEdges.count)
+        var parentIndex = [Int](repeating: -1, count: nodes.count)
         for edge in storedEdges {
-            guard indexByID[edge.from] != nil, indexByID[edge.to] != nil else { throw .danglingEdge(edge.id) }
+            guard let from = indexByID[edge.from], let to = indexByID[edge.to] else { throw .danglingEdge(edge.id) }
             guard edge.from != edge.to || edge.kind == .link else { throw .selfLink(edge.id) }
             if edge.kind == .tree {
-                guard parentByChild[edge.to] == nil, edge.to != rootID else { throw .secondParent(edge.to) }
+                guard parentIndex[to] < 0, edge.to != rootID else { throw .secondParent(edge.to) }
                 parentByChild[edge.to] = edge.from
+                parentIndex[to] = from
             }
+            ends.append((Int32(from), Int32(to)))
             edges.append(edge)
         }
-        let edgeIDs = Set(edges.map(\.id))
-        guard edgeIDs.count == edges.count else {
-            throw .duplicateEdgeID
-        }
+        var edgeIDs = Set<EdgeID>(minimumCapacity: edges.count)
+        for edge in edges where !edgeIDs.insert(edge.id).inserted { throw .duplicateEdgeID }
         // A cycle of tree edges would leave every node on it with a parent and no way up to a top.
         // Walk up from each node, marking the path; a node met again on the same walk is a cycle.
-        var parentIndex = [Int](repeating: -1, count: nodes.count)
-        for (child, parent) in parentByChild {
-            if let c = indexByID[child], let p = indexByID[parent] { parentIndex[c] = p }
-        }
         var state = [UInt8](repeating: 0, count: nodes.count)   // 0 unseen, 1 on this walk, 2 reaches a top
         var path: [Int] = []
         for start in nodes.indices where state[start] == 0 {
@@ -58,7 +57,7 @@ extension Document {
             for index in path { state[index] = 2 }
         }
         self.init(checkedNodes: nodes, edges: edges, rootID: rootID, indexByID: indexByID,
-                  parentByChild: parentByChild, edgeIDs: edgeIDs)
+                  parentByChild: parentByChild, edgeIDs: edgeIDs, edgeEnds: ends)
     }
 }
 

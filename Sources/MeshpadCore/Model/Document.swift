@@ -42,6 +42,10 @@ public struct Document: Sendable {
     /// it is saved as `.mm` again (see `MindMapSource`). Nil for maps from anywhere else.
     public internal(set) var mindMapSource: MindMapSource?
 
+    /// Where the map was looked at when it was last saved (`.meshpad` keeps it), so it opens there
+    /// again. Not content: setting it is no change, bumps no revision and is never undone.
+    public var savedView: SavedView?
+
     // Derived from the arrays above, kept current by every write (see +Topology, +SpatialCache, +Folds).
     var indexByID: [NodeID: Int] = [:]
     /// For each node (by index), the edges (by index) that touch it, in edge order: what to
@@ -97,8 +101,10 @@ public struct Document: Sendable {
 
     /// A document of nodes and edges already checked to make a valid map (`init(restoring:)`),
     /// with the ID and parent indexes the check built.
+    /// `edgeEnds`, when the check resolved them, are each edge's node indices.
     init(checkedNodes: [Node], edges: [Edge], rootID: NodeID, indexByID: [NodeID: Int],
-         parentByChild: [NodeID: NodeID], edgeIDs: Set<EdgeID>) {
+         parentByChild: [NodeID: NodeID], edgeIDs: Set<EdgeID>,
+         edgeEnds ends: [(from: Int32, to: Int32)]? = nil) {
         self.rootID = rootID
         nodes = checkedNodes
         self.edges = edges
@@ -108,9 +114,19 @@ public struct Document: Sendable {
         nextNodeNumber = (nodes.map(\.id.rawValue).max() ?? 0) + 1
         nextEdgeNumber = (edges.map(\.id.rawValue).max() ?? 0) + 1
         edgesOfNode = Array(repeating: [], count: nodes.count)
-        edgeBoxes.reserveCapacity(edges.count)
-        edgeEnds.reserveCapacity(edges.count)
-        for e in edges.indices { cacheEdge(e) }
+        if let ends, ends.count == edges.count {
+            edgeEnds = ends
+            for (e, end) in ends.enumerated() {
+                edgesOfNode[Int(end.from)].append(Int32(e))
+                if end.to != end.from { edgesOfNode[Int(end.to)].append(Int32(e)) }
+            }
+            // The boxes are computed once, as the spatial index is built.
+            edgeBoxes = Array(repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: edges.count)
+        } else {
+            edgeBoxes.reserveCapacity(edges.count)
+            edgeEnds.reserveCapacity(edges.count)
+            for e in edges.indices { cacheEdge(e) }
+        }
         for node in nodes where node.style.cloud != nil || !node.summaryMarks.isEmpty { noteBranchMarks(of: node) }
         computeVisibility()
         rebuildSpatialIndex()

@@ -87,6 +87,16 @@ public struct SpatialIndex: Sendable {
     struct Cell: Hashable, Sendable {
         var x: Int32
         var y: Int32
+
+        func hash(into hasher: inout Hasher) {
+            hasher.combine(x)
+            hasher.combine(y)
+        }
+
+        /// One integer of both coordinates, hashed fast (see `IntegerHash`).
+        func _rawHashValue(seed: Int) -> Int {
+            IntegerHash.mix(Int(Int64(x) << 32 | Int64(UInt32(bitPattern: y))), seed: seed)
+        }
     }
 
     public static let cellSize = 256.0

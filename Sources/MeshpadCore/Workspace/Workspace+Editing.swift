@@ -1,3 +1,4 @@
+import Foundation
 /// The map's edits: making, deleting, styling, linking and folding nodes, typing their text, and
 /// the clipboard. Each is one transaction, so each is one undo step.
 extension Workspace {
@@ -314,6 +315,13 @@ extension Workspace {
         }
         guard lockdown.allows(.paste) else {
             refuseChange()
+            return
+        }
+        // A picture's path pasted on a node (copied from a file manager) becomes its picture.
+        if let focus = selection.focus, !document.isHidden(focus), let picture = PicturePaths.pastedPicture(text) {
+            closeOpenTransaction()
+            setImage(picture, on: focus)
+            toast("Picture set: \((picture as NSString).lastPathComponent)")
             return
         }
         let items = OutlineText.parse(text)

@@ -95,11 +95,37 @@ public struct Workspace {
         self.document = document
         measures = Measures(viewportSize: viewportSize, sizing: sizing, zoomClamp: zoomClamp)
         selection = Selection(nodes: [document.rootID], focus: document.rootID)
-        var framing = Camera(zoomLimits: Self.zoomLimits(for: document, viewportSize: viewportSize, clamp: zoomClamp))
-        framing.frame(document.bounds, viewportSize: viewportSize)
-        view = ViewState(camera: camera ?? framing)
+        view = ViewState(camera: camera ?? Self.openingCamera(for: document, viewportSize: viewportSize, clamp: zoomClamp))
         input = InputState(recognizer: GestureRecognizer(settings: settings))
         measureLabels()
+    }
+
+    /// Where a map opens: where it was looked at when saved; else, if it fits the window at 100 %,
+    /// all of it; else its root in the middle at 100 %, as Freeplane opens a map — a big map
+    /// fitted whole is a column of specks nobody can read.
+    public static func openingCamera(for document: Document, viewportSize: Vec2,
+                                     clamp: ClosedRange<Double> = Camera.defaultZoomLimits) -> Camera {
+        let limits = zoomLimits(for: document, viewportSize: viewportSize, clamp: clamp)
+        if let saved = document.savedView {
+            var camera = Camera(zoom: saved.zoom, zoomLimits: limits)
+            camera.place(mapPoint: saved.center, atScreen: viewportSize / 2)
+            return camera
+        }
+        var camera = Camera(zoomLimits: limits)
+        camera.frame(document.bounds, viewportSize: viewportSize)
+        if camera.zoom < 1, let root = document.node(document.rootID) {
+            camera = Camera(zoom: 1, zoomLimits: limits)
+            camera.place(mapPoint: root.position, atScreen: viewportSize / 2)
+        }
+        return camera
+    }
+
+    /// The map as a file should keep it: with the view it is looked at now.
+    public var documentForSaving: Document {
+        var saved = document
+        let camera = view.camera
+        saved.savedView = SavedView(center: camera.mapPoint(ofScreen: measures.viewportSize / 2), zoom: camera.zoom)
+        return saved
     }
 
     /// The clamp (10 %–200 % unless the config says otherwise), except that a map too big to
@@ -242,9 +268,7 @@ public struct Workspace {
         panels.menu = nil
         history = History()
         input.recognizer = GestureRecognizer(settings: input.recognizer.settings)
-        var framing = Camera(zoomLimits: Self.zoomLimits(for: newDocument, viewportSize: measures.viewportSize, clamp: measures.zoomClamp))
-        framing.frame(newDocument.bounds, viewportSize: measures.viewportSize)
-        view = ViewState(camera: framing)
+        view = ViewState(camera: Self.openingCamera(for: newDocument, viewportSize: measures.viewportSize, clamp: measures.zoomClamp))
         if panels.search != nil { panels.search = SearchState() }
         refreshPanels()
         needsRedraw = true

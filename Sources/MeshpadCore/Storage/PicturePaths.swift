@@ -1,0 +1,68 @@
+import Foundation
+
+/// Pictures' paths as a file keeps them: relative to the map's folder where the picture is
+/// inside it, so a map and its pictures can be moved, zipped or put in git together.
+///
+/// In memory a node's `image` stays as it came (as the file gave it, relative to the folder the
+/// map was opened from, or absolute as the file browser picked it), so undo, the kept `.mm`
+/// record and the picture cache all keep agreeing. Only the copy that is written is rebased, to
+/// the folder it is written to: a picture inside that folder becomes relative to it, one outside
+/// it absolute, and a web address or `data:` URI stays what it is.
+public enum PicturePaths {
+    /// `path` (relative to `from`, or absolute) as it should be written into a map in `to`.
+    public static func rebased(_ path: String, from: String?, to: String) -> String {
+        guard !path.isEmpty, !hasScheme(path) else { return path }
+        let source = from ?? FileManager.default.currentDirectoryPath
+        let isRelative = !path.hasPrefix("/") && !path.hasPrefix("~")
+        if isRelative && standardized(source) == standardized(to) { return path }
+        let absolute = FileFlow.absolute(path, in: source)
+        let folder = standardized(to)
+        let prefix = folder.hasSuffix("/") ? folder : folder + "/"
+        if absolute.hasPrefix(prefix) { return String(absolute.dropFirst(prefix.count)) }
+        return absolute
+    }
+
+    /// The kinds of picture SDL2_image reads, by extension.
+    static let pictureExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "svg", "gif", "bmp", "tif", "tiff"]
+
+    /// The picture a pasted text names, if it is one line holding an absolute path or a `file:`
+    /// URL of a picture (what a file manager's Copy gives): the path, absolute.
+    public static func pastedPicture(_ text: String) -> String? {
+        let line = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !line.isEmpty, !line.contains("\n") else { return nil }
+        var path = line
+        if line.lowercased().hasPrefix("file:") {
+            guard let url = URL(string: line), url.isFileURL else { return nil }
+            path = url.path
+        } else if line.hasPrefix("~") {
+            path = (line as NSString).expandingTildeInPath
+        }
+        guard path.hasPrefix("/"), pictureExtensions.contains((path as NSString).pathExtension.lowercased()) else { return nil }
+        return path
+    }
+
+    /// A URI with a scheme (`http:`, `file:`, `data:`): written as it is.
+    static func hasScheme(_ path: String) -> Bool {
+        guard let colon = path.firstIndex(of: ":"), colon != path.startIndex else { return false }
+        let scheme = path[..<colon]
+        return scheme.count > 1 && scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }
+            && scheme.first?.isLetter == true
+    }
+
+    static func standardized(_ folder: String) -> String { FileFlow.absolute(folder, in: "/") }
+}
+
+extension Document {
+    /// This map as it is written into `folder`: each picture's path rebased from `from`, the folder
+    /// its relative paths are read from now (see `PicturePaths`). The map itself is unchanged;
+    /// a map without pictures is returned as it is, without a copy.
+    public func rebasingPictures(from: String?, to folder: String) -> Document {
+        var rebased = self
+        for node in nodes {
+            guard let image = node.image else { continue }
+            let written = PicturePaths.rebased(image, from: from, to: folder)
+            if written != image { rebased.modify(node.id) { $0.image = written } }
+        }
+        return rebased
+    }
+}
