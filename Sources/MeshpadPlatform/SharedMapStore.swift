@@ -41,9 +41,9 @@ public struct SharedMapStore {
                 throw .failed(address: address, doing: doing, detail: "no map ID came back")
             }
             try connection.execute("""
-                INSERT INTO meshpad_nodes (map, id, place, text, x, y, folded, style, details)
+                INSERT INTO meshpad_nodes (map, id, place, text, x, y, folded, content)
                 SELECT $1, (n->>'id')::bigint, place - 1, n->>'text', (n->'position'->>0)::float8, (n->'position'->>1)::float8,
-                       coalesce((n->>'folded')::boolean, false), n->'style', n->'details'
+                       coalesce((n->>'folded')::boolean, false), nullif(n - 'id' - 'text' - 'position' - 'folded', '{}'::jsonb)
                 FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS t(n, place)
                 """, [String(id), nodes], doing: doing)
             try connection.execute("""
@@ -71,7 +71,7 @@ public struct SharedMapStore {
             }
             let nodeRows = try connection.execute("""
                 SELECT coalesce(jsonb_agg(jsonb_build_object('id', id, 'text', text, 'position', jsonb_build_array(x, y),
-                       'folded', folded, 'style', style, 'details', details) ORDER BY place), '[]'::jsonb)
+                       'folded', folded) || coalesce(content, '{}'::jsonb) ORDER BY place), '[]'::jsonb)
                 FROM meshpad_nodes WHERE map = $1
                 """, [String(id)], doing: doing)
             let edgeRows = try connection.execute("""

@@ -32,40 +32,38 @@ import Testing
         return document
     }
 
-    static func id(_ document: Document, _ text: String) -> NodeID { document.nodes.first { $0.text == text }?.id ?? NodeID(0) }
-
     /// Where a cloud is drawn, as far as its bumps reach (map units).
     static func reach(_ document: Document, _ text: String) -> Rect? {
-        document.cloudAreas[id(document, text)].map { $0.box.outset(by: Document.cloudReach) }
+        document.cloudAreas[nodeID(document, text)].map { $0.box.outset(by: Document.cloudReach) }
     }
 
     @Test func cloudsAreReadWithTheirColourAndShape() throws {
         let document = try Self.imported()
-        #expect(document.node(Self.id(document, "clouded"))?.style.cloud == Cloud(color: RGBA(hex: 0xCCFFCC), shape: .roundRect))
-        #expect(document.node(Self.id(document, "deeper"))?.style.cloud == Cloud(), "FreeMind's bare <cloud/>: the theme's colour, arcs")
-        #expect(document.node(Self.id(document, "also clouded"))?.style.cloud == Cloud(color: RGBA(hex: 0xFDFDCA), shape: .arc))
+        #expect(document.node(nodeID(document, "clouded"))?.style.cloud == Cloud(color: RGBA(hex: 0xCCFFCC), shape: .roundRect))
+        #expect(document.node(nodeID(document, "deeper"))?.style.cloud == Cloud(), "FreeMind's bare <cloud/>: the theme's colour, arcs")
+        #expect(document.node(nodeID(document, "also clouded"))?.style.cloud == Cloud(color: RGBA(hex: 0xFDFDCA), shape: .arc))
         #expect(document.checkInvariants().isEmpty, "\(document.checkInvariants())")
     }
 
     @Test func aCloudHoldsItsWholeVisibleBranchAndFoldingShrinksIt() throws {
         var document = try Self.imported()
-        let clouded = Self.id(document, "clouded")
+        let clouded = nodeID(document, "clouded")
         let area = try #require(document.cloudAreas[clouded])
         for text in ["clouded", "inside one", "inside two", "deeper"] {
-            let frame = try #require(document.node(Self.id(document, text))?.frame)
+            let frame = try #require(document.node(nodeID(document, text))?.frame)
             #expect(area.box.contains(frame.origin) && area.box.contains(Vec2(frame.maxX, frame.maxY)), "\(text) is in the cloud")
         }
-        #expect(try #require(document.cloudAreas[Self.id(document, "deeper")]).depth > area.depth, "the inner cloud is drawn on the outer")
+        #expect(try #require(document.cloudAreas[nodeID(document, "deeper")]).depth > area.depth, "the inner cloud is drawn on the outer")
         document.setFolded(clouded, true)
         let folded = try #require(document.cloudAreas[clouded])
         #expect(folded.box == document.node(clouded)?.frame, "folded, the cloud holds the node alone")
-        #expect(document.cloudAreas[Self.id(document, "deeper")] == nil, "a cloud inside a fold is not drawn")
+        #expect(document.cloudAreas[nodeID(document, "deeper")] == nil, "a cloud inside a fold is not drawn")
         #expect(document.checkInvariants().isEmpty, "\(document.checkInvariants())")
     }
 
     @Test func theTidyTreeKeepsNeighboursAndOtherCloudsClearOfACloud() throws {
         let document = try Self.imported()
-        let inside = Set(["clouded", "inside one", "inside two", "deeper"].map { Self.id(document, $0) })
+        let inside = Set(["clouded", "inside one", "inside two", "deeper"].map { nodeID(document, $0) })
         let cloud = try #require(Self.reach(document, "clouded"))
         for node in document.nodes where !inside.contains(node.id) && node.id != document.rootID {
             #expect(!cloud.intersects(node.frame), "\(node.text) is under the cloud")
@@ -74,14 +72,14 @@ import Testing
         #expect(!cloud.intersects(other), "two clouds side by side do not overlap")
         // The same holds after a change: a tree-mode map lays itself out again.
         var rig = EditRig(document: document)
-        rig.click(rig.screen(of: Self.id(document, "inside two")))
+        rig.click(rig.screen(of: nodeID(document, "inside two")))
         rig.key("Tab")
         rig.type("added under the cloud")
         rig.key("Return")
         rig.settle()
         let grown = try #require(Self.reach(rig.document, "clouded"))
         #expect(grown.height > cloud.height)
-        let within = Set(rig.document.subtree(of: Self.id(rig.document, "clouded")))
+        let within = Set(rig.document.subtree(of: nodeID(rig.document, "clouded")))
         for node in rig.document.nodes where !within.contains(node.id) && node.id != rig.document.rootID {
             #expect(!grown.intersects(node.frame), "\(node.text) is under the grown cloud")
         }
@@ -90,20 +88,19 @@ import Testing
     @Test func theCloudIsDrawnBehindTheNodesInItsColour() throws {
         let document = try Self.imported()
         var list = DrawList()
-        let clouded = try #require(document.node(Self.id(document, "clouded")))
+        let clouded = try #require(document.node(nodeID(document, "clouded")))
         let camera = Camera(origin: Vec2(400, 300) - clouded.position, zoom: 1)
         SceneBuilder(theme: .standard).build(document: document, camera: camera, viewportSize: Vec2(1200, 900), pixelScale: 1,
                                              selection: [], into: &list)
         let green = RGBA(hex: 0xCCFFCC)
-        func colour(_ v: Int) -> RGBA { RGBA(list.colors[4 * v], list.colors[4 * v + 1], list.colors[4 * v + 2], list.colors[4 * v + 3]) }
-        let greens = (0..<list.vertexCount).filter { colour($0) == green }
+        let greens = (0..<list.vertexCount).filter { list.color(ofVertex: $0) == green }
         #expect(!greens.isEmpty, "the cloud is in its colour")
         // Behind: every vertex in its colour comes before the first node's fill.
-        let firstNode = (0..<list.vertexCount).first { colour($0) == Theme.standard.nodeFill }
+        let firstNode = (0..<list.vertexCount).first { list.color(ofVertex: $0) == Theme.standard.nodeFill }
         #expect(greens.max() ?? 0 < firstNode ?? 0, "drawn before the nodes")
         // Round the branch: its colour reaches beyond the branch's box on every side.
         let box = try #require(document.cloudAreas[clouded.id]).box
-        let xs = greens.map { Double(list.positions[2 * $0]) }, ys = greens.map { Double(list.positions[2 * $0 + 1]) }
+        let xs = greens.map { list.point(ofVertex: $0).x }, ys = greens.map { list.point(ofVertex: $0).y }
         let p = camera.screenPoint(ofMap: box.origin), q = camera.screenPoint(ofMap: Vec2(box.maxX, box.maxY))
         #expect((xs.min() ?? 0) < p.x && (xs.max() ?? 0) > q.x && (ys.min() ?? 0) < p.y && (ys.max() ?? 0) > q.y)
     }
@@ -112,7 +109,7 @@ import Testing
         let data = Data(Self.xml.utf8)
         var document = try FreeMindFormat.decode(data).document
         #expect(Canonical.firstDifference(try Canonical.lines(data), try Canonical.lines(FreeMindFormat.encode(document))) == nil)
-        let clouded = Self.id(document, "clouded"), plain = Self.id(document, "plain"), deeper = Self.id(document, "deeper")
+        let clouded = nodeID(document, "clouded"), plain = nodeID(document, "plain"), deeper = nodeID(document, "deeper")
         document.modify(clouded) { $0.style.cloud?.color = RGBA(hex: 0xDCE8FA) }
         document.modify(plain) { $0.style.cloud = Cloud(shape: .star) }
         document.modify(deeper) { $0.style.cloud = nil }
@@ -122,9 +119,9 @@ import Testing
         #expect(changed.removed.sorted() == ["<cloud", "<cloud COLOR=\"#ccffcc\" SHAPE=\"ROUND_RECT\""], "\(changed)")
         #expect(changed.added.sorted() == ["<cloud COLOR=\"#dce8fa\" SHAPE=\"ROUND_RECT\"", "<cloud SHAPE=\"STAR\""], "\(changed)")
         let back = try FreeMindFormat.decode(saved).document
-        #expect(back.node(Self.id(back, "clouded"))?.style.cloud?.color == RGBA(hex: 0xDCE8FA))
-        #expect(back.node(Self.id(back, "plain"))?.style.cloud == Cloud(shape: .star))
-        #expect(back.node(Self.id(back, "deeper"))?.style.cloud == nil)
+        #expect(back.node(nodeID(back, "clouded"))?.style.cloud?.color == RGBA(hex: 0xDCE8FA))
+        #expect(back.node(nodeID(back, "plain"))?.style.cloud == Cloud(shape: .star))
+        #expect(back.node(nodeID(back, "deeper"))?.style.cloud == nil)
         // .meshpad keeps them too.
         let native = try NativeFormat.decode(try NativeFormat.encode(document))
         #expect(native.nodes.map(\.style.cloud) == document.nodes.map(\.style.cloud))

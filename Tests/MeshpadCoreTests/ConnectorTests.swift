@@ -44,16 +44,14 @@ import Testing
         document.edges.enumerated().filter { $0.element.kind == .link }.map { ($0.offset, $0.element) }
     }
 
-    static func id(_ document: Document, _ text: String) -> NodeID { document.nodes.first { $0.text == text }?.id ?? NodeID(0) }
-
     // MARK: - Reading and writing .mm
 
     @Test func everyConnectorIsALinkWithItsLook() throws {
         let document = try Self.imported()
-        let edges = document.edges, a = Self.id(document, "node a"), above = Self.id(document, "above a")
+        let edges = document.edges, a = nodeID(document, "node a"), above = nodeID(document, "above a")
         #expect(Self.links(document).count == 7, "three loops, one along a branch, one labelled, two between the same nodes")
         let loops = edges.filter { $0.kind == .link && $0.from == $0.to }
-        #expect(loops.count == 3 && loops.allSatisfy { $0.from == Self.id(document, "Edges") })
+        #expect(loops.count == 3 && loops.allSatisfy { $0.from == nodeID(document, "Edges") })
         let first = try #require(loops.first)
         #expect(first.look.color == RGBA(0x00, 0x33, 0xCC, 80), "COLOR with TRANSPARENCY as its alpha")
         #expect(first.look.width == 2 && first.look.dash == [3, 3] && first.arrows == .end)
@@ -61,7 +59,7 @@ import Testing
         #expect(labelled.look.sourceLabel == "parent" && labelled.look.targetLabel == "grand child")
         #expect(labelled.look.color == RGBA(0xFF, 0, 0, 80) && labelled.look.width == 5 && labelled.look.dash == nil)
         #expect(document.edges(between: a, and: above).filter { $0.kind == .link }.count == 2)
-        #expect(document.edges(between: Self.id(document, "Relations"), and: a).map(\.kind).sorted { $0.rawValue < $1.rawValue } == [.link, .tree])
+        #expect(document.edges(between: nodeID(document, "Relations"), and: a).map(\.kind).sorted { $0.rawValue < $1.rawValue } == [.link, .tree])
         #expect(document.checkInvariants().isEmpty, "\(document.checkInvariants())")
     }
 
@@ -130,7 +128,7 @@ import Testing
 
     @Test func linksBetweenTheSameNodesAndAlongABranchAreDrawnApartAndClearOfTheNodes() throws {
         let document = try Self.imported()
-        let a = Self.id(document, "node a"), above = Self.id(document, "above a"), relations = Self.id(document, "Relations")
+        let a = nodeID(document, "node a"), above = nodeID(document, "above a"), relations = nodeID(document, "Relations")
         func paths(_ x: NodeID, _ y: NodeID) -> [(Edge.Kind, EdgePath)] {
             document.edges.indices.filter { document.edges[$0].joins(x, y) }.map { (document.edges[$0].kind, document.path(ofEdgeAt: $0)) }
         }
@@ -165,33 +163,16 @@ import Testing
                                              selection: [], into: &list)
         let texts = Set(list.labels.map(\.text))
         #expect(texts.isSuperset(of: ["parent", "hierarchy", "grand child", "back"]))
-        // The red link is drawn in red; its dashes leave gaps: along its path, some points are
-        // covered by red triangles and some by none.
-        let red = RGBA(0xFF, 0, 0, 80)
-        #expect(list.colors.count >= 4)
-        var redTriangles: [(Vec2, Vec2, Vec2)] = []
-        for k in stride(from: 0, to: list.indices.count, by: 3) {
-            let v = list.indices[k..<(k + 3)].map(Int.init)
-            let colours = v.map { RGBA(list.colors[4 * $0], list.colors[4 * $0 + 1], list.colors[4 * $0 + 2], list.colors[4 * $0 + 3]) }
-            guard colours.contains(red) else { continue }
-            let p = v.map { Vec2(Double(list.positions[2 * $0]), Double(list.positions[2 * $0 + 1])) }
-            redTriangles.append((p[0], p[1], p[2]))
-        }
-        #expect(!redTriangles.isEmpty, "the red link is drawn in its colour")
+        // The red link is drawn in red; the dashed loop's dashes leave gaps: along its path,
+        // some points are covered by triangles in its colour and some by none.
+        #expect(!list.triangles(touching: RGBA(0xFF, 0, 0, 80)).isEmpty, "the red link is drawn in its colour")
         let dashed = try #require(Self.links(document).first { $0.edge.look.dash != nil })
         let path = document.path(ofEdgeAt: dashed.index).mapped(camera.screenPoint(ofMap:))
-        let blue = dashed.edge.look.color ?? .init(0, 0, 0)
+        let inColour = list.triangles(touching: dashed.edge.look.color ?? .init(0, 0, 0))
         var covered = 0, bare = 0
         for t in stride(from: 0.1, through: 0.9, by: 0.01) {
             let p = path.point(at: t)
-            let hit = stride(from: 0, to: list.indices.count, by: 3).contains { k in
-                let v = list.indices[k..<(k + 3)].map(Int.init)
-                guard v.contains(where: { RGBA(list.colors[4 * $0], list.colors[4 * $0 + 1], list.colors[4 * $0 + 2], list.colors[4 * $0 + 3]) == blue })
-                else { return false }
-                let q = v.map { Vec2(Double(list.positions[2 * $0]), Double(list.positions[2 * $0 + 1])) }
-                return Self.inside(p, q[0], q[1], q[2])
-            }
-            if hit { covered += 1 } else { bare += 1 }
+            if inColour.contains(where: { Self.inside(p, $0[0], $0[1], $0[2]) }) { covered += 1 } else { bare += 1 }
         }
         #expect(covered > 10 && bare > 10, "dashes and gaps along the dashed loop: \(covered) covered, \(bare) bare")
     }

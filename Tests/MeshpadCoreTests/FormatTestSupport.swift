@@ -48,3 +48,22 @@ func temporaryDirectory() throws -> URL {
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }
+
+/// The ID of the node with this text (n0 when there is none, which no map has).
+func nodeID(_ document: Document, _ text: String) -> NodeID {
+    document.nodes.first { $0.text == text }?.id ?? NodeID(0)
+}
+
+extension DrawList {
+    /// The colour and the place of vertex `v` of the frame's triangles.
+    func color(ofVertex v: Int) -> RGBA { RGBA(colors[4 * v], colors[4 * v + 1], colors[4 * v + 2], colors[4 * v + 3]) }
+    func point(ofVertex v: Int) -> Vec2 { Vec2(Double(positions[2 * v]), Double(positions[2 * v + 1])) }
+
+    /// The triangles (their corners) with a vertex in `color`.
+    func triangles(touching color: RGBA) -> [[Vec2]] {
+        stride(from: 0, to: indices.count, by: 3).compactMap { k in
+            let v = indices[k..<(k + 3)].map(Int.init)
+            return v.contains { self.color(ofVertex: $0) == color } ? v.map(point(ofVertex:)) : nil
+        }
+    }
+}

@@ -23,7 +23,11 @@ import Testing
         var awkward = detailedMap()
         for text in Self.awkwardTexts {
             let child = awkward.addChild(of: awkward.rootID, text: text, at: Vec2(Double(text.count), -7.25e-3)) ?? awkward.rootID
-            awkward.modify(child) { $0.note = text; $0.icons = [text] }
+            awkward.modify(child) {
+                $0.note = text
+                $0.icons = [text]
+                $0.attributes = AttributeTable(rows: [AttributeTable.Row(text, text)], folded: text.count % 2 == 0)
+            }
         }
         awkward.savedView = SavedView(center: Vec2(12.5, -3), zoom: 0.75)
         let freeplane = try FreeMindFormat.decode(Data(contentsOf: sharedMaps.appendingPathComponent("freeplaneApplications.mm"))).document

@@ -85,6 +85,8 @@ import Testing
             node.style.cloud = Cloud(color: RGBA(hex: 0xCCE5FF), shape: .arc)
             node.summaryMarks = .firstOfGroup
         }
+        map.transact("attributes", sizing: nil, [.setAttributes(node: second, from: AttributeTable(),
+                                                                to: AttributeTable(rows: [AttributeTable.Row("cost", "12 €")]))])
         var look = LinkLook(label: "why", arrows: .end, sourceLabel: "from", targetLabel: "to")
         look.color = RGBA(hex: 0x2E7D32)
         look.width = 3
@@ -106,6 +108,8 @@ import Testing
         #expect(snapshot.document.edges.first { $0.id == link }?.look == look)
         #expect(snapshot.document.node(second)?.style.cloud == map.node(second)?.style.cloud)
         #expect(snapshot.document.node(second)?.summaryMarks == .firstOfGroup)
+        #expect(snapshot.document.node(second)?.attributes == map.node(second)?.attributes)
+        #expect(snapshot.document.node(second)?.attributes.rows.first?.value == "12 €")
         #expect(throws: SharedMapError.mapExists(name: "class", address: cluster.address.redacted)) { try store.share(map, as: "class") }
         #expect(throws: SharedMapError.noSuchMap(name: "klass", address: cluster.address.redacted)) { try store.snapshot(of: "klass") }
     }

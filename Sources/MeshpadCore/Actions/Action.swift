@@ -21,6 +21,12 @@ public enum Action: Hashable, Sendable {
     case chooseImage
     /// Takes the node's picture away.
     case removeImage
+    /// Folds or unfolds the node's attribute table (a tap on its header does too).
+    case toggleAttributes
+    /// A new attribute row: its name, then its value, typed in dialogs.
+    case addAttribute
+    /// A row's value, typed in a dialog (a tap on the row of a selected node), or the row deleted.
+    case editAttribute
     case delete
     case cut
     case copy
@@ -80,7 +86,7 @@ public enum Action: Hashable, Sendable {
     public static let all: [Action] = [
         // The node's context menu lists its actions in this order.
         .newNode, .editText, .addChild, .addSibling, .addSiblingBefore, .newNodeHere, .delete, .stylePanel, .toggleFold,
-        .editNote, .chooseImage, .removeImage, .linkFromHere, .openLink,
+        .editNote, .chooseImage, .removeImage, .toggleAttributes, .addAttribute, .editAttribute, .linkFromHere, .openLink,
     ] + LinkLabelPlace.allCases.map { .labelLink($0) } + [
         .toggleEndArrow, .toggleStartArrow, .copy, .cut, .paste, .centre, .linkSelected, .bold, .italic,
         .linkMode, .selectMode, .outline, .search, .findNext, .findPrevious, .minimap,
@@ -109,11 +115,15 @@ public enum ActionTarget: Equatable, Sendable {
     case edge(EdgeID)
     /// The empty surface, at this map point.
     case surface(Vec2)
+    /// A row of a node's attribute table.
+    case attribute(NodeID, row: Int)
 }
 
 /// Where a context menu can be opened, and so which of its rows an action appears in.
 public enum ContextTarget: Hashable, Sendable {
     case node, edge, surface
+    /// A row of a node's attribute table.
+    case attribute
 }
 
 /// Where an action sits in the app menu (the ☰ button): its first page holds the file actions,

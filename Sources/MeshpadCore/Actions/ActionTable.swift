@@ -60,6 +60,14 @@ public enum ActionTable {
             return ActionSpec("Image…", context: [.node], readOnly: false, summary: "a picture shown above the node's text, from a file")
         case .removeImage:
             return ActionSpec("Remove image", context: [.node], readOnly: false, summary: "take the node's picture away")
+        case .toggleAttributes:
+            return ActionSpec("Fold attributes", context: [.node], readOnly: true,
+                              summary: "fold or unfold the node's attribute table (tap its header too)")
+        case .addAttribute:
+            return ActionSpec("Add attribute…", context: [.node, .attribute], readOnly: false, summary: "a new row in the node's attribute table")
+        case .editAttribute:
+            return ActionSpec("Edit attribute…", context: [.attribute], readOnly: false,
+                              summary: "change or delete a row of the node's attribute table (tap the row of a selected node)")
         case .openLink:
             return ActionSpec("Open link", context: [.node], readOnly: true,
                               summary: "go to the node it points at, or open its web address or file (asked first)")

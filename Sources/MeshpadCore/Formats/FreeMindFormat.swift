@@ -158,6 +158,10 @@ public enum FreeMindFormat {
                     node.style.bold = attributes["BOLD"] == "true"
                     node.style.italic = attributes["ITALIC"] == "true"
                 }
+            case "attribute":
+                // Freeplane's attributes, in order; a row without a name is kept with an empty one.
+                let row = AttributeTable.Row(attributes["NAME"] ?? "", attributes["VALUE"] ?? "")
+                builder?.modify(id) { $0.attributes.rows.append(row) }
             case "cloud":
                 builder?.modify(id) { $0.style.cloud = FreeMindFormat.cloud { attributes[$0] } }
             case "edge":

@@ -90,6 +90,8 @@ public struct KeptNode: Sendable, Equatable {
         public var side: Node.Side?
         public var image: String?
         public var summaryMarks: SummaryMarks
+        /// The attribute rows, in order (a table's fold is Meshpad's own: `.mm` has none).
+        public var attributes: [AttributeTable.Row]
 
         public init(_ node: Node) {
             text = node.text
@@ -101,6 +103,7 @@ public struct KeptNode: Sendable, Equatable {
             side = node.side
             image = node.image
             summaryMarks = node.summaryMarks
+            attributes = node.attributes.rows
         }
     }
 

@@ -122,6 +122,7 @@ struct MindMapWriter {
         head += Self.iconsXML(node.icons)
         if let image = node.image { head += Self.imageHook(image).xml + "\n" }
         head += Self.summaryHooksXML(node.summaryMarks)
+        head += node.attributes.rows.map { Self.attributeElement($0).xml + "\n" }.joined()
         if !node.note.isEmpty { head += FreeMindFormat.noteXML(node.note) }
         head += freshLinksXML(from: node.id)
         return (head, "</node>\n")
@@ -162,6 +163,7 @@ struct MindMapWriter {
             || node.style.edgeShape != read.style.edgeShape
         let cloudChanged = node.style.cloud != read.style.cloud
         let marksChanged = node.summaryMarks != read.summaryMarks
+        let attributesChanged = node.attributes.rows != read.attributes
 
         var attributes = record.attributes
         if textChanged {
@@ -199,6 +201,20 @@ struct MindMapWriter {
         if imageChanged, !hasImageHook, let image = node.image { pending += Self.imageHook(image).xml + "\n" }
         // A summary mark that came is a hook written before the children; one that went drops its hook.
         if marksChanged { pending += Self.summaryHooksXML(node.summaryMarks.subtracting(read.summaryMarks)) }
+        // Edited attributes stand where the first one stood: each row as it was written if it is
+        // still there (keeping Freeplane's OBJECT and the like), else afresh.
+        var keptAttributes = record.items.compactMap { item -> KeptElement? in
+            if case .element(let element) = item, element.name == "attribute" { return element }
+            return nil
+        }
+        var wroteAttributes = false
+        let attributesXML = node.attributes.rows.map { row -> String in
+            if let k = keptAttributes.firstIndex(where: { $0.attribute("NAME") ?? "" == row.name && $0.attribute("VALUE") ?? "" == row.value }) {
+                return keptAttributes.remove(at: k).xml + "\n"
+            }
+            return Self.attributeElement(row).xml + "\n"
+        }.joined()
+        if attributesChanged, !names.contains("attribute") { pending += attributesXML }
         pending += freshLinksXML(from: node.id)
 
         var head = "<node" + attributes.xml + ">\n"
@@ -234,6 +250,11 @@ struct MindMapWriter {
                 case "edge" where edgeChanged:
                     Self.apply(node.style, over: read.style, toEdge: &element)
                     emit(element.xml + "\n")
+                case "attribute" where attributesChanged:
+                    if !wroteAttributes {
+                        wroteAttributes = true
+                        emit(attributesXML)
+                    }
                 case "cloud" where cloudChanged:
                     // A removed cloud takes its element away; a changed one sets what changed.
                     guard let cloud = node.style.cloud else { continue }
@@ -354,6 +375,10 @@ struct MindMapWriter {
         }
         if look.width != read.width { element.set("WIDTH", look.width.map { "\(max(1, Int($0.rounded())))" }) }
         if look.dash != read.dash { element.set("DASH", look.dash.map(FreeMindFormat.dashText)) }
+    }
+
+    static func attributeElement(_ row: AttributeTable.Row) -> KeptElement {
+        KeptElement(name: "attribute", attributes: [KeptAttribute("NAME", row.name), KeptAttribute("VALUE", row.value)])
     }
 
     static func summaryHooksXML(_ marks: SummaryMarks) -> String {

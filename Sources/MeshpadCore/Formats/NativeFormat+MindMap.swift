@@ -42,6 +42,8 @@ extension NativeFormat {
         var side: String?
         var image: String?
         var summaryMarks: UInt8?
+        /// `[name, value]` pairs.
+        var attributes: [[String]]?
     }
 
     static func stored(_ source: MindMapSource) -> StoredMindMap {
@@ -66,7 +68,8 @@ extension NativeFormat {
                 read: StoredRead(text: read.text, note: read.note.isEmpty ? nil : read.note, link: read.link,
                                  icons: read.icons.isEmpty ? nil : read.icons, style: read.style.isPlain ? nil : StoredStyle(read.style),
                                  folded: read.folded ? true : nil, side: read.side?.rawValue, image: read.image,
-                                 summaryMarks: read.summaryMarks.isEmpty ? nil : read.summaryMarks.rawValue))
+                                 summaryMarks: read.summaryMarks.isEmpty ? nil : read.summaryMarks.rawValue,
+                                 attributes: read.attributes.isEmpty ? nil : read.attributes.map { [$0.name, $0.value] }))
         }
         return StoredMindMap(attributes: pairs(source.mapAttributes), items: items(source.mapItems), nodes: nodes)
     }
@@ -116,6 +119,7 @@ extension NativeFormat {
             node.side = kept.read.side.flatMap(Node.Side.init(rawValue:))
             node.image = kept.read.image
             node.summaryMarks = SummaryMarks(rawValue: kept.read.summaryMarks ?? 0).intersection([.firstOfGroup, .summary])
+            node.attributes.rows = (kept.read.attributes ?? []).compactMap { $0.count == 2 ? AttributeTable.Row($0[0], $0[1]) : nil }
             source.nodes[NodeID(id)] = KeptNode(attributes: try attributes(kept.attributes, key), items: try items(kept.items, key),
                                                 read: KeptNode.ReadContent(node))
         }

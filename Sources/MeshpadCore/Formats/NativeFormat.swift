@@ -74,6 +74,9 @@ public enum NativeFormat {
         var image: String?
         /// Freeplane's summary marks: "first" (a group begins here), "summary".
         var summary: [String]?
+        /// The attribute table's rows as `[name, value]`, and whether it is folded.
+        var attributes: [[String]]?
+        var attributesFolded: Bool?
     }
 
     struct StoredEdge: Codable {
@@ -101,7 +104,9 @@ public enum NativeFormat {
                 style: node.style.isPlain ? nil : StoredStyle(node.style),
                 side: node.side?.rawValue, sourceID: node.sourceID, image: node.image,
                 summary: node.summaryMarks.isEmpty ? nil : [(SummaryMarks.firstOfGroup, "first"), (.summary, "summary")]
-                    .filter { node.summaryMarks.contains($0.0) }.map(\.1))
+                    .filter { node.summaryMarks.contains($0.0) }.map(\.1),
+                attributes: node.attributes.isEmpty ? nil : node.attributes.rows.map { [$0.name, $0.value] },
+                attributesFolded: node.attributes.folded ? true : nil)
         }
         // why: edges stay in the map's order, which is the order of each node's children.
         let edges = document.edges.map { edge in
@@ -244,6 +249,11 @@ public enum NativeFormat {
             }
             node.sourceID = stored.sourceID
             node.image = stored.image.flatMap { $0.isEmpty ? nil : $0 }
+            for (row, pair) in (stored.attributes ?? []).enumerated() {
+                guard pair.count == 2 else { throw fail(.notAMap(detail: "nodes[\(index)].attributes[\(row)] is not [name, value]")) }
+                node.attributes.rows.append(AttributeTable.Row(pair[0], pair[1]))
+            }
+            node.attributes.folded = stored.attributesFolded ?? false
             for mark in stored.summary ?? [] {
                 switch mark {
                 case "first": node.summaryMarks.insert(.firstOfGroup)

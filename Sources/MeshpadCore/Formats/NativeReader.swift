@@ -76,6 +76,11 @@ struct NativeReader {
             case "sourceID": node.sourceID = try r.optional { r throws(GaveUp) in try r.string() }
             case "image": node.image = try r.optional { r throws(GaveUp) in try r.string() }
             case "summary": node.summary = try r.optional { r throws(GaveUp) in try r.array { r throws(GaveUp) in try r.string() } }
+            case "attributes":
+                node.attributes = try r.optional { r throws(GaveUp) in
+                    try r.array { r throws(GaveUp) in try r.array { r throws(GaveUp) in try r.string() } }
+                }
+            case "attributesFolded": node.attributesFolded = try r.optional { r throws(GaveUp) in try r.bool() }
             default: throw GaveUp()
             }
         }

@@ -15,6 +15,8 @@ public enum SVGExport {
         out += "<rect x=\"\(n(bounds.minX))\" y=\"\(n(bounds.minY))\" width=\"\(n(bounds.width))\" height=\"\(n(bounds.height))\" fill=\"\(theme.background.hexString)\"/>\n"
         out += "<g stroke-linecap=\"round\">\n"
         for (e, edge) in document.edges.enumerated() where !document.isHidden(edgeAt: e) {
+            // As on screen: no branch to a summary or to a group mark that is not shown.
+            if edge.kind == .tree, document.hidesBranch(toNodeAt: document.endpoints(ofEdgeAt: e).to) { continue }
             let isLink = edge.kind == .link
             let color = isLink ? edge.look.color ?? theme.linkEdge : theme.edge
             let width = isLink ? edge.look.width ?? theme.edgeWidth : theme.edgeWidth
@@ -31,7 +33,7 @@ public enum SVGExport {
             }
         }
         out += "</g>\n<g font-family=\"DejaVu Sans, sans-serif\" font-size=\"\(n(theme.fontSize))\" text-anchor=\"middle\">\n"
-        for node in document.nodes where !document.isHidden(node.id) {
+        for node in document.nodes where !document.isHidden(node.id) && !node.isPlaceholder {
             let fill = node.style.fillColor ?? theme.nodeFill
             let ink = node.style.textColor ?? theme.text
             let stroke = " stroke=\"\(theme.nodeBorder.hexString)\" stroke-width=\"\(n(theme.nodeBorderWidth))\""

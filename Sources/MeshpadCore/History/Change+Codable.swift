@@ -117,7 +117,7 @@ extension NodeDetails: Codable {
 
 /// Everything a file stores about a node; its derived sizes are left out.
 extension Node: Codable {
-    private enum CodingKeys: String, CodingKey { case id, text, position, folded, style, details }
+    private enum CodingKeys: String, CodingKey { case id, text, position, folded, style, details, attributes }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -126,6 +126,7 @@ extension Node: Codable {
                   folded: try c.decodeIfPresent(Bool.self, forKey: .folded) ?? false)
         style = try c.decodeIfPresent(NodeStyle.self, forKey: .style) ?? NodeStyle()
         details = try c.decodeIfPresent(NodeDetails.self, forKey: .details) ?? NodeDetails()
+        attributes = try c.decodeIfPresent(AttributeTable.self, forKey: .attributes) ?? AttributeTable()
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -136,5 +137,6 @@ extension Node: Codable {
         if folded { try c.encode(folded, forKey: .folded) }
         if !style.isPlain { try c.encode(style, forKey: .style) }
         if details != NodeDetails() { try c.encode(details, forKey: .details) }
+        if attributes != AttributeTable() { try c.encode(attributes, forKey: .attributes) }
     }
 }

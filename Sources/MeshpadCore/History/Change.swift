@@ -18,8 +18,10 @@ public enum Change: Equatable, Sendable, Codable {
     case setStyle(ids: [NodeID], from: [NodeStyle], to: [NodeStyle])
     /// What a node carries besides its text: note, link, icons, side, the ID another program gave it.
     case setDetails(node: NodeID, from: NodeDetails, to: NodeDetails)
-    /// A link's label and arrowheads, from its menu.
+    /// A link's labels, arrowheads, colour, width and dash, from its menu.
     case setLink(edge: EdgeID, from: LinkLook, to: LinkLook)
+    /// A node's attribute table: a row edited, added or deleted, or the table folded.
+    case setAttributes(node: NodeID, from: AttributeTable, to: AttributeTable)
     /// Tidy turns a map to tree mode; dragging a node of a tree-mode map turns it free.
     case setLayoutMode(from: Document.LayoutMode, to: Document.LayoutMode)
 
@@ -48,6 +50,7 @@ public enum Change: Equatable, Sendable, Codable {
         case .setStyle(let ids, let from, let to): return .setStyle(ids: ids, from: to, to: from)
         case .setDetails(let id, let from, let to): return .setDetails(node: id, from: to, to: from)
         case .setLink(let id, let from, let to): return .setLink(edge: id, from: to, to: from)
+        case .setAttributes(let id, let from, let to): return .setAttributes(node: id, from: to, to: from)
         case .setLayoutMode(let from, let to): return .setLayoutMode(from: to, to: from)
         }
     }
@@ -62,6 +65,7 @@ public enum Change: Equatable, Sendable, Codable {
         case .setStyle(_, let from, let to): return from == to
         case .setDetails(_, let from, let to): return from == to
         case .setLink(_, let from, let to): return from == to
+        case .setAttributes(_, let from, let to): return from == to
         case .setLayoutMode(let from, let to): return from == to
         }
     }
@@ -85,6 +89,7 @@ public enum Change: Equatable, Sendable, Codable {
         case (.setStyle(let a, _, _), .setStyle(let b, _, _)): return Self.share(a, b)
         case (.setDetails(let a, _, _), .setDetails(let b, _, _)): return a == b
         case (.setLink(let a, _, _), .setLink(let b, _, _)): return a == b
+        case (.setAttributes(let a, _, _), .setAttributes(let b, _, _)): return a == b
         case (.setLayoutMode, .setLayoutMode): return true
         default: return false
         }
@@ -115,6 +120,8 @@ public enum Change: Equatable, Sendable, Codable {
             return .setDetails(node: id, from: from, to: to)
         case (.setLink(let id, let from, _), .setLink(let nextID, _, let to)) where id == nextID:
             return .setLink(edge: id, from: from, to: to)
+        case (.setAttributes(let id, let from, _), .setAttributes(let nextID, _, let to)) where id == nextID:
+            return .setAttributes(node: id, from: from, to: to)
         case (.setLayoutMode(let from, _), .setLayoutMode(_, let to)):
             return .setLayoutMode(from: from, to: to)
         default:
@@ -136,6 +143,7 @@ public enum Change: Equatable, Sendable, Codable {
         case .setStyle: return "style"
         case .setDetails: return "details"
         case .setLink: return "link look"
+        case .setAttributes(_, let from, let to): return from.rows == to.rows ? (to.folded ? "fold attributes" : "unfold attributes") : "attributes"
         }
     }
 }

@@ -46,6 +46,9 @@ public struct GestureRecognizer: Sendable {
         var badge: NodeID?
         /// The link or note marker pressed, if any: a tap on it opens the node's link or note.
         var marker: (node: NodeID, marker: NodeMarker)? = nil
+        /// The part of the pressed node's attribute table, if any: a tap on its header folds it,
+        /// on a row of a selected node edits the row (a drag still moves the node).
+        var tablePart: AttributeTableLayout.Part?
         /// The right mouse button: a click is the context menu.
         var isSecondary = false
     }
@@ -352,6 +355,10 @@ public struct GestureRecognizer: Sendable {
         if !nodesMovable && kind == .link { kind = .normal }
         var press = Press(pointer: pointer, start: p, time: time, node: node, modifiers: modifiers, kind: kind, badge: badge, isSecondary: secondary)
         press.marker = marker
+        if let node, !secondary, kind == .normal, let shown = document.node(node),
+           let part = AttributeTableLayout(shown, at: shown.position)?.part(at: camera.mapPoint(ofScreen: p)) {
+            if case .row = part, !selection.contains(node) {} else { press.tablePart = part }
+        }
         state = .pressed(press)
         return []
     }
@@ -495,6 +502,10 @@ public struct GestureRecognizer: Sendable {
                 // The tick that would have fired it never came (a stalled loop): still a long press.
                 lastTap = nil
                 return [.context(node: press.node, position: press.start)]
+            }
+            if let node = press.node, let part = press.tablePart {
+                lastTap = nil
+                return [.attributeTable(node, part)]
             }
             return tap(press, at: time, document: document, camera: camera)
 

@@ -30,6 +30,8 @@ public enum Intent: Equatable, Sendable {
     case openLink(NodeID)
     /// A tap on a node's note marker: show its note.
     case openNote(NodeID)
+    /// A tap on a node's attribute table: its header (fold or unfold it), or a row of a selected node (edit it).
+    case attributeTable(NodeID, AttributeTableLayout.Part)
     /// A tap near an edge, on no node.
     case selectEdge(EdgeID)
     /// A link being drawn: a rubber-band line from the node to this map point.

@@ -52,6 +52,7 @@ extension Document {
         if new.text != old.text { changes.append(.setText(node: id, from: old.text, to: new.text)) }
         if new.style != old.style { changes.append(.setStyle(ids: [id], from: [old.style], to: [new.style])) }
         if new.details != old.details { changes.append(.setDetails(node: id, from: old.details, to: new.details)) }
+        if new.attributes != old.attributes { changes.append(.setAttributes(node: id, from: old.attributes, to: new.attributes)) }
         if new.folded != old.folded { changes.append(.setFolded(ids: [id], from: [old.folded], to: [new.folded])) }
         if new.position != old.position { changes.append(.move(ids: [id], from: [old.position], to: [new.position])) }
         build("modify", changes)

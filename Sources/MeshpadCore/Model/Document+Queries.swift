@@ -106,8 +106,7 @@ extension Document {
     /// Every edge joining two nodes, in either direction, in edge order.
     public func edges(between a: NodeID, and b: NodeID) -> [Edge] {
         guard let i = indexByID[a], let j = indexByID[b] else { return [] }
-        let list = edgesOfNode[i].count <= edgesOfNode[j].count ? edgesOfNode[i] : edgesOfNode[j]
-        return list.lazy.map { self.edges[Int($0)] }.filter { $0.joins(a, b) }
+        return sharedIncidence(i, j).lazy.map { self.edges[Int($0)] }.filter { $0.joins(a, b) }
     }
 
     public func edge(_ id: EdgeID) -> Edge? { edges.first { $0.id == id } }

@@ -47,6 +47,12 @@ extension Document {
 
     // MARK: - Lanes
 
+    /// The incident edges (in edge order) of whichever of the nodes at `a` and `b` has fewer:
+    /// every edge joining the two is among them, at the cost of the smaller list.
+    func sharedIncidence(_ a: Int, _ b: Int) -> [Int32] {
+        edgesOfNode[a].count <= edgesOfNode[b].count ? edgesOfNode[a] : edgesOfNode[b]
+    }
+
     /// Which lane the link at `index` runs in among the links joining the same two nodes: how
     /// many of them come before it in the edge array (0 for the first or only one). Its path
     /// fans out by lane, so parallel links are drawn, and tapped, apart (`EdgePath.link`).
@@ -57,7 +63,7 @@ extension Document {
     func lane(ofLinkAt index: Int) -> Int {
         let ends = edgeEnds[index]
         let a = Int(ends.from), b = Int(ends.to)
-        let list = edgesOfNode[a].count <= edgesOfNode[b].count ? edgesOfNode[a] : edgesOfNode[b]
+        let list = sharedIncidence(a, b)
         let from = edges[index].from, to = edges[index].to
         var lane = 0
         for x in list {
@@ -73,8 +79,7 @@ extension Document {
     /// and re-filed.
     mutating func refileLinks(between a: NodeID, and b: NodeID) {
         guard let i = indexByID[a], let j = indexByID[b] else { return }
-        let list = edgesOfNode[i].count <= edgesOfNode[j].count ? edgesOfNode[i] : edgesOfNode[j]
-        for x in list {
+        for x in sharedIncidence(i, j) {
             let e = Int(x)
             guard edges[e].kind == .link, edges[e].joins(a, b) else { continue }
             let box = computeEdgeBox(e)

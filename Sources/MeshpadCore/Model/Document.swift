@@ -187,9 +187,15 @@ public struct Document: Sendable {
                 rewrite(id, text: true, sizing: sizing) { $0.details = to }
                 return
             }
+            let sideChanged = nodes[i].side != to.side
             nodes[i].details = to
+            // A first-level branch's side says which of the root's summaries it is grouped with.
+            if sideChanged && !summaryNodes.isEmpty { refreshBranchAreas() }
             revision &+= 1
             textRevision &+= 1
+        case .setAttributes(let id, _, let to):
+            // The table is part of the node's shape: its size follows.
+            rewrite(id, text: true, sizing: sizing) { $0.attributes = to }
         case .setLink(let id, _, let to):
             guard let e = edges.firstIndex(where: { $0.id == id }) else { return }
             edges[e].look = to

@@ -23,8 +23,15 @@ public struct Edge: Equatable, Sendable {
     public let from: NodeID
     public let to: NodeID
     public let kind: Kind
+    /// A look other than the default, out of line: most edges are branches or plain links, and
+    /// a map keeps 100,000 of them (a look inline would make each edge two and a half times as big).
+    private var customLook: LinkLookBox?
+
     /// How a link looks: its words, arrowheads, colour, width and dash (a branch keeps the default).
-    public var look: LinkLook
+    public var look: LinkLook {
+        get { customLook?.look ?? LinkLook() }
+        set { customLook = newValue == LinkLook() ? nil : LinkLookBox(newValue) }
+    }
 
     public init(id: EdgeID, from: NodeID, to: NodeID, kind: Kind, arrows: Arrows = [], label: String? = nil) {
         self.init(id: id, from: from, to: to, kind: kind, look: LinkLook(label: label, arrows: arrows))
@@ -35,7 +42,11 @@ public struct Edge: Equatable, Sendable {
         self.from = from
         self.to = to
         self.kind = kind
-        self.look = look
+        self.customLook = look == LinkLook() ? nil : LinkLookBox(look)
+    }
+
+    public static func == (a: Edge, b: Edge) -> Bool {
+        a.id == b.id && a.from == b.from && a.to == b.to && a.kind == b.kind && a.look == b.look
     }
 
     /// The link's arrowheads.
@@ -54,6 +65,13 @@ public struct Edge: Equatable, Sendable {
     public func joins(_ a: NodeID, _ b: NodeID) -> Bool {
         (from == a && to == b) || (from == b && to == a)
     }
+}
+
+/// A link's look, shared by the copies of its edge and never changed (a new look is a new box).
+private final class LinkLookBox: Sendable {
+    let look: LinkLook
+
+    init(_ look: LinkLook) { self.look = look }
 }
 
 /// Where words stand along a link: by the node it leaves, at its middle, or by the node it

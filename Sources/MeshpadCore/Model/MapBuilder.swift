@@ -102,5 +102,6 @@ extension Node {
         self.init(id: id, text: node.text, position: Document.isUsable(node.position) ? node.position : .zero, folded: node.folded)
         style = node.style
         details = node.details
+        attributes = node.attributes
     }
 }

@@ -27,6 +27,8 @@ public struct Node: Equatable, Sendable {
     public var image: String?
     /// Freeplane's summary marks: the first node of a group, or a summary of the group before it.
     public var summaryMarks: SummaryMarks = []
+    /// Its attributes (Freeplane's `<attribute NAME VALUE>`), shown as a table under its text.
+    public var attributes = AttributeTable()
 
     /// Width and height of the node's shape in map units (derived).
     public internal(set) var size: Vec2
@@ -46,6 +48,10 @@ public struct Node: Equatable, Sendable {
     public internal(set) var edgeShape: EdgeShape = .curve
     /// The derived sizes above have been worked out (a node read from a change record has not).
     public internal(set) var isMeasured = false
+    /// The attribute table's size under the text, in map units; zero without attributes (derived).
+    public internal(set) var attributeTableSize: Vec2 = .zero
+    /// The width of the table's name column, in map units (derived).
+    public internal(set) var attributeNameWidth = 0.0
     /// An empty group mark or an empty unfolded summary, which Freeplane does not show (its
     /// bracket and children stand for it): no size, not drawn, not hit (derived).
     public internal(set) var isPlaceholder = false
@@ -67,6 +73,7 @@ public struct Node: Equatable, Sendable {
         id == other.id && text == other.text && position == other.position && folded == other.folded
             && note == other.note && link == other.link && icons == other.icons && style == other.style
             && side == other.side && sourceID == other.sourceID && image == other.image && summaryMarks == other.summaryMarks
+            && attributes == other.attributes
     }
 
     /// The node's bounding box on the map.
@@ -210,4 +217,33 @@ public struct Cloud: Equatable, Sendable, Codable {
         self.color = color
         self.shape = shape
     }
+}
+
+/// A node's attributes: name–value rows in their order (Freeplane's `<attribute NAME VALUE>`),
+/// shown as a small table under the node's text; folded, only its header shows. Changed as a
+/// whole by `Change.setAttributes`.
+public struct AttributeTable: Equatable, Sendable, Codable {
+    public struct Row: Equatable, Sendable, Codable {
+        public var name: String
+        public var value: String
+
+        public init(_ name: String, _ value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    public var rows: [Row]
+    /// Only the header shows (a tap on it folds and unfolds the table).
+    public var folded: Bool
+
+    public init(rows: [Row] = [], folded: Bool = false) {
+        self.rows = rows
+        self.folded = folded
+    }
+
+    public var isEmpty: Bool { rows.isEmpty }
+
+    /// The header's words: how many rows a folded table hides, or what the table is.
+    public var header: String { folded ? "▸ \(rows.count) attribute\(rows.count == 1 ? "" : "s")" : "▾ Attributes" }
 }

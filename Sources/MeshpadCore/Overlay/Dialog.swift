@@ -24,6 +24,10 @@ public struct Dialog: Equatable, Sendable {
         case linkLabel(EdgeID, LinkLabelPlace)
         /// A picture for a node, picked in the file browser.
         case image(NodeID)
+        /// A new attribute's name (its value is asked next).
+        case attributeName(NodeID)
+        /// An attribute's value: of row `row`, or of a new row named `name` when `row` is nil.
+        case attributeValue(NodeID, row: Int?, name: String)
     }
 
     /// What to do once unsaved changes are dealt with.
@@ -76,7 +80,7 @@ public struct Dialog: Equatable, Sendable {
 
     public var hasField: Bool {
         switch kind {
-        case .open, .saveAs, .export, .pin, .note, .linkLabel, .image: return true
+        case .open, .saveAs, .export, .pin, .note, .linkLabel, .image, .attributeName, .attributeValue: return true
         case .unsavedChanges, .replace, .openLink: return false
         }
     }
@@ -93,6 +97,9 @@ public struct Dialog: Equatable, Sendable {
         case .openLink: return [("Cancel", .cancel), ("Open", .confirm)]
         case .note, .linkLabel: return [("Cancel", .cancel), ("Done", .confirm)]
         case .image: return [("Cancel", .cancel), ("Choose", .confirm)]
+        case .attributeName: return [("Cancel", .cancel), ("Next", .confirm)]
+        case .attributeValue(_, let row, _):
+            return row == nil ? [("Cancel", .cancel), ("Done", .confirm)] : [("Cancel", .cancel), ("Delete row", .discard), ("Done", .confirm)]
         }
     }
 

@@ -74,12 +74,19 @@ public enum MenuPlacement {
     static let fingerGap = 0.5
     static let margin = 8.0
 
-    /// The menu's rectangle and its row height, in window pixels.
+    /// The menu's rectangle, its row height and how many rows a column holds, in window pixels.
+    /// A menu too tall for the window goes on in a second column (and a third…) beside the
+    /// first, so every row stays in reach of a finger; only rows no column has room for are
+    /// left out.
     public static func frame(anchor: Vec2, rowCount: Int, labelWidth: Double, byFinger: Bool, targetPixels: Double,
-                             viewportSize: Vec2) -> (frame: Rect, rowHeight: Double) {
+                             viewportSize: Vec2) -> (frame: Rect, rowHeight: Double, rowsPerColumn: Int, columns: Int) {
         let rowHeight = max(targetPixels, TouchTarget.minimumPixels)
-        let width = min(max(labelWidth + 2 * 20 + 24, 4 * rowHeight), max(viewportSize.x - 2 * margin, 1))
-        let height = min(Double(max(rowCount, 1)) * rowHeight + 8, max(viewportSize.y - 2 * margin, 1))
+        let columnWidth = min(max(labelWidth + 2 * 20 + 24, 4 * rowHeight), max(viewportSize.x - 2 * margin, 1))
+        let rowsPerColumn = max(1, min(max(rowCount, 1), Int((max(viewportSize.y - 2 * margin, 1) - 8) / rowHeight)))
+        let wanted = (max(rowCount, 1) + rowsPerColumn - 1) / rowsPerColumn
+        let columns = max(1, min(wanted, Int(max(viewportSize.x - 2 * margin, 1) / columnWidth)))
+        let width = Double(columns) * columnWidth
+        let height = min(Double(rowsPerColumn) * rowHeight + 8, max(viewportSize.y - 2 * margin, 1))
         var x: Double, y: Double
         if byFinger {
             let gap = rowHeight * fingerGap
@@ -96,6 +103,18 @@ public enum MenuPlacement {
         }
         x = min(max(x, margin), max(viewportSize.x - margin - width, margin))
         y = min(max(y, margin), max(viewportSize.y - margin - height, margin))
-        return (Rect(x: x, y: y, width: width, height: height), rowHeight)
+        if byFinger {
+            // A menu of several columns may be too wide to stand beside the finger: then its
+            // first row goes below the fingertip, or above it, so the finger hides none of it.
+            let fingertip = Rect(x: anchor.x - rowHeight / 4, y: anchor.y - rowHeight / 4, width: rowHeight / 2, height: rowHeight)
+            if Rect(x: x, y: y, width: width, height: rowHeight).intersects(fingertip) {
+                if fingertip.maxY + 4 + height <= viewportSize.y - margin {
+                    y = fingertip.maxY + 4
+                } else if fingertip.minY - 4 - height >= margin {
+                    y = fingertip.minY - 4 - height
+                }
+            }
+        }
+        return (Rect(x: x, y: y, width: width, height: height), rowHeight, rowsPerColumn, columns)
     }
 }

@@ -4,13 +4,14 @@ extension OverlayLayout {
         let placed = MenuPlacement.frame(anchor: menu.anchor, rowCount: menu.rows.count, labelWidth: menu.labelWidth,
                                          byFinger: menu.byFinger, targetPixels: targetPixels, viewportSize: viewportSize)
         append(Part(role: .menuPanel, rect: placed.frame, text: ""))
-        var y = placed.frame.minY + 4
+        let columnWidth = placed.frame.width / Double(placed.columns)
         for (index, row) in menu.rows.enumerated() {
-            let rect = Rect(x: placed.frame.minX + 4, y: y, width: placed.frame.width - 8, height: placed.rowHeight)
-            // Rows a menu too tall for the screen cannot show are left out rather than drawn off it.
-            guard rect.maxY <= placed.frame.maxY + 0.5 else { break }
+            let column = index / placed.rowsPerColumn, place = index % placed.rowsPerColumn
+            let rect = Rect(x: placed.frame.minX + Double(column) * columnWidth + 4, y: placed.frame.minY + 4 + Double(place) * placed.rowHeight,
+                            width: columnWidth - 8, height: placed.rowHeight)
+            // Rows a menu too big for the screen cannot show are left out rather than drawn off it.
+            guard rect.maxY <= placed.frame.maxY + 0.5, rect.maxX <= placed.frame.maxX + 0.5 else { break }
             append(Part(role: .menuRow(index), rect: rect, text: row.title, look: row.isChecked ? .on : .plain))
-            y += placed.rowHeight
         }
     }
 

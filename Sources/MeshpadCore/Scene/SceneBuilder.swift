@@ -213,6 +213,13 @@ public struct SceneBuilder {
             appendImage(of: document.nodes[index], at: device(position(document.nodes[index])), zoomPixels: zoomPixels,
                         labelPixels: pixelSize * 0.8, into: &list)
         }
+        for index in labelled where index != editedIndex && document.nodes[index].attributeTableSize.y > 0 {
+            let node = document.nodes[index]
+            if let table = AttributeTableLayout(node, at: position(node)) {
+                appendAttributeTable(table, of: node, device: device, pixelSize: pixelSize * node.style.textScale * NodeSizing.attributeTextScale,
+                                     zoomPixels: zoomPixels, into: &list)
+            }
+        }
         if pixelSize * 4 >= theme.minimumLabelPixels {
             for index in labelled where index != editedIndex {
                 let node = document.nodes[index]
@@ -268,12 +275,49 @@ public struct SceneBuilder {
         for (_, _, outline, cloud) in shown {
             let fill = cloud.color ?? theme.cloudFill
             let border = fill.withAlpha(255).mixed(with: theme.nodeBorder, amount: 0.5).withAlpha(max(fill.a, 160))
-            let p = device(outline.origin), q = device(Vec2(outline.maxX, outline.maxY))
-            let rect = Rect(x: p.x, y: p.y, width: q.x - p.x, height: q.y - p.y)
+            let rect = Self.deviceRect(outline, device)
             let bump = farOut || !cloud.shape.isBumpy ? 0 : Document.cloudBump * zoomPixels
             let radius = cloud.shape == .rect ? 2 * zoomPixels : (cloud.shape == .roundRect ? 18 : 10) * zoomPixels
             list.appendCloud(around: rect, radius: min(radius, rect.height / 2, rect.width / 2), bump: bump, fill: fill, border: border,
                              borderWidth: farOut ? 0 : max(1, 1.2 * zoomPixels))
+        }
+    }
+
+    /// A node's attribute table under its text: a tinted header ("▾ Attributes", or how many rows
+    /// a folded one hides) and a row a name and value, ruled apart, the names dimmer. Its words
+    /// are drawn while they are big enough to read, each cut short to its cell.
+    private func appendAttributeTable(_ table: AttributeTableLayout, of node: Node, device: (Vec2) -> Vec2, pixelSize: Double,
+                                      zoomPixels: Double, into list: inout DrawList) {
+        func rect(_ r: Rect) -> Rect { Self.deviceRect(r, device) }
+        let base = node.style.fillColor ?? theme.nodeFill
+        let ink = node.style.textColor ?? theme.text
+        let rule = theme.nodeBorder.withAlpha(110)
+        let frame = rect(table.frame)
+        list.appendRect(frame, color: base.mixed(with: ink, amount: 0.04))
+        list.appendRect(rect(table.header), color: base.mixed(with: ink, amount: 0.12))
+        let line = max(1, zoomPixels * 0.6)
+        for name in table.names {
+            let r = rect(name)
+            list.appendRect(Rect(x: frame.minX, y: r.minY, width: frame.width, height: line), color: rule)
+        }
+        if let first = table.names.first {
+            let r = rect(first)
+            list.appendRect(Rect(x: r.maxX, y: r.minY, width: line, height: frame.maxY - r.minY), color: rule)
+        }
+        guard pixelSize >= theme.minimumLabelPixels else { return }
+        let raster = TextRaster.rasterSize(forPixelSize: pixelSize)
+        let pad = NodeSizing.attributeCellPadding * zoomPixels
+        func words(_ text: String, in cell: Rect, color: RGBA) {
+            guard !text.isEmpty else { return }
+            var label = DrawList.Label(text: text, center: Vec2(cell.minX + pad, cell.center.y), pixelSize: pixelSize,
+                                       rasterPixelSize: raster, color: color, alignment: .leading)
+            label.maxWidth = max(cell.width - 2 * pad, 1)
+            list.labels.append(label)
+        }
+        words(node.attributes.header, in: rect(table.header), color: ink)
+        for (k, row) in node.attributes.rows.enumerated() where k < table.names.count {
+            words(row.name, in: rect(table.names[k]), color: ink.withAlpha(170))
+            words(row.value, in: rect(table.values[k]), color: ink)
         }
     }
 
@@ -472,8 +516,7 @@ public struct SceneBuilder {
             list.appendEllipse(center: b, radii: Vec2(5, 5) * scale, fill: theme.linkEdge, border: theme.linkEdge, borderWidth: 0)
         }
         if let band = extras.band {
-            let p = device(band.origin), q = device(Vec2(band.maxX, band.maxY))
-            let r = Rect(x: p.x, y: p.y, width: q.x - p.x, height: q.y - p.y)
+            let r = Self.deviceRect(band, device)
             list.appendRect(r, color: theme.uiPrimary.withAlpha(40))
             let w = max(1, scale)
             list.appendRect(Rect(x: r.minX, y: r.minY, width: r.width, height: w), color: theme.uiPrimary)
@@ -481,6 +524,12 @@ public struct SceneBuilder {
             list.appendRect(Rect(x: r.minX, y: r.minY, width: w, height: r.height), color: theme.uiPrimary)
             list.appendRect(Rect(x: r.maxX - w, y: r.minY, width: w, height: r.height), color: theme.uiPrimary)
         }
+    }
+
+    /// A map rectangle in device pixels (the camera does not rotate: corners map to corners).
+    static func deviceRect(_ r: Rect, _ device: (Vec2) -> Vec2) -> Rect {
+        let p = device(r.origin), q = device(Vec2(r.maxX, r.maxY))
+        return Rect(x: p.x, y: p.y, width: q.x - p.x, height: q.y - p.y)
     }
 
     static func overlapArea(_ a: Rect, _ b: Rect) -> Double {

@@ -204,7 +204,7 @@ public struct FileFlow: Sendable {
             case .map: return [.ask(saveAsDialog(message: nil, field: path))]
             case .export(let format): return [.ask(exportDialog(format, message: nil, field: path))]
             }
-        case (_, .cancel), (.pin, _), (.openLink, _), (.note, _), (.linkLabel, _), (.image, _):
+        case (_, .cancel), (.pin, _), (.openLink, _), (.note, _), (.linkLabel, _), (.image, _), (.attributeName, _), (.attributeValue, _):
             followUp = nil
             return []
         case (.open, _):

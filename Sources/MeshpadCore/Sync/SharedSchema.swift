@@ -47,8 +47,8 @@ public enum SharedSchema {
             x double precision NOT NULL,
             y double precision NOT NULL,
             folded boolean NOT NULL DEFAULT false,
-            style jsonb,
-            details jsonb,
+            -- the rest of the node as the document codes it (style, details, attributes)
+            content jsonb,
             PRIMARY KEY (map, id)
         );
         CREATE TABLE meshpad_edges (

@@ -83,6 +83,12 @@ public enum SyncRules {
             guard let current = document.node(id)?.details ?? restoring.restoredNode(id)?.details else { return [] }
             if current != to { restoring.append(.setDetails(node: id, from: current, to: to)) }
             return restoring
+        case .setAttributes(let id, _, let to):
+            // Typed content like text: an edit to a node someone deleted brings the node back.
+            var restoring = restore(id, in: document, tombstones: tombstones, outcome: &outcome)
+            guard let current = document.node(id)?.attributes ?? restoring.restoredNode(id)?.attributes else { return [] }
+            if current != to { restoring.append(.setAttributes(node: id, from: current, to: to)) }
+            return restoring
         case .setFolded(let ids, _, let to):
             let kept = zip(ids, to).compactMap { id, folded in document.node(id).map { (id, $0.folded, folded) } }.filter { $0.1 != $0.2 }
             return kept.isEmpty ? [] : [.setFolded(ids: kept.map(\.0), from: kept.map(\.1), to: kept.map(\.2))]

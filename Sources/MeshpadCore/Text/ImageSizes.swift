@@ -42,16 +42,23 @@ extension NodeSizing {
 }
 
 extension Node {
-    /// Where the picture's centre sits relative to the node's centre (the picture stands above the text).
-    public var imageOffset: Vec2 {
-        let gap = textSize.y > 0 ? NodeSizing.imageGap : 0
-        return Vec2(0, -(gap + textSize.y) / 2)
+    /// What the node's shape holds, top to bottom: its picture, its text, its attribute table,
+    /// `imageGap` between those it has; the block is centred on the node. Each part's centre's
+    /// height relative to the node's centre.
+    private var contentCentres: (image: Double, text: Double, table: Double) {
+        let image = self.image != nil ? imageSize.y : 0, text = textSize.y, table = attributeTableSize.y
+        let gapAfterImage = image > 0 && (text > 0 || table > 0) ? NodeSizing.imageGap : 0
+        let gapBeforeTable = table > 0 && text > 0 ? NodeSizing.imageGap : 0
+        let top = -(image + gapAfterImage + text + gapBeforeTable + table) / 2
+        return (top + image / 2, top + image + gapAfterImage + text / 2, top + image + gapAfterImage + text + gapBeforeTable + table / 2)
     }
 
-    /// Where the text's centre sits relative to the node's centre (under a picture, if there is one).
-    public var textOffset: Vec2 {
-        guard image != nil, imageSize.y > 0 else { return .zero }
-        let gap = textSize.y > 0 ? NodeSizing.imageGap : 0
-        return Vec2(0, (imageSize.y + gap) / 2)
-    }
+    /// Where the picture's centre sits relative to the node's centre (the picture stands above the text).
+    public var imageOffset: Vec2 { Vec2(0, contentCentres.image) }
+
+    /// Where the text's centre sits relative to the node's centre (under a picture, over a table).
+    public var textOffset: Vec2 { Vec2(0, contentCentres.text) }
+
+    /// Where the attribute table's centre sits relative to the node's centre (under the text).
+    public var attributeTableOffset: Vec2 { Vec2(0, contentCentres.table) }
 }

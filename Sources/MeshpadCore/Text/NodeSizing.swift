@@ -77,6 +77,13 @@ public struct NodeSizing {
             node.imageSize = .zero
             node.imageFound = false
         }
+        let table = attributeTable(of: node.attributes, style: style)
+        node.attributeTableSize = table.size
+        node.attributeNameWidth = table.nameWidth
+        if table.size.y > 0 {
+            // The table stands under the text; the shape goes round it too.
+            block = Vec2(max(block.x, table.size.x), block.y + (block.y > 0 ? Self.imageGap : 0) + table.size.y)
+        }
         node.edgeShape = style.edgeShape ?? metrics.edgeShape
         node.size = shapeSize(forText: block, shape: node.shape)
         // Freeplane does not show an empty group mark, nor an empty summary unless it is folded
@@ -86,6 +93,29 @@ public struct NodeSizing {
         if node.isPlaceholder { node.size = .zero }
         node.isMeasured = true
     }
+
+    /// The size of a node's attribute table (none without rows) and of its name column: a header
+    /// row, then (unless folded) a row for each attribute, name and value side by side, in text
+    /// `attributeTextScale` the size of the node's, each column as wide as its widest words (the
+    /// value column at most `maxTextWidth`; longer values are cut short with an ellipsis).
+    public func attributeTable(of table: AttributeTable, style: NodeStyle) -> (size: Vec2, nameWidth: Double) {
+        guard !table.isEmpty else { return (.zero, 0) }
+        let measurer = measurer(for: style)
+        let scale = Self.attributeTextScale
+        // why: rasterised text comes out a little wider than measured; the slack keeps it from being cut.
+        let pad = 2 * Self.attributeCellPadding + 3
+        let row = AttributeTableLayout.rowHeight(lineHeight: measurer.lineHeight)
+        let header = measurer.width(of: table.header[...]) * scale + pad
+        guard !table.folded else { return (Vec2(header, row), 0) }
+        let names = table.rows.reduce(0.0) { max($0, measurer.width(of: $1.name[...]) * scale) } + pad
+        let values = min(table.rows.reduce(0.0) { max($0, measurer.width(of: $1.value[...]) * scale) }, maxTextWidth(for: style)) + pad
+        return (Vec2(max(header, names + values), row * Double(table.rows.count + 1)), names)
+    }
+
+    /// Attribute tables' text, against the node's.
+    public static let attributeTextScale = 0.8
+    /// Space on either side of a table cell's words (map units).
+    public static let attributeCellPadding = 5.0
 
     /// The shape around a text block of `textSize`: an ellipse's radii `w/√2, h/√2` plus padding,
     /// or a box's padding on each side; at least the minimum size.

@@ -9,7 +9,12 @@ extension Workspace {
             if let refusal = lockdown.refusal { toast(refusal) }
             return []
         }
-        let node = target.flatMap { if case .node(let id) = $0 { return id } else { return nil } }
+        let node = target.flatMap { target -> NodeID? in
+            switch target {
+            case .node(let id), .attribute(let id, _): return id
+            case .edge, .surface: return nil
+            }
+        }
         switch action {
         case .newNode:
             closeOpenTransaction()
@@ -73,6 +78,15 @@ extension Workspace {
             if let id = node ?? selection.focus { chooseImage(for: id) }
         case .removeImage:
             if let id = node ?? selection.focus { setImage(nil, on: id) }
+        case .toggleAttributes:
+            guard let id = node ?? selection.focus, var table = document.node(id)?.attributes, !table.isEmpty else { return [] }
+            table.folded.toggle()
+            setAttributes(table, on: id, "attributes")
+        case .addAttribute:
+            if let id = node ?? selection.focus { askAttributeName(for: id) }
+        case .editAttribute:
+            guard case .attribute(let id, let row) = target else { return [] }
+            editAttribute(row, of: id)
         case .openLink:
             guard let id = node ?? selection.focus, let link = document.node(id)?.link else { return [] }
             return openLink(link)

@@ -236,6 +236,17 @@ extension Workspace {
             if action == .confirm, let path = field, !path.isEmpty { setImage(path, on: id) }
             return []
         }
+        if case .attributeName(let id) = current.kind {
+            present(nil)
+            let name = current.field.trimmingCharacters(in: .whitespaces)
+            if action == .confirm, !name.isEmpty { askAttributeValue(for: id, row: nil, name: name, value: "") }
+            return []
+        }
+        if case .attributeValue(let id, let row, let name) = current.kind {
+            present(nil)
+            keepAttribute(current.field, named: name, row: row, on: id, deleting: action == .discard, confirmed: action == .confirm)
+            return []
+        }
         if case .linkLabel(let id, let place) = current.kind {
             present(nil)
             if action == .confirm, var look = document.edge(id)?.look {

@@ -56,6 +56,10 @@ extension Workspace {
             return perform(.openLink, on: .node(id))
         case .openNote(let id):
             openNote(id)
+        case .attributeTable(let id, .header):
+            return perform(.toggleAttributes, on: .node(id))
+        case .attributeTable(let id, .row(let row)):
+            return perform(.editAttribute, on: .attribute(id, row: row))
         case .selectEdge(let id):
             commitEditing()
             selection.selectEdge(id)

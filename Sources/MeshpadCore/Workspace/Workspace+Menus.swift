@@ -10,7 +10,12 @@ extension Workspace {
         let mapPoint = view.camera.mapPoint(ofScreen: position)
         if let node, document.contains(node) {
             if !selection.contains(node) { select([node]) }
-            target = .node(node)
+            // On a row of the node's attribute table: that row's menu.
+            if let shown = document.node(node), case .row(let row)? = AttributeTableLayout(shown, at: shown.position)?.part(at: mapPoint) {
+                target = .attribute(node, row: row)
+            } else {
+                target = .node(node)
+            }
         } else if let edge = document.topmostEdge(at: mapPoint, tolerance: edgeTolerance(byFinger: byFinger)) {
             selection.selectEdge(edge)
             target = .edge(edge)
@@ -71,6 +76,7 @@ extension Workspace {
         case .node: kind = .node
         case .edge: kind = .edge
         case .surface: kind = .surface
+        case .attribute: kind = .attribute
         }
         return Action.all.compactMap { action in
             guard action.spec.contextMenus.contains(kind), lockdown.allows(action) else { return nil }
@@ -84,6 +90,9 @@ extension Workspace {
                 let checked = action == .toggleEndArrow ? edge.arrows.contains(.end)
                     : action == .toggleStartArrow ? edge.arrows.contains(.start) : false
                 return Menu.Row(item: .action(action), title: action.title, isChecked: checked)
+            case (.toggleAttributes, .node(let id)):
+                guard let table = document.node(id)?.attributes, !table.isEmpty else { return nil }
+                return Menu.Row(item: .action(action), title: table.folded ? "Unfold attributes" : "Fold attributes")
             case (.removeImage, .node(let id)):
                 guard document.node(id)?.image != nil else { return nil }
                 return Menu.Row(item: .action(action), title: action.title)

@@ -63,7 +63,8 @@ extension Workspace {
         }
         let direction = arrow.vector
         var best: (id: NodeID, score: Double)?
-        for index in document.nodes.indices where !document.isHidden(nodeAt: index) {
+        // A group mark or empty summary that is not shown is not a place to go.
+        for index in document.nodes.indices where !document.isHidden(nodeAt: index) && !document.nodes[index].isPlaceholder {
             let node = document.nodes[index]
             guard node.id != from.id else { continue }
             let d = node.position - from.position
