@@ -38,6 +38,8 @@ public final class App {
         /// Thresholds and zoom clamp from the config file.
         public var gestures = GestureSettings()
         public var zoomClamp = Camera.defaultZoomLimits
+        /// `--live`: far views drawn live, not from the overview's tiles.
+        public var liveFarViews = false
         /// SIGTERM and SIGINT end the loop after keeping unsaved work for the next start
         /// (`TerminationSignals`); off in tests, whose process keeps its own Ctrl+C.
         public var catchesTerminationSignals = false
@@ -106,6 +108,7 @@ public final class App {
         canvas = try Canvas(title: options.title, size: options.windowSize, theme: options.theme,
                             hidden: options.hidden, preferSoftware: options.preferSoftware, uiScale: options.uiScale,
                             fullscreen: options.kiosk != nil)
+        canvas.usesOverview = !options.liveFarViews
         hud = HUD(renderer: canvas.renderer, font: canvas.hudFont)
         recorder = try options.recordPath.map { path throws(PlatformError) in try Recorder(path: path) }
         termination = options.catchesTerminationSignals ? TerminationSignals() : nil

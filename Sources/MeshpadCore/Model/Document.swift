@@ -172,12 +172,14 @@ public struct Document: Sendable {
                 return
             }
             nodes[i].details = to
+            if !hiddenFlags[i] { markDamaged(nodes[i].frame) }
             revision &+= 1
             textRevision &+= 1
         case .setLink(let id, _, let to):
             guard let e = edges.firstIndex(where: { $0.id == id }) else { return }
             edges[e].arrows = to.arrows
             edges[e].label = to.label
+            if !isHidden(edgeAt: e) { markDamaged(edgeBoxes[e]) }
             revision &+= 1
             textRevision &+= 1
         case .setLayoutMode(_, let to):
@@ -254,6 +256,8 @@ public struct Document: Sendable {
     private mutating func fold(_ id: NodeID, _ folded: Bool) {
         guard let i = indexByID[id], nodes[i].folded != folded else { return }
         nodes[i].folded = folded
+        // Its badge shows or goes (its hidden descendants are re-filed, and so recorded).
+        if !hiddenFlags[i] { markDamaged(nodes[i].frame) }
         foldChanged(at: i)
         structureRevision &+= 1
         revision &+= 1
