@@ -430,8 +430,9 @@ public final class App {
         }
         canvas.renderer.present()
         framesRendered += 1
-        // Labels that waited for the rasterisation budget get drawn on the next frame.
-        workspace.needsRedraw = canvas.painter.hasDeferredLabels || picturesLearned
+        // Labels that waited for the rasterisation budget, and far-view tiles still being drawn,
+        // get drawn on the next frames.
+        workspace.needsRedraw = canvas.painter.hasDeferredLabels || canvas.painter.hasPendingOverview || picturesLearned
         picturesLearned = false
         let end = Self.now()
         frameMilliseconds = (end - frameStart) * 1000

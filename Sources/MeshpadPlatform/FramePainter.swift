@@ -71,6 +71,9 @@ public final class FramePainter {
     /// True when some labels waited for the next frame's rasterisation budget.
     public var hasDeferredLabels: Bool { textCache.deferredThisFrame > 0 }
 
+    /// True when the far view's tiles are not all drawn yet: the next frame draws more of them.
+    public var hasPendingOverview: Bool { overview.hasPendingWork }
+
     /// Draws the toolbar, panels, menus, banner and dialog over what is painted, from the
     /// layout the workspace hit-tests taps with.
     public func paintOverlay(_ layout: OverlayLayout, chrome: Chrome, bannerIsError: Bool, document: Document? = nil, viewportSize: Vec2) {

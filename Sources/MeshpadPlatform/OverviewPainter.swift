@@ -19,6 +19,8 @@ final class OverviewPainter {
     private(set) var worksDone = 0
     private(set) var tilesDrawnLastFrame: [TileKey] = []
     let isSupported: Bool
+    /// The last far view had tiles still to draw: the app draws again rather than wait idle.
+    private(set) var hasPendingWork = false
 
     init(renderer: SDLRenderer, theme: Theme, settings: OverviewCache.Settings = OverviewCache.Settings()) {
         self.renderer = renderer
@@ -36,11 +38,13 @@ final class OverviewPainter {
     func paint(document: Document, camera: Camera, viewportSize: Vec2, pixelScale: Double, scene: SceneBuilder,
                complete: Bool, drawContent: (DrawList) -> Bool) -> Bool {
         tilesDrawnLastFrame.removeAll()
+        hasPendingWork = false
         guard isSupported else { return false }
         free(cache.absorb(document.spatial.damage))
         guard let frame = cache.frame(document: document, camera: camera, viewportSize: viewportSize, pixelScale: pixelScale,
                                       complete: complete) else { return false }
         free(frame.evicted)
+        hasPendingWork = frame.unfinished > 0 || frame.drawLive
         defer { renderer.drawInto(nil) }
         for work in frame.works where !draw(work, document: document, pixelScale: pixelScale, scene: scene, drawContent: drawContent) {
             return false

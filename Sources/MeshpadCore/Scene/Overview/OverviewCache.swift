@@ -12,9 +12,10 @@ import Foundation
 ///   live drawing does not pop.
 /// - Tiles are drawn a batch at a time (`tilesPerBatch`), and a batch by at most `itemsPerFrame`
 ///   nodes and edges a frame, whatever the tiles hold: a coarse tile of a million-node map holds
-///   a quarter of it and takes several frames; a fine one, a frame. A batch over a large part of
-///   the map walks the map's arrays in slices; a small one takes what the spatial index finds
-///   there, once. Edges go first, then nodes, as the live drawing orders them.
+///   a quarter of it and takes several frames; a fine one, a frame. A batch over more than
+///   `indexedShare` of the map walks the map's arrays in slices (looking at no more than
+///   `lookedAtPerDrawn` times the budget a frame); a smaller one takes what the spatial index
+///   finds there, once. Edges go first, then nodes, as the live drawing orders them.
 /// - What shows for each tile of the view: the tile if fresh; else the nearest fresh coarser
 ///   tile that holds it (scaled up); else whatever its texture holds (the picture before an
 ///   edit, or a drawing in progress); else nothing. The first batch covers the holes (the fewest
@@ -31,12 +32,21 @@ public struct OverviewCache: Sendable {
     public struct Settings: Sendable, Equatable {
         public var tilePixels = 256
         public var tilesPerBatch = 4
-        /// Nodes and edges looked at (and drawn) for tiles in one frame.
-        public var itemsPerFrame = 60_000
+        /// Nodes and edges drawn into tiles in one frame.
+        public var itemsPerFrame = 40_000
+        /// Nodes and edges looked at (a box test each) for each one drawn, at most: a walk over
+        /// the arrays passes over many that meet none of the batch's tiles, cheaply.
+        public var lookedAtPerDrawn = 8
         public var memoryBytes = 64 << 20
         /// How far, in device pixels at a tile's own zoom, a node's or edge's drawing may reach
         /// beyond its box (borders, anti-aliasing, fold badges beside the node).
         public var marginPixels = 32.0
+        /// A batch over at most this share of the map's area, and this many of the index's
+        /// cells, asks the spatial index for its contents at once; a larger one walks the
+        /// arrays a slice a frame. (A mid-sized area of a million-node map held 200,000 items,
+        /// and a sparse one 260,000 cells to visit: either took 40–100 ms in one frame.)
+        public var indexedShare = 0.02
+        public var indexedCells = 16_384
         public init() {}
     }
 
@@ -65,8 +75,7 @@ public struct OverviewCache: Sendable {
         public var evicted: [TileKey] = []
         public var blits: [Blit] = []
         public var drawLive = false
-        /// Tiles of the view's level shown by a coarser stand-in, or not fresh, this frame.
-        public var standIns = 0
+        /// Tiles of the view's level not fresh this frame (shown by a stand-in, or as they are).
         public var unfinished = 0
     }
 
@@ -255,7 +264,6 @@ public struct OverviewCache: Sendable {
             }
         }
         frame.unfinished = unfinished
-        frame.standIns = unfinished
         if liveUntilFresh {
             if base.allSatisfy({ isFresh($0) || freshAncestor(of: $0) != nil }) { liveUntilFresh = false } else { frame.drawLive = true }
         }
@@ -297,7 +305,8 @@ public struct OverviewCache: Sendable {
             * max(0, min(union.maxY, bounds.maxY) - max(union.minY, bounds.minY))
         // why: a tile over much of the map spans so many grid cells that the index would walk
         // them all at once; a walk over the arrays can stop and go on next frame.
-        if overlap <= 0.2 * bounds.width * bounds.height {
+        let cells = (union.width / SpatialIndex.cellSize) * (union.height / SpatialIndex.cellSize)
+        if overlap <= settings.indexedShare * bounds.width * bounds.height && cells <= Double(settings.indexedCells) {
             var edges: [Int] = [], nodes: [Int] = []
             document.forEachEdge(in: union) { edges.append($0) }
             document.forEachNode(in: union) { nodes.append($0) }
@@ -314,8 +323,10 @@ public struct OverviewCache: Sendable {
         let edgeTotal = current.edgeOrder?.count ?? document.edges.count
         let nodeTotal = current.nodeOrder?.count ?? document.nodes.count
         let folds = document.hiddenCount > 0
-        let end = current.cursor + min(budget, edgeTotal + nodeTotal - current.cursor)
-        while current.cursor < end {
+        let total = edgeTotal + nodeTotal
+        let end = current.cursor + min(budget == .max ? total : budget * settings.lookedAtPerDrawn, total - current.cursor)
+        var drawn = 0
+        while current.cursor < end && drawn < budget {
             let c = current.cursor
             current.cursor += 1
             if c < edgeTotal {
@@ -323,12 +334,14 @@ public struct OverviewCache: Sendable {
                 guard current.edgeOrder != nil || !(folds && document.isHidden(edgeAt: e)) else { continue }
                 let box = document.edgeBox(e)
                 guard box.intersects(current.union) else { continue }
+                drawn += 1
                 for k in current.areas.indices where box.intersects(current.areas[k]) { parts[k].edges.append(e) }
             } else {
                 let i = current.nodeOrder?[c - edgeTotal] ?? c - edgeTotal
                 guard current.nodeOrder != nil || !(folds && document.isHidden(nodeAt: i)) else { continue }
                 let frame = document.nodes[i].frame
                 guard frame.intersects(current.union) else { continue }
+                drawn += 1
                 for k in current.areas.indices where frame.intersects(current.areas[k]) { parts[k].nodes.append(i) }
             }
         }
@@ -340,7 +353,7 @@ public struct OverviewCache: Sendable {
                 tiles[current.keys[k]] = Tile(state: .partial, lastUsed: clock)
             }
         }
-        if current.cursor >= edgeTotal + nodeTotal {
+        if current.cursor >= total {
             for key in current.keys { tiles[key] = Tile(state: current.spoiled.contains(key) ? .stale : .fresh, lastUsed: clock) }
             batch = nil
         } else {
