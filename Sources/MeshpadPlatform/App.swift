@@ -38,6 +38,8 @@ public final class App {
         /// Thresholds and zoom clamp from the config file.
         public var gestures = GestureSettings()
         public var zoomClamp = Camera.defaultZoomLimits
+        /// `--live`: far views drawn live, not from the overview's tiles.
+        public var liveFarViews = false
         /// SIGTERM and SIGINT end the loop after keeping unsaved work for the next start
         /// (`TerminationSignals`); off in tests, whose process keeps its own Ctrl+C.
         public var catchesTerminationSignals = false
@@ -120,6 +122,7 @@ public final class App {
         canvas = try Canvas(title: options.title, size: options.windowSize, theme: options.theme,
                             hidden: options.hidden, preferSoftware: software, uiScale: options.uiScale,
                             fullscreen: options.kiosk != nil)
+        canvas.usesOverview = !options.liveFarViews
         hud = HUD(renderer: canvas.renderer, font: canvas.hudFont)
         recorder = try options.recordPath.map { path throws(PlatformError) in try Recorder(path: path) }
         termination = options.catchesTerminationSignals ? TerminationSignals() : nil
@@ -455,8 +458,9 @@ public final class App {
         if reportsFirstFrame && framesRendered == 1 {
             FileHandle.standardOutput.write(Data("first frame, renderer \(canvas.renderer.name)\n".utf8))
         }
-        // Labels that waited for the rasterisation budget get drawn on the next frame.
-        workspace.needsRedraw = canvas.painter.hasDeferredLabels || picturesLearned
+        // Labels that waited for the rasterisation budget, and far-view tiles still being drawn,
+        // get drawn on the next frames.
+        workspace.needsRedraw = canvas.painter.hasDeferredLabels || canvas.painter.hasPendingOverview || picturesLearned
         picturesLearned = false
         let end = Self.now()
         frameMilliseconds = (end - frameStart) * 1000

@@ -224,7 +224,8 @@ public enum Bench {
                 times.append(t)
                 if t > slowest.0 {
                     let list = canvas.painter.lastDrawList
-                    slowest = (t, "zoom \(workspace.view.camera.zoom): \(list.visibleNodeCount) nodes, \(list.visibleEdgeCount) edges, \(list.vertexCount) vertices, \(list.labels.count) labels, \(list.dots.count / 4) dots")
+                    let tiles = canvas.painter.lastFrameUsedOverview ? ", \(canvas.painter.overviewTilesDrawnLastFrame.count) tile slices drawn" : ""
+                    slowest = (t, "zoom \(workspace.view.camera.zoom): \(list.visibleNodeCount) nodes, \(list.visibleEdgeCount) edges, \(list.vertexCount) vertices, \(list.labels.count) labels, \(list.dots.count / 4) dots\(tiles)")
                 }
             }
             if ProcessInfo.processInfo.environment["MESHPAD_BENCH_DEBUG"] != nil {

@@ -12,6 +12,11 @@ public final class Canvas {
     public private(set) var painter: FramePainter
     let hudFont: Font
 
+    /// Far views from the overview's tiles (see `OverviewCache`); false draws them live.
+    public var usesOverview = true {
+        didSet { painter.usesOverview = usesOverview }
+    }
+
     /// How many times bigger than the display's own scale everything is drawn (`--scale`).
     public let uiScale: Double
 
@@ -41,6 +46,7 @@ public final class Canvas {
         let baseSize = Int(theme.fontSize.rounded())
         if baseSize != fonts.baseSize { fonts = try FontLibrary(regularPath: fontPath, baseSize: baseSize) }
         painter = FramePainter(renderer: renderer, fonts: fonts, theme: theme, images: painter.images)
+        painter.usesOverview = usesOverview
     }
 
     /// Node sizing with this canvas's fonts and the theme's metrics.

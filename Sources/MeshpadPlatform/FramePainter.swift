@@ -12,6 +12,15 @@ public final class FramePainter {
     /// Node pictures; kept when the painter is made again for another theme or map.
     public let images: ImageCache
     public var scene: SceneBuilder
+    /// Far views from pre-drawn tiles (see `OverviewCache`); made again with the painter, so a
+    /// new theme starts with no tiles.
+    let overview: OverviewPainter
+    /// Draws far views live instead of from the overview's tiles (`--live`, to compare).
+    public var usesOverview = true
+    /// Tests: tiles for maps of any size, not only those `OverviewCache.isWorthwhile` for.
+    var overviewForEveryMap = false
+    /// Whether the last frame was drawn from the overview's tiles.
+    public private(set) var lastFrameUsedOverview = false
     private var drawList = DrawList()
     private var overlayLists = [DrawList(), DrawList()]
 
@@ -20,7 +29,17 @@ public final class FramePainter {
         self.images = images ?? ImageCache(renderer: renderer)
         textCache = TextCache(renderer: renderer, fonts: fonts)
         scene = SceneBuilder(theme: theme)
+        overview = OverviewPainter(renderer: renderer, theme: theme)
     }
+
+    /// Slices of the overview's tiles drawn so far.
+    public var overviewSlicesDrawn: Int { overview.worksDone }
+
+    /// The overview's tiles drawn into in the last frame (a slice each).
+    public var overviewTilesDrawnLastFrame: [TileKey] { overview.tilesDrawnLastFrame }
+
+    /// The overview's decisions, for tests.
+    public var overviewCache: OverviewCache { overview.cache }
 
     /// The draw list of the last frame painted, for tests and the HUD.
     public var lastDrawList: DrawList { drawList }
@@ -31,12 +50,26 @@ public final class FramePainter {
     public func paint(document: Document, camera: Camera, viewportSize: Vec2, selection: Set<NodeID>,
                       drawnPositions: DrawnPositions = .none, extras: SceneExtras = SceneExtras(), complete: Bool = false) {
         let pixelScale = renderer.outputSize.x / max(viewportSize.x, 1)
-        scene.build(document: document, camera: camera, viewportSize: viewportSize, pixelScale: pixelScale,
-                    selection: selection, drawnPositions: drawnPositions, extras: extras, into: &drawList)
-        renderer.clear(to: drawList.background)
         textCache.beginFrame(limited: !complete)
         images.takeDecoded()
         picturesNow = complete
+        // why: the tiles hold where nodes are in the document; gliding nodes are drawn live.
+        lastFrameUsedOverview = usesOverview && drawnPositions.isEmpty
+            && (overviewForEveryMap || OverviewCache.isWorthwhile(for: document))
+            && overview.paint(document: document, camera: camera, viewportSize: viewportSize, pixelScale: pixelScale,
+                              scene: scene, complete: complete) { [unowned self] list in
+                let deferred = textCache.deferredThisFrame
+                draw(list)
+                return textCache.deferredThisFrame == deferred
+            }
+        if lastFrameUsedOverview {
+            scene.buildOverlay(document: document, camera: camera, viewportSize: viewportSize, pixelScale: pixelScale,
+                               selection: selection, extras: extras, into: &drawList)
+        } else {
+            scene.build(document: document, camera: camera, viewportSize: viewportSize, pixelScale: pixelScale,
+                        selection: selection, drawnPositions: drawnPositions, extras: extras, into: &drawList)
+            renderer.clear(to: drawList.background)
+        }
         draw(drawList)
     }
 
@@ -45,6 +78,9 @@ public final class FramePainter {
 
     /// True when some labels waited for the next frame's rasterisation budget.
     public var hasDeferredLabels: Bool { textCache.deferredThisFrame > 0 }
+
+    /// True when the far view's tiles are not all drawn yet: the next frame draws more of them.
+    public var hasPendingOverview: Bool { overview.hasPendingWork }
 
     /// Draws the toolbar, panels, menus, banner and dialog over what is painted, from the
     /// layout the workspace hit-tests taps with.

@@ -38,10 +38,11 @@ public enum HeadlessRender {
     /// Renders `document` as the app would open it (framed, at 100 % at most), or with `fit`
     /// framed at whatever zoom the clamp allows, and writes `outputPath`.
     public static func render(_ document: Document, size: PixelSize, fit: Bool = false, theme: Theme = .standard,
-                              selection: Set<NodeID>? = nil, to outputPath: String) throws(PlatformError) {
+                              selection: Set<NodeID>? = nil, live: Bool = false, to outputPath: String) throws(PlatformError) {
         let session = try SDLSession(headless: true)
         try withExtendedLifetime(session) { () throws(PlatformError) in
             let canvas = try Canvas(title: "Meshpad", size: size, theme: theme, hidden: true, preferSoftware: true)
+            canvas.usesOverview = !live
             var document = document
             document.prepareForDisplay(with: canvas.sizing, layout: theme.treeLayout)
             var camera = Camera(zoomLimits: Workspace.zoomLimits(for: document, viewportSize: canvas.viewportSize))
@@ -84,6 +85,8 @@ public enum HeadlessRender {
         }
         let size = PixelSize(width: max(1, Int((bounds.width * used).rounded(.up))), height: max(1, Int((bounds.height * used).rounded(.up))))
         let canvas = try Canvas(title: "Meshpad", size: size, theme: theme, hidden: true, preferSoftware: true)
+        // why: one picture, drawn once: tiles would only cost memory and time.
+        canvas.usesOverview = false
         // Textures belong to a renderer: the picture's canvas loads the pictures again.
         canvas.painter.images.folder = mapFolder
         canvas.painter.images.learn(document)

@@ -79,6 +79,7 @@ public enum ReplayRunner {
         try withExtendedLifetime(session) { () throws(PlatformError) in
             var options = App.Options(windowSize: size, theme: appearance.theme, preferSoftware: true, hidden: true)
             options.uiScale = appearance.uiScale ?? 1
+            options.liveFarViews = appearance.liveFarViews
             if autosave { options.recovery = RecoveryStore.standard() }
             // why: only a realtime replay lives long enough to be stopped, and the app's own
             // signal path is what a test of stopping it wants to run.

@@ -109,6 +109,42 @@ public final class SDLRenderer {
         }
     }
 
+    // MARK: - Target textures (the far view's tiles)
+
+    /// Whether this renderer can draw into textures (`SDL_RenderTargetSupported`); where it
+    /// cannot, far views are drawn live.
+    var supportsTargets: Bool { SDL_RenderTargetSupported(handle) == SDL_TRUE }
+
+    /// A texture to draw into, `side` pixels square, scaled smoothly when drawn; nil when SDL
+    /// has no memory for it.
+    func makeTarget(side: Int) -> OpaquePointer? {
+        guard let texture = SDL_CreateTexture(handle, meshpad_pixelformat_argb8888(), Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
+                                              Int32(side), Int32(side)) else { return nil }
+        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
+        return texture
+    }
+
+    /// Draws into `texture` from now on, or into the window again with nil.
+    @discardableResult
+    func drawInto(_ texture: OpaquePointer?) -> Bool {
+        SDL_SetRenderTarget(handle, texture) == 0
+    }
+
+    /// Copies part of a tile, opaque (no blending: the software renderer then copies rows).
+    func copyTile(_ texture: OpaquePointer, source: Rect, to rect: Rect) {
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
+        // Whole pixels: the core puts tiles' edges on them (a stand-in's part of a tile more than
+        // eight levels up is under a pixel and is rounded up to one).
+        var cut = SDL_Rect(x: Int32(source.minX.rounded(.down)), y: Int32(source.minY.rounded(.down)),
+                           w: Int32(max(source.width.rounded(), 1)), h: Int32(max(source.height.rounded(), 1)))
+        var destination = SDL_Rect(x: Int32(rect.minX), y: Int32(rect.minY), w: Int32(rect.width), h: Int32(rect.height))
+        SDL_RenderCopy(handle, texture, &cut, &destination)
+    }
+
+    func destroy(_ texture: OpaquePointer) {
+        SDL_DestroyTexture(texture)
+    }
+
     public func present() {
         SDL_RenderPresent(handle)
     }

@@ -54,6 +54,7 @@ struct OptionValues {
     var attract: String?
     var config: String?
     var fit = false
+    var live = false
     var benchNodes: [Int] = []
     var benchFrames = 120
     var accelerated = false
@@ -109,6 +110,8 @@ extension OptionSpec {
         path("--config", "F", help: "read settings from F instead of $XDG_CONFIG_HOME/meshpad/config.json",
              verbs: [.open]) { $0.config = $1 },
         flag("--fit", help: "render: fit the whole map, zooming in if it is small", verbs: [.render]) { $0.fit = true },
+        flag("--live", help: "render, replay: draw far views live, not from the cached overview (to compare)",
+             verbs: [.render, .replay]) { $0.live = true },
         value("--theme", "T", help: "light (default), dark, high-contrast or classic", verbs: [.open, .render, .replay, .convert],
               expected: "is one of \(Theme.all.map(\.name).joined(separator: ", "))") { values, text in
             guard Theme.named(text) != nil else { return false }

@@ -8,14 +8,14 @@ extension Invocation {
         usage: meshpad [FILE] [--size WxH] [--theme T] [--scale S] [--record SESSION.jsonl]
                        [--read-only] [--kiosk [--attract SCRIPT.jsonl]] [--config CONFIG.json]
                meshpad --procedural N [--seed S] [--size WxH] [--theme T] [--scale S] [--record SESSION.jsonl]
-               meshpad render (--sample | --procedural N [--seed S] | FILE) OUT.png [--size WxH] [--fit] [--theme T]
+               meshpad render (--sample | --procedural N [--seed S] | FILE) OUT.png [--size WxH] [--fit] [--theme T] [--live]
                meshpad convert (IN | --db URL --shared NAME) OUT [--scale S] [--theme T]
                meshpad bench [--nodes N] [--frames F] [--size WxH] [--renderer software|accelerated] [--app]
                meshpad bench --db URL [--nodes N]
                meshpad soak [--events N] [--seed S] [--map FILE | --sample | --procedural N] [--size WxH]
                meshpad replay SCRIPT.jsonl [--map FILE | --sample | --procedural N [--seed S]]
                               [--size WxH] [--dump STATE.json] [--screenshot OUT.png] [--realtime] [--autosave]
-                              [--theme T] [--scale S]
+                              [--theme T] [--scale S] [--live]
                meshpad --db URL --shared NAME [--size WxH] [--theme T] [--scale S] [--read-only]
                meshpad share MAP [--name NAME] --db URL
                meshpad db init URL

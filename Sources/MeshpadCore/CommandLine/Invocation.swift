@@ -52,10 +52,13 @@ public struct Appearance: Equatable, Sendable {
     public var themeName: String?
     /// Draw everything this many times bigger than the display's own scale says (1…4); nil is 1.
     public var uiScale: Double?
+    /// `--live`: far views drawn live rather than from the overview's tiles (to compare the two).
+    public var liveFarViews = false
 
-    public init(themeName: String? = nil, uiScale: Double? = nil) {
+    public init(themeName: String? = nil, uiScale: Double? = nil, liveFarViews: Bool = false) {
         self.themeName = themeName
         self.uiScale = uiScale
+        self.liveFarViews = liveFarViews
     }
 
     public var theme: Theme { themeName.flatMap(Theme.named) ?? .standard }
@@ -192,7 +195,7 @@ public enum Invocation: Equatable, Sendable {
 
     /// The verb's invocation from its options and its other arguments (files, scripts).
     private static func invocation(_ verb: Verb, _ values: OptionValues, positional: [String]) throws(UsageError) -> Invocation {
-        let appearance = Appearance(themeName: values.themeName, uiScale: verb == .convert ? nil : values.scale)
+        let appearance = Appearance(themeName: values.themeName, uiScale: verb == .convert ? nil : values.scale, liveFarViews: values.live)
         switch verb {
         case .render:
             guard let output = positional.last else {

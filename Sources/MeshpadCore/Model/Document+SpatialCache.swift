@@ -7,7 +7,10 @@ extension Document {
 
     /// Files every visible node and edge anew (after sizes or positions change, or a rebuild).
     mutating func rebuildSpatialIndex() {
+        var damage = spatial.damage
+        damage.recordEverything()
         spatial = SpatialIndex()
+        defer { spatial.damage = damage }
         for i in nodes.indices where !hiddenFlags[i] { spatial.insertNode(i, frame: nodes[i].frame) }
         for e in edges.indices {
             edgeBoxes[e] = computeEdgeBox(e)
@@ -24,6 +27,12 @@ extension Document {
         for end in Set([Int(ends.from), Int(ends.to)]) {
             if let last = edgesOfNode[end].lastIndex(of: Int32(e)) { edgesOfNode[end].remove(at: last) }
         }
+    }
+
+    /// A look changed inside `box` without anything being re-filed (a fold's badge, a link's
+    /// arrowheads, a note's marker): caches of drawn pixels redraw it.
+    mutating func markDamaged(_ box: Rect) {
+        spatial.damage.record(box)
     }
 
     func computeBounds() -> Rect {

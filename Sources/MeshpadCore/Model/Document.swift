@@ -191,6 +191,7 @@ public struct Document: Sendable {
             nodes[i].details = to
             // A first-level branch's side says which of the root's summaries it is grouped with.
             if sideChanged && !summaryNodes.isEmpty { refreshBranchAreas() }
+            if !hiddenFlags[i] { markDamaged(nodes[i].frame) }
             revision &+= 1
             textRevision &+= 1
         case .setAttributes(let id, _, let to):
@@ -199,6 +200,7 @@ public struct Document: Sendable {
         case .setLink(let id, _, let to):
             guard let e = edges.firstIndex(where: { $0.id == id }) else { return }
             edges[e].look = to
+            if !isHidden(edgeAt: e) { markDamaged(edgeBoxes[e]) }
             revision &+= 1
             textRevision &+= 1
         case .setLayoutMode(_, let to):
@@ -289,6 +291,8 @@ public struct Document: Sendable {
     private mutating func fold(_ id: NodeID, _ folded: Bool) {
         guard let i = indexByID[id], nodes[i].folded != folded else { return }
         nodes[i].folded = folded
+        // Its badge shows or goes (its hidden descendants are re-filed, and so recorded).
+        if !hiddenFlags[i] { markDamaged(nodes[i].frame) }
         foldChanged(at: i)
         refreshBranchAreas()
         structureRevision &+= 1

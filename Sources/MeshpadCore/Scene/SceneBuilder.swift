@@ -22,6 +22,9 @@ public struct SceneBuilder {
     ///   - pixelScale: drawable size over window size; 2 on a 2× HiDPI output.
     ///   - drawnPositions: where gliding nodes are drawn instead of their document position;
     ///     edges follow them, so nodes and edges always move together.
+    ///   - cullMarginPixels: how far beyond the viewport things are still drawn (they may reach in).
+    ///   - candidates: the visible nodes and edges that may meet the view, when the caller has
+    ///     culled already; each is still tested against the view.
     public func build(
         document: Document,
         camera: Camera,
@@ -30,6 +33,8 @@ public struct SceneBuilder {
         selection: Set<NodeID>,
         drawnPositions: DrawnPositions = .none,
         extras: SceneExtras = SceneExtras(),
+        cullMarginPixels: Double = 8,
+        candidates: (nodes: [Int], edges: [Int])? = nil,
         into list: inout DrawList
     ) {
         list.removeAll()
@@ -45,7 +50,7 @@ public struct SceneBuilder {
         let deviceViewport = Rect(x: 0, y: 0, width: viewportSize.x * scale, height: viewportSize.y * scale)
         // why: a border or label may poke out of a node's box; a small margin keeps things at the
         // window edge from popping in and out.
-        let visible = camera.visibleMapRect(viewportSize: viewportSize).outset(by: 8 / camera.zoom)
+        let visible = camera.visibleMapRect(viewportSize: viewportSize).outset(by: cullMarginPixels / camera.zoom)
         func device(_ mapPoint: Vec2) -> Vec2 { camera.screenPoint(ofMap: mapPoint) * scale }
         let hasGliders = !drawnPositions.isEmpty
         func position(_ node: Node) -> Vec2 {
@@ -57,7 +62,7 @@ public struct SceneBuilder {
             hasGliders ? drawnPositions[document.nodes[i].id] ?? document.nodes[i].position : document.nodes[i].position
         }
         // Far out, the smallest node is a few pixels: nodes become dots and edges hairlines.
-        let farOut = theme.nodeMetrics.minimumSize.y * zoomPixels / 2 < Self.farOutRadiusPixels
+        let farOut = isFarOut(zoomPixels: zoomPixels)
 
         // Visible edges and nodes from the spatial index, plus anything gliding (the index has
         // where it is going, not where it is drawn).
@@ -73,7 +78,11 @@ public struct SceneBuilder {
         // why: a layout glides thousands of nodes at once, from anywhere to anywhere; the index
         // holds where they are going, so look at every node while that many move.
         let manyGliders = drawnPositions.count > Self.manyGliders
-        if manyGliders || (visible.contains(bounds.origin) && visible.contains(Vec2(bounds.maxX, bounds.maxY))) {
+        if let candidates {
+            // Culled already (the far view's tiles, a few at once: `Document.items(meeting:)`).
+            edgeIndices.append(contentsOf: candidates.edges)
+            nodeIndices.append(contentsOf: candidates.nodes)
+        } else if manyGliders || (visible.contains(bounds.origin) && visible.contains(Vec2(bounds.maxX, bounds.maxY))) {
             // The whole map is in view: a straight walk beats visiting every grid cell.
             if folds {
                 for e in document.edges.indices where !document.isHidden(edgeAt: e) { edgeIndices.append(e) }
@@ -530,6 +539,101 @@ public struct SceneBuilder {
     static func deviceRect(_ r: Rect, _ device: (Vec2) -> Vec2) -> Rect {
         let p = device(r.origin), q = device(Vec2(r.maxX, r.maxY))
         return Rect(x: p.x, y: p.y, width: q.x - p.x, height: q.y - p.y)
+    }
+
+    /// Whether, at `zoomPixels` device pixels per map unit, nodes are dots and edges hairlines.
+    func isFarOut(zoomPixels: Double) -> Bool {
+        theme.nodeMetrics.minimumSize.y * zoomPixels / 2 < Self.farOutRadiusPixels
+    }
+
+    /// What a far view drawn from the overview's tiles draws live over them: what depends on the
+    /// selection and the moment (selected nodes and edge, search rings, the node being edited,
+    /// a link being drawn, a selection rectangle), drawn as `build` draws it at that zoom. The
+    /// tiles hold the map as `build` draws it with nothing selected; this walks only the
+    /// selection and the matches, never the visible nodes.
+    public func buildOverlay(
+        document: Document,
+        camera: Camera,
+        viewportSize: Vec2,
+        pixelScale: Double,
+        selection: Set<NodeID>,
+        extras: SceneExtras = SceneExtras(),
+        into list: inout DrawList
+    ) {
+        list.removeAll()
+        list.background = theme.background
+        let scale = pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1
+        let zoomPixels = camera.zoom * scale
+        let deviceViewport = Rect(x: 0, y: 0, width: viewportSize.x * scale, height: viewportSize.y * scale)
+        let visible = camera.visibleMapRect(viewportSize: viewportSize).outset(by: 8 / camera.zoom)
+        func device(_ mapPoint: Vec2) -> Vec2 { camera.screenPoint(ofMap: mapPoint) * scale }
+        let farOut = isFarOut(zoomPixels: zoomPixels)
+        if let id = extras.selectedEdge, let e = document.edges.firstIndex(where: { $0.id == id }), !document.isHidden(edgeAt: e) {
+            let ends = document.endpoints(ofEdgeAt: e)
+            let from = document.nodes[ends.from].position, to = document.nodes[ends.to].position
+            let isLink = document.edges[e].kind == .link
+            if farOut {
+                let a = device(from), b = device(to)
+                if a.distance(to: b) >= 2 {
+                    list.appendLine(from: a, to: b, width: 4 * scale, color: theme.selectedBorder, clip: deviceViewport)
+                    list.appendHairline(from: a, to: b, clip: deviceViewport)
+                }
+            } else {
+                let path = document.path(ofEdgeAt: e, from: from, to: to).mapped(device)
+                let edgeStyle = isLink ? NodeStyle() : document.nodes[ends.to].style
+                let width = (edgeStyle.edgeWidth ?? (isLink ? theme.linkEdgeWidth : theme.edgeWidth)) * zoomPixels
+                list.appendPath(path, width: max(width + 4 * scale, 4 * scale), color: theme.selectedBorder, clip: deviceViewport)
+                list.appendPath(path, width: max(width, 1.5), color: edgeStyle.edgeColor ?? (isLink ? theme.linkEdge : theme.edge),
+                                clip: deviceViewport)
+            }
+        }
+        // Far out a selected node is a dot like any other (as `build` draws it): nothing to add.
+        guard !farOut else {
+            appendPointerFeedback(extras, document: document, device: device, scale: scale, deviceViewport: deviceViewport, into: &list)
+            return
+        }
+        var shown: [Int] = []
+        let editedIndex = extras.editing.flatMap { document.index(of: $0.node) }
+        for id in selection {
+            guard let index = document.index(of: id), !document.isHidden(nodeAt: index),
+                  document.nodes[index].frame.intersects(visible), index != editedIndex else { continue }
+            shown.append(index)
+        }
+        shown.sort()
+        if let editedIndex, !document.isHidden(nodeAt: editedIndex) { shown.append(editedIndex) }
+        var matches = list.visibleNodes
+        matches.removeAll(keepingCapacity: true)
+        for id in extras.highlighted {
+            guard let index = document.index(of: id), document.nodes[index].frame.intersects(visible) else { continue }
+            matches.append(index)
+        }
+        list.visibleNodes = matches
+        appendHighlights(extras, document: document, position: { $0.position }, device: device, zoomPixels: zoomPixels, scale: scale,
+                         into: &list)
+        for index in shown {
+            var node = document.nodes[index]
+            if index == editedIndex, let layout = extras.editing?.layout { node.size = layout.size }
+            appendShape(of: node, at: device(node.position), selected: true, zoomPixels: zoomPixels, into: &list)
+            list.visibleNodeCount += 1
+        }
+        let pixelSize = theme.fontSize * zoomPixels
+        for index in shown where index != editedIndex {
+            let node = document.nodes[index]
+            let size = node.style.fontSize == nil ? pixelSize : pixelSize * node.style.textScale
+            guard !node.label.isEmpty, size >= theme.minimumLabelPixels else { continue }
+            var label = DrawList.Label(text: node.label, center: device(node.position + node.textOffset), pixelSize: size,
+                                       rasterPixelSize: TextRaster.rasterSize(forPixelSize: size), color: node.style.textColor ?? theme.text)
+            label.bold = node.style.bold
+            label.italic = node.style.italic
+            list.labels.append(label)
+        }
+        if let editedIndex, let layout = extras.editing?.layout {
+            let node = document.nodes[editedIndex]
+            appendEditor(layout, style: node.style, at: device(node.position), zoomPixels: zoomPixels, into: &list)
+        }
+        appendBadges(document: document, indices: shown, selection: selection, camera: camera, position: { $0.position }, scale: scale,
+                     into: &list)
+        appendPointerFeedback(extras, document: document, device: device, scale: scale, deviceViewport: deviceViewport, into: &list)
     }
 
     static func overlapArea(_ a: Rect, _ b: Rect) -> Double {

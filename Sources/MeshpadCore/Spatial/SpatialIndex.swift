@@ -108,6 +108,8 @@ public struct SpatialIndex: Sendable {
     private var nodeCells = CellMap()
     /// `edgeLevels[k]` has cells `cellSize × 4^k` wide.
     private var edgeLevels: [CellMap] = Array(repeating: CellMap(), count: SpatialIndex.levels)
+    /// Every box filed or unfiled, for caches of drawn pixels (the far view's tiles).
+    public internal(set) var damage = DamageLog()
 
     public init() {}
 
@@ -166,11 +168,13 @@ public struct SpatialIndex: Sendable {
 
     mutating func insertNode(_ index: Int, frame: Rect) {
         guard frame.origin.isFinite, frame.width.isFinite, frame.height.isFinite else { return }
+        damage.record(frame)
         Self.forEachCell(frame) { nodeCells.insert(Int32(index), at: $0) }
     }
 
     mutating func removeNode(_ index: Int, frame: Rect) {
         guard frame.origin.isFinite, frame.width.isFinite, frame.height.isFinite else { return }
+        damage.record(frame)
         Self.forEachCell(frame) { nodeCells.remove(Int32(index), at: $0) }
     }
 
@@ -185,12 +189,14 @@ public struct SpatialIndex: Sendable {
 
     mutating func insertEdge(_ index: Int, box: Rect) {
         guard box.origin.isFinite, box.width.isFinite, box.height.isFinite else { return }
+        damage.record(box)
         let level = Self.level(for: box)
         Self.forEachCell(box, size: Self.levelSize(level)) { edgeLevels[level].insert(Int32(index), at: $0) }
     }
 
     mutating func removeEdge(_ index: Int, box: Rect) {
         guard box.origin.isFinite, box.width.isFinite, box.height.isFinite else { return }
+        damage.record(box)
         let level = Self.level(for: box)
         Self.forEachCell(box, size: Self.levelSize(level)) { edgeLevels[level].remove(Int32(index), at: $0) }
     }

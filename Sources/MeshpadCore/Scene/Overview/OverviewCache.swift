@@ -1,0 +1,423 @@
+import Foundation
+
+/// Decides how a far view is drawn from pre-drawn tiles: which tiles to draw and how much of
+/// them each frame, which to show and where, which an edit made stale, and which to let go when
+/// the texture memory is full. It holds no pixels: the platform keeps a texture per tile and
+/// carries out what `frame` says.
+///
+/// Rules, so no frame stalls and none shows a hole where something could be shown:
+/// - A view below `grid.topZoom` is drawn from the tiles of the level nearest its zoom
+///   (`TileGrid.level(forZoom:)`, scaled by 1/√2…√2, so a switch between levels looks alike on
+///   both sides); just below `topZoom` a tile is drawn at about the view's zoom, so leaving the
+///   live drawing does not pop.
+/// - Tiles are drawn a batch at a time (`tilesPerBatch`), and a batch by at most `itemsPerFrame`
+///   nodes and edges a frame, whatever the tiles hold: a coarse tile of a million-node map holds
+///   a quarter of it and takes several frames; a fine one, a frame. A batch over more than
+///   `indexedShare` of the map walks the map's arrays in slices (looking at no more than
+///   `lookedAtPerDrawn` times the budget a frame); a smaller one takes what the spatial index
+///   finds there, once. Edges go first, then nodes, as the live drawing orders them.
+/// - What shows for each tile of the view: the tile if fresh; else the nearest fresh coarser
+///   tile that holds it (scaled up); else whatever its texture holds (the picture before an
+///   edit, or a drawing in progress); else nothing. The first batch covers the holes (the fewest
+///   coarser tiles that hold every tile with nothing to show), then the view's own tiles
+///   follow, nearest the middle first.
+/// - An edit makes stale only the tiles whose map rectangle (widened by `marginPixels`, for
+///   borders and badges) meets a box the map's `DamageLog` recorded, and restarts the batch if
+///   it touches one of its tiles (or adds or removes nodes or edges, which renumbers them). A
+///   rebuilt index (a layout, sizes measured again) makes every tile stale, and the view is then
+///   drawn live until its tiles are fresh again, rather than showing where nodes were.
+/// - At most `memoryBytes` of tiles are kept; stale ones go first, then the least recently used;
+///   a tile counts as used when it, or a finer tile it could stand in for, is shown.
+public struct OverviewCache: Sendable {
+    /// Nodes and edges a map must have for its far views to come from tiles: smaller maps draw
+    /// far out live, as fast (at 100k: pinch p99 6.7 ms live, 11.8 ms while tiles are drawn),
+    /// without the tiles' memory (up to `memoryBytes`, more than a 100k-node map itself).
+    public static let worthwhileItems = 250_000
+
+    /// Whether `document` is big enough to draw its far views from tiles.
+    public static func isWorthwhile(for document: Document) -> Bool {
+        document.nodes.count + document.edges.count >= worthwhileItems
+    }
+
+    public struct Settings: Sendable, Equatable {
+        public var tilePixels = 256
+        public var tilesPerBatch = 4
+        /// Nodes and edges drawn into tiles in one frame.
+        public var itemsPerFrame = 40_000
+        /// Nodes and edges looked at (a box test each) for each one drawn, at most: a walk over
+        /// the arrays passes over many that meet none of the batch's tiles, cheaply.
+        public var lookedAtPerDrawn = 8
+        public var memoryBytes = 64 << 20
+        /// How far, in device pixels at a tile's own zoom, a node's or edge's drawing may reach
+        /// beyond its box (borders, anti-aliasing, fold badges beside the node).
+        public var marginPixels = 32.0
+        /// A batch over at most this share of the map's area, and this many of the index's
+        /// cells, asks the spatial index for its contents at once; a larger one walks the
+        /// arrays a slice a frame. (A mid-sized area of a million-node map held 200,000 items,
+        /// and a sparse one 260,000 cells to visit: either took 40–100 ms in one frame.)
+        public var indexedShare = 0.02
+        public var indexedCells = 16_384
+        public init() {}
+    }
+
+    /// Part of a tile to draw this frame: these nodes and edges (indices into the document's
+    /// arrays), over what its texture holds, or over the background if `clear`.
+    public struct Work: Equatable, Sendable {
+        public var key: TileKey
+        public var nodes: [Int]
+        public var edges: [Int]
+        public var clear: Bool
+    }
+
+    /// One tile to show: `source` (in the tile's pixels) drawn at `destination` (device pixels).
+    public struct Blit: Equatable, Sendable {
+        public var key: TileKey
+        public var source: Rect
+        public var destination: Rect
+    }
+
+    /// What the platform does for one frame: drop the textures of `evicted`, carry out `works`
+    /// in order, then either draw the frame live (`drawLive`) or clear to the background and
+    /// draw `blits` in order.
+    public struct Frame: Equatable, Sendable {
+        public var level: Int
+        public var works: [Work] = []
+        public var evicted: [TileKey] = []
+        public var blits: [Blit] = []
+        public var drawLive = false
+        /// Tiles of the view's level not fresh this frame (shown by a stand-in, or as they are).
+        public var unfinished = 0
+    }
+
+    public enum TileState: Equatable, Sendable {
+        /// Holds the map as it is.
+        case fresh
+        /// Holds the map as it was before an edit.
+        case stale
+        /// Holds part of a drawing in progress (or one given up).
+        case partial
+    }
+
+    private struct Tile {
+        var state: TileState
+        var lastUsed: Int
+    }
+
+    /// Tiles being drawn together, a slice of the map a frame.
+    private struct Batch {
+        var keys: [TileKey]
+        var areas: [Rect]
+        var union: Rect
+        var started: [Bool]
+        /// Nil: every edge (node) of the map, in order; else the ones the index found.
+        var edgeOrder: [Int]?
+        var nodeOrder: [Int]?
+        var cursor = 0
+        var edgeCount: Int
+        var nodeCount: Int
+        /// Tiles the platform could not draw whole (a label over its budget): stale when done.
+        var spoiled: Set<TileKey> = []
+        var mustRestart = false
+    }
+
+    public let grid: TileGrid
+    public let settings: Settings
+    private var tiles: [TileKey: Tile] = [:]
+    private var batch: Batch?
+    private var clock = 0
+    private var seen: (lineage: UInt64, end: UInt64)?
+    private var liveUntilFresh = false
+    /// How many tiles were marked stale by edits so far (tests and the bench read it).
+    public private(set) var invalidations = 0
+
+    public init(theme: Theme, settings: Settings = Settings()) {
+        self.settings = settings
+        grid = TileGrid(theme: theme, tilePixels: settings.tilePixels)
+    }
+
+    public var tileCount: Int { tiles.count }
+    public var capacity: Int { max(16, settings.memoryBytes / (grid.texturePixels * grid.texturePixels * 4)) }
+
+    public func state(of key: TileKey) -> TileState? { tiles[key]?.state }
+
+    public func isFresh(_ key: TileKey) -> Bool { tiles[key]?.state == .fresh }
+
+    /// The tiles held, for tests.
+    public var keys: [TileKey] { Array(tiles.keys) }
+
+    // MARK: - Edits
+
+    /// Marks stale every tile the map's changes since the last call touched. A map other than
+    /// the one the tiles show (another lineage) drops them all.
+    /// - Returns: tiles dropped, whose textures the platform frees.
+    public mutating func absorb(_ damage: DamageLog) -> [TileKey] {
+        defer { seen = (damage.lineage, damage.end) }
+        guard let seen, seen.lineage == damage.lineage else {
+            let dropped = Array(tiles.keys)
+            tiles = [:]
+            batch = nil
+            return dropped
+        }
+        switch damage.changes(since: seen.end) {
+        case .none: break
+        case .everything: invalidateAll()
+        case .boxes(let boxes): invalidate(boxes)
+        }
+        return []
+    }
+
+    /// Everything drawn may be wrong: the view is drawn live until its tiles are fresh again.
+    public mutating func invalidateAll() {
+        guard !tiles.isEmpty else { return }
+        for key in tiles.keys where tiles[key]?.state == .fresh {
+            tiles[key]?.state = .stale
+            invalidations += 1
+        }
+        batch?.mustRestart = true
+        liveUntilFresh = true
+    }
+
+    private mutating func invalidate(_ boxes: [Rect]) {
+        guard !tiles.isEmpty else { return }
+        let levels = Set(tiles.keys.map(\.level))
+        let batchKeys = Set(batch?.keys ?? [])
+        for box in boxes where box.origin.isFinite && box.width.isFinite && box.height.isFinite {
+            for level in levels {
+                let area = box.outset(by: settings.marginPixels / grid.zoom(ofLevel: level))
+                let range = grid.keys(covering: area, level: level)
+                var touched: [TileKey] = []
+                if range.columns.count * range.rows.count <= tiles.count {
+                    for x in range.columns {
+                        for y in range.rows { touched.append(TileKey(level: level, x: x, y: y)) }
+                    }
+                } else {
+                    touched = tiles.keys.filter { $0.level == level && grid.mapRect(of: $0).intersects(area) }
+                }
+                for key in touched {
+                    if batchKeys.contains(key) { batch?.mustRestart = true }
+                    guard tiles[key]?.state == .fresh else { continue }
+                    tiles[key]?.state = .stale
+                    invalidations += 1
+                }
+            }
+        }
+    }
+
+    /// The platform left something out of a tile (a label over the rasterisation budget): it
+    /// is drawn again later.
+    public mutating func markStale(_ key: TileKey) {
+        if batch?.keys.contains(key) == true { batch?.spoiled.insert(key) }
+        if tiles[key]?.state == .fresh { tiles[key]?.state = .stale }
+    }
+
+    /// The platform could not make a tile's texture: it is not held, and its batch is given up.
+    public mutating func forget(_ key: TileKey) {
+        tiles[key] = nil
+        if batch?.keys.contains(key) == true { batch = nil }
+    }
+
+    // MARK: - Frames
+
+    /// The plan for one frame of a view, or nil when the view is near enough to be drawn live.
+    /// - Parameter complete: draw every tile the view needs now (a picture), not a slice a frame.
+    public mutating func frame(document: Document, camera: Camera, viewportSize: Vec2, pixelScale: Double,
+                               complete: Bool = false) -> Frame? {
+        let scale = pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1
+        guard let level = grid.level(forZoom: camera.zoom * scale) else { return nil }
+        clock += 1
+        var frame = Frame(level: level)
+        let view = camera.visibleMapRect(viewportSize: viewportSize)
+        let base = keys(of: view, at: level, content: document.bounds)
+
+        if var current = batch {
+            // A batch no tile of this view needs (the zoom moved on) is given up.
+            let needed = current.keys.contains { key in
+                key.level >= level && base.contains { $0.ancestor(key.level - level) == key }
+            }
+            if !needed || current.mustRestart || current.edgeCount != document.edges.count || current.nodeCount != document.nodes.count {
+                if needed {
+                    current = makeBatch(current.keys, document: document)
+                    batch = current
+                } else {
+                    batch = nil
+                }
+            }
+        }
+        var rounds = 0
+        repeat {
+            rounds += 1
+            if batch == nil, let keys = nextBatch(base: base, centre: view.center, complete: complete) {
+                batch = makeBatch(keys, document: document)
+            }
+            guard batch != nil else { break }
+            frame.works += advanceBatch(document: document, budget: complete ? .max : settings.itemsPerFrame)
+        } while complete && rounds < 4 && base.contains { !isFresh($0) }
+
+        // What shows: the view's level, a stand-in, or what a texture holds.
+        var unfinished = 0
+        for key in base {
+            let destination = grid.screenRect(of: key, camera: camera, pixelScale: scale)
+            let whole = grid.source(depth: 0, offset: (0, 0))
+            if isFresh(key) {
+                touch(key)
+                frame.blits.append(Blit(key: key, source: whole, destination: destination))
+                continue
+            }
+            unfinished += 1
+            if let (ancestor, depth) = freshAncestor(of: key) {
+                touch(ancestor)
+                let source = grid.source(depth: depth, offset: (key.x - (ancestor.x << depth), key.y - (ancestor.y << depth)))
+                frame.blits.append(Blit(key: ancestor, source: source, destination: destination))
+            } else if tiles[key] != nil {
+                touch(key)
+                frame.blits.append(Blit(key: key, source: whole, destination: destination))
+            }
+        }
+        frame.unfinished = unfinished
+        if liveUntilFresh {
+            if base.allSatisfy({ isFresh($0) || freshAncestor(of: $0) != nil }) { liveUntilFresh = false } else { frame.drawLive = true }
+        }
+        for key in batch?.keys ?? [] { tiles[key]?.lastUsed = clock }
+        frame.evicted = evictOverCapacity()
+        return frame
+    }
+
+    /// The tiles to draw next: first the fewest coarser tiles that give every hole something
+    /// to show, then the view's own tiles that are not fresh, nearest `centre` first.
+    private func nextBatch(base: [TileKey], centre: Vec2, complete: Bool) -> [TileKey]? {
+        let wanted = base.filter { !isFresh($0) }
+        guard !wanted.isEmpty else { return nil }
+        if complete { return wanted }
+        let holes = wanted.filter { tiles[$0] == nil && freshAncestor(of: $0) == nil }
+        if !holes.isEmpty {
+            var depth = 0
+            var cover = holes
+            while cover.count > settings.tilesPerBatch && (holes.first?.level ?? 0) + depth < TileGrid.deepestLevel {
+                depth += 1
+                var seen = Set<TileKey>()
+                cover = holes.map { $0.ancestor(depth) }.filter { seen.insert($0).inserted }
+            }
+            return cover
+        }
+        return Array(wanted.sorted {
+            grid.mapRect(of: $0).center.distance(to: centre) < grid.mapRect(of: $1).center.distance(to: centre)
+        }.prefix(settings.tilesPerBatch))
+    }
+
+    private func makeBatch(_ keys: [TileKey], document: Document) -> Batch {
+        let areas = keys.map { grid.mapRect(of: $0).outset(by: settings.marginPixels / grid.zoom(ofLevel: $0.level)) }
+        var union = areas[0]
+        for area in areas.dropFirst() { union = union.union(area) }
+        var batch = Batch(keys: keys, areas: areas, union: union, started: keys.map { _ in false },
+                          edgeCount: document.edges.count, nodeCount: document.nodes.count)
+        let bounds = document.bounds
+        let overlap = max(0, min(union.maxX, bounds.maxX) - max(union.minX, bounds.minX))
+            * max(0, min(union.maxY, bounds.maxY) - max(union.minY, bounds.minY))
+        // why: a tile over much of the map spans so many grid cells that the index would walk
+        // them all at once; a walk over the arrays can stop and go on next frame.
+        let cells = (union.width / SpatialIndex.cellSize) * (union.height / SpatialIndex.cellSize)
+        if overlap <= settings.indexedShare * bounds.width * bounds.height && cells <= Double(settings.indexedCells) {
+            var edges: [Int] = [], nodes: [Int] = []
+            document.forEachEdge(in: union) { edges.append($0) }
+            document.forEachNode(in: union) { nodes.append($0) }
+            batch.edgeOrder = edges.sorted()
+            batch.nodeOrder = nodes.sorted()
+        }
+        return batch
+    }
+
+    /// The next slice of the batch: each of its tiles gets what of the slice meets it.
+    private mutating func advanceBatch(document: Document, budget: Int) -> [Work] {
+        guard var current = batch else { return [] }
+        var parts = current.keys.map { _ in (nodes: [Int](), edges: [Int]()) }
+        let edgeTotal = current.edgeOrder?.count ?? document.edges.count
+        let nodeTotal = current.nodeOrder?.count ?? document.nodes.count
+        let folds = document.hiddenCount > 0
+        let total = edgeTotal + nodeTotal
+        let end = current.cursor + min(budget == .max ? total : budget * settings.lookedAtPerDrawn, total - current.cursor)
+        var drawn = 0
+        while current.cursor < end && drawn < budget {
+            let c = current.cursor
+            current.cursor += 1
+            if c < edgeTotal {
+                let e = current.edgeOrder?[c] ?? c
+                guard current.edgeOrder != nil || !(folds && document.isHidden(edgeAt: e)) else { continue }
+                let box = document.edgeBox(e)
+                guard box.intersects(current.union) else { continue }
+                drawn += 1
+                for k in current.areas.indices where box.intersects(current.areas[k]) { parts[k].edges.append(e) }
+            } else {
+                let i = current.nodeOrder?[c - edgeTotal] ?? c - edgeTotal
+                guard current.nodeOrder != nil || !(folds && document.isHidden(nodeAt: i)) else { continue }
+                let frame = document.nodes[i].frame
+                guard frame.intersects(current.union) else { continue }
+                drawn += 1
+                for k in current.areas.indices where frame.intersects(current.areas[k]) { parts[k].nodes.append(i) }
+            }
+        }
+        var works: [Work] = []
+        for k in current.keys.indices where !current.started[k] || !parts[k].nodes.isEmpty || !parts[k].edges.isEmpty {
+            works.append(Work(key: current.keys[k], nodes: parts[k].nodes, edges: parts[k].edges, clear: !current.started[k]))
+            if !current.started[k] {
+                current.started[k] = true
+                tiles[current.keys[k]] = Tile(state: .partial, lastUsed: clock)
+            }
+        }
+        if current.cursor >= total {
+            for key in current.keys { tiles[key] = Tile(state: current.spoiled.contains(key) ? .stale : .fresh, lastUsed: clock) }
+            batch = nil
+        } else {
+            batch = current
+        }
+        return works
+    }
+
+    /// The tiles of `level` over the part of `view` that has content.
+    private func keys(of view: Rect, at level: Int, content: Rect) -> [TileKey] {
+        let margin = settings.marginPixels / grid.zoom(ofLevel: level)
+        let area = content.outset(by: margin)
+        let lo = Vec2(max(view.minX, area.minX), max(view.minY, area.minY))
+        let hi = Vec2(min(view.maxX, area.maxX), min(view.maxY, area.maxY))
+        guard lo.x <= hi.x, lo.y <= hi.y else { return [] }
+        let range = grid.keys(covering: Rect(spanning: lo, hi), level: level)
+        var keys: [TileKey] = []
+        keys.reserveCapacity(range.columns.count * range.rows.count)
+        for y in range.rows {
+            for x in range.columns { keys.append(TileKey(level: level, x: x, y: y)) }
+        }
+        return keys
+    }
+
+    /// The nearest fresh coarser tile holding `key`, and how many levels up it is.
+    private func freshAncestor(of key: TileKey) -> (TileKey, Int)? {
+        var depth = 1
+        while key.level + depth <= TileGrid.deepestLevel {
+            let ancestor = key.ancestor(depth)
+            if isFresh(ancestor) { return (ancestor, depth) }
+            depth += 1
+        }
+        return nil
+    }
+
+    /// Marks a tile used this frame, and the coarser tiles above it, which stand in for it.
+    private mutating func touch(_ key: TileKey) {
+        tiles[key]?.lastUsed = clock
+        var depth = 1
+        while key.level + depth <= TileGrid.deepestLevel, depth <= 8 {
+            let ancestor = key.ancestor(depth)
+            if tiles[ancestor] != nil { tiles[ancestor]?.lastUsed = clock }
+            depth += 1
+        }
+    }
+
+    private mutating func evictOverCapacity() -> [TileKey] {
+        guard tiles.count > capacity else { return [] }
+        // Stale and partial tiles go before fresh ones, then the least recently used; never one used now.
+        let victims = tiles.filter { $0.value.lastUsed < clock }
+            .sorted { ($0.value.state == .fresh ? 1 : 0, $0.value.lastUsed) < ($1.value.state == .fresh ? 1 : 0, $1.value.lastUsed) }
+            .prefix(tiles.count - capacity)
+            .map(\.key)
+        for key in victims { tiles[key] = nil }
+        return victims
+    }
+}

@@ -1,0 +1,279 @@
+import Foundation
+import Testing
+@testable import MeshpadCore
+
+@Suite struct OverviewCacheTests {
+    let theme = Theme.classic
+    let viewport = Vec2(800, 500)
+
+    func measured(_ document: Document) -> Document {
+        var document = document
+        document.measureAll(with: NodeSizing(measurer: FixedAdvanceMeasurer()))
+        return document
+    }
+
+    /// A map of `nodes` nodes and the camera that fits it in the viewport (far out).
+    func farView(nodes: Int = 3000) -> (Document, Camera) {
+        let document = measured(.procedural(nodeCount: nodes, seed: 5))
+        var camera = Camera(zoomLimits: 0.0001...2)
+        camera.frame(document.bounds, viewportSize: viewport)
+        return (document, camera)
+    }
+
+    func settings(itemsPerFrame: Int = 1500) -> OverviewCache.Settings {
+        var settings = OverviewCache.Settings()
+        settings.itemsPerFrame = itemsPerFrame
+        return settings
+    }
+
+    func plan(_ cache: inout OverviewCache, _ document: Document, _ camera: Camera) -> OverviewCache.Frame? {
+        cache.frame(document: document, camera: camera, viewportSize: viewport, pixelScale: 1)
+    }
+
+    /// Frames until a frame asks for no drawing (at most `limit`); the frames' plans.
+    @discardableResult
+    func settle(_ cache: inout OverviewCache, _ document: Document, _ camera: Camera, limit: Int = 400) -> [OverviewCache.Frame] {
+        var frames: [OverviewCache.Frame] = []
+        for _ in 0..<limit {
+            _ = cache.absorb(document.spatial.damage)
+            guard let frame = cache.frame(document: document, camera: camera, viewportSize: viewport, pixelScale: 1) else { break }
+            frames.append(frame)
+            if frame.works.isEmpty { break }
+        }
+        return frames
+    }
+
+    // MARK: - Levels
+
+    @Test func aViewIsDrawnFromTheLevelNearestItsZoomAndLiveFromWhereLabelsShow() throws {
+        let grid = TileGrid(theme: theme)
+        // Labels of the theme's size are drawn from 4 px: at and above that zoom, live.
+        #expect(grid.level(forZoom: theme.minimumLabelPixels / theme.fontSize) == nil)
+        #expect(grid.level(forZoom: 1) == nil)
+        #expect(grid.level(forZoom: grid.topZoom * 0.99) == 0)
+        #expect(grid.level(forZoom: grid.topZoom / 2) == 1)
+        for zoom in stride(from: grid.topZoom * 0.999, to: grid.topZoom / 5000, by: -grid.topZoom / 997) {
+            let level = try #require(grid.level(forZoom: zoom))
+            // The tile is scaled by at most √2 either way: never blurred or thinned further.
+            let scale = zoom / grid.zoom(ofLevel: level)
+            #expect(scale >= 0.5.squareRoot() - 1e-9 && scale <= 2.0.squareRoot() + 1e-9, "zoom \(zoom)")
+        }
+    }
+
+    @Test func neighbouringTilesMeetOnScreenWithNoGapAndNoOverlap() {
+        let grid = TileGrid(theme: theme)
+        let camera = Camera(origin: Vec2(123.37, -45.61), zoom: 0.0371, zoomLimits: 0.0001...2)
+        for level in [2, 3] {
+            for x in -3...3 {
+                let a = grid.screenRect(of: TileKey(level: level, x: x, y: 1), camera: camera, pixelScale: 1.5)
+                let right = grid.screenRect(of: TileKey(level: level, x: x + 1, y: 1), camera: camera, pixelScale: 1.5)
+                let below = grid.screenRect(of: TileKey(level: level, x: x, y: 2), camera: camera, pixelScale: 1.5)
+                #expect(a.maxX == right.minX && a.maxY == below.minY)
+                #expect(a.minX.rounded() == a.minX && a.width > 0)
+            }
+        }
+    }
+
+    @Test func aTileCameraDrawsExactlyItsPartOfTheMap() {
+        let grid = TileGrid(theme: theme)
+        let key = TileKey(level: 3, x: -2, y: 5)
+        let (camera, size) = grid.camera(for: key, pixelScale: 2)
+        let rect = grid.mapRect(of: key)
+        // In device pixels: the tile's part of the map fills the texture but for its gutter.
+        let gutter = Double(grid.gutterPixels)
+        #expect((camera.screenPoint(ofMap: rect.origin) * 2).distance(to: Vec2(gutter, gutter)) < 1e-6)
+        #expect((camera.screenPoint(ofMap: Vec2(rect.maxX, rect.maxY)) * 2).distance(to: size * 2 - Vec2(gutter, gutter)) < 1e-6)
+        #expect(size * 2 == Vec2(Double(grid.texturePixels), Double(grid.texturePixels)))
+        #expect(grid.source(depth: 0, offset: (0, 0)) == Rect(x: gutter, y: gutter, width: 256, height: 256))
+        #expect(grid.source(depth: 2, offset: (3, 1)) == Rect(x: gutter + 192, y: gutter + 64, width: 64, height: 64))
+    }
+
+    @Test func aNearViewIsDrawnLive() {
+        let (document, _) = farView(nodes: 50)
+        var cache = OverviewCache(theme: theme)
+        let half = cache.frame(document: document, camera: Camera(zoom: 0.5), viewportSize: viewport, pixelScale: 1)
+        #expect(half == nil)
+        // On a 2× screen the device zoom counts: 0.2 is 0.4 device pixels a unit, near.
+        let hiDPI = cache.frame(document: document, camera: Camera(zoom: 0.2), viewportSize: viewport, pixelScale: 2)
+        #expect(hiDPI == nil)
+        let far = cache.frame(document: document, camera: Camera(zoom: 0.2), viewportSize: viewport, pixelScale: 1)
+        #expect(far != nil)
+    }
+
+    // MARK: - Building
+
+    @Test(arguments: [700, 3000])
+    func aFarViewSettlesOnFreshTilesDrawingAtMostItsBudgetEachFrame(itemsPerFrame: Int) throws {
+        let (document, camera) = farView()
+        var cache = OverviewCache(theme: theme, settings: settings(itemsPerFrame: itemsPerFrame))
+        let frames = settle(&cache, document, camera)
+        let last = try #require(frames.last)
+        #expect(last.works.isEmpty, "a still view stops drawing tiles")
+        #expect(last.unfinished == 0 && !last.blits.isEmpty)
+        #expect(last.blits.allSatisfy { cache.isFresh($0.key) && $0.key.level == last.level })
+        for frame in frames {
+            let items = frame.works.reduce(0) { $0 + $1.nodes.count + $1.edges.count }
+            // Each map item looked at lands in at most the batch's tiles.
+            #expect(items <= itemsPerFrame * cache.settings.tilesPerBatch)
+        }
+        // The view holds every node: every node lands in some tile drawn.
+        var drawnNodes = Set<Int>()
+        for frame in frames { for work in frame.works { drawnNodes.formUnion(work.nodes) } }
+        #expect(drawnNodes.count == document.nodeCount)
+        // A smaller budget takes more frames: the cost of a frame is bounded, not the wait.
+        #expect(frames.count > 1)
+    }
+
+    @Test func whileTilesAreDrawnACoarserOneStandsInAndTheViewsOwnFollowNearestTheMiddleFirst() throws {
+        let (document, fit) = farView()
+        var cache = OverviewCache(theme: theme, settings: settings(itemsPerFrame: 100_000))
+        settle(&cache, document, fit)
+        // Zooming in 4×: the finer level is not drawn yet; the fitted level's tiles stand in.
+        var camera = fit
+        camera.setZoom(fit.zoom * 4, about: viewport / 2)
+        _ = cache.absorb(document.spatial.damage)
+        let frame = try #require(plan(&cache, document, camera))
+        let coarser = try #require(plan(&cache, document, fit)).level
+        #expect(frame.level == coarser - 2)
+        #expect(frame.blits.contains { $0.key.level == coarser }, "stand-ins from the fitted level")
+        let first = try #require(frame.works.first?.key)
+        let centre = camera.visibleMapRect(viewportSize: viewport).center
+        let grid = cache.grid
+        #expect(grid.mapRect(of: first).outset(by: grid.mapSide(ofLevel: first.level)).contains(centre), "the middle first")
+    }
+
+    // MARK: - Edits
+
+    @Test func anEditFarOutMakesStaleOnlyTheTilesItTouchesAndRedrawsThem() throws {
+        let (start, fit) = farView()
+        var document = start
+        let leaf = try #require(document.nodes.last)
+        // Zoomed in on the leaf's part of the map, so the view holds many tiles.
+        var camera = fit
+        camera.setZoom(fit.zoom * 3, about: fit.screenPoint(ofMap: leaf.position))
+        var cache = OverviewCache(theme: theme, settings: settings(itemsPerFrame: 100_000))
+        settle(&cache, document, camera)
+        let held = cache.keys.filter { cache.isFresh($0) }
+        #expect(held.count >= 12)
+        // The leaf moves a little (a drag far out).
+        document.moveNode(leaf.id, to: leaf.position + Vec2(40, 25))
+        let moved = try #require(document.node(leaf.id))
+        _ = cache.absorb(document.spatial.damage)
+        let stale = held.filter { !cache.isFresh($0) }
+        #expect(!stale.isEmpty)
+        #expect(stale.count <= held.count / 4, "\(stale.count) of \(held.count) tiles")
+        // Each stale tile is where the node was or is (its edge runs from its parent, nearby).
+        let parent = try #require(document.parent(of: leaf.id).flatMap { document.node($0) })
+        let touched = leaf.frame.union(moved.frame).union(parent.frame)
+        for key in stale {
+            let reach = cache.settings.marginPixels / cache.grid.zoom(ofLevel: key.level)
+            #expect(cache.grid.mapRect(of: key).outset(by: reach).intersects(touched), "\(key)")
+        }
+        let frames = settle(&cache, document, camera)
+        let redrawn = Set(frames.flatMap { $0.works.map(\.key) })
+        let view = try #require(frames.last)
+        #expect(redrawn.isSubset(of: Set(stale)))
+        #expect(view.blits.allSatisfy { cache.isFresh($0.key) })
+        // The moved node is in what was redrawn.
+        let index = try #require(document.index(of: leaf.id))
+        #expect(frames.contains { $0.works.contains { $0.nodes.contains(index) } })
+    }
+
+    @Test func aRebuiltIndexDrawsTheViewLiveUntilItsTilesAreFreshAgain() throws {
+        var (document, camera) = farView()
+        var cache = OverviewCache(theme: theme, settings: settings(itemsPerFrame: 2000))
+        settle(&cache, document, camera)
+        // Sizes measured again (a picture loaded, a font changed): every box may have moved.
+        document.measureAll(with: NodeSizing(measurer: FixedAdvanceMeasurer(advance: 11)))
+        _ = cache.absorb(document.spatial.damage)
+        let frame = try #require(plan(&cache, document, camera))
+        #expect(frame.drawLive, "no frame shows where nodes were")
+        let frames = settle(&cache, document, camera)
+        #expect(frames.last?.drawLive == false)
+    }
+
+    @Test func anotherMapDropsEveryTile() throws {
+        let (document, camera) = farView(nodes: 200)
+        var cache = OverviewCache(theme: theme)
+        settle(&cache, document, camera)
+        #expect(cache.tileCount > 0)
+        let other = measured(.procedural(nodeCount: 200, seed: 5))
+        let dropped = cache.absorb(other.spatial.damage)
+        #expect(dropped.count > 0 && cache.tileCount == 0)
+    }
+
+    @Test func tilesStayWithinTheirMemoryLeastRecentlyUsedGoingFirst() throws {
+        let (document, fit) = farView(nodes: 6000)
+        var settings = settings(itemsPerFrame: 100_000)
+        let side = TileGrid(theme: theme).texturePixels
+        settings.memoryBytes = 20 * side * side * 4
+        var cache = OverviewCache(theme: theme, settings: settings)
+        #expect(cache.capacity == 20)
+        var camera = fit
+        camera.setZoom(fit.zoom * 8, about: viewport / 2)
+        var evicted: [TileKey] = []
+        for step in 0..<40 {
+            camera.pan(by: Vec2(step < 20 ? -120 : 120, step % 10 < 5 ? 40 : -40))
+            let frames = settle(&cache, document, camera, limit: 30)
+            let shown = Set(frames.last?.blits.map(\.key) ?? [])
+            // Tiles shown now (and the coarser ones standing by above them) are never let go.
+            #expect(cache.tileCount <= max(cache.capacity, shown.count) + 8)
+            // What is on screen is never what was let go.
+            evicted += frames.flatMap(\.evicted)
+            #expect(shown.allSatisfy { cache.state(of: $0) != nil })
+        }
+        #expect(!evicted.isEmpty)
+    }
+}
+
+@Suite struct DamageLogTests {
+    @Test func aReaderGetsTheBoxesRecordedSinceItLastLooked() {
+        var log = DamageLog()
+        let a = Rect(x: 0, y: 0, width: 1, height: 1), b = Rect(x: 5, y: 5, width: 2, height: 2)
+        let start = log.end
+        log.record(a)
+        #expect(log.changes(since: start) == .boxes([a]))
+        let middle = log.end
+        log.record(b)
+        #expect(log.changes(since: start) == .boxes([a, b]))
+        #expect(log.changes(since: middle) == .boxes([b]))
+        #expect(log.changes(since: log.end) == .none)
+    }
+
+    @Test func aReaderTooFarBehindOrBeforeARebuildGetsEverything() {
+        var log = DamageLog()
+        let start = log.end
+        for i in 0..<(DamageLog.capacity + 10) { log.record(Rect(x: Double(i), y: 0, width: 1, height: 1)) }
+        #expect(log.changes(since: start) == .everything)
+        let before = log.end
+        log.recordEverything()
+        #expect(log.changes(since: before) == .everything)
+        #expect(log.changes(since: log.end) == .none)
+        // A serial from the future (another copy of the map) is not trusted.
+        #expect(log.changes(since: log.end + 5) == .everything)
+    }
+
+    @Test func aMoveRecordsWhereTheNodeWasAndWhereItIs() throws {
+        var document = Document(rootText: "root")
+        let added = document.addChild(of: document.rootID, text: "child", at: Vec2(300, 0))
+        let child = try #require(added)
+        document.measureAll(with: NodeSizing(measurer: FixedAdvanceMeasurer()))
+        let before = try #require(document.node(child)).frame
+        let serial = document.spatial.damage.end
+        document.moveNode(child, to: Vec2(900, 400))
+        let after = try #require(document.node(child)).frame
+        guard case .boxes(let boxes) = document.spatial.damage.changes(since: serial) else {
+            Issue.record("a move is a few boxes, not everything")
+            return
+        }
+        #expect(boxes.contains(before) && boxes.contains(after))
+        // Folding hides the child: its box is recorded, so a picture of the map loses it.
+        let folded = document.spatial.damage.end
+        document.setFolded(document.rootID, true)
+        guard case .boxes(let foldBoxes) = document.spatial.damage.changes(since: folded) else {
+            Issue.record("a fold is a few boxes")
+            return
+        }
+        #expect(foldBoxes.contains(after))
+    }
+}

@@ -1,0 +1,148 @@
+import CSDL2
+import Foundation
+import MeshpadCore
+import Testing
+@testable import MeshpadPlatform
+
+// Far views drawn from the overview's tiles, read back as pixels and held against the same view
+// drawn live: in the headless rendering suite, so no two SDL sessions ever overlap.
+extension PlatformTests.HeadlessRenderingTests {
+    /// A far view: a procedural map fitted in the window.
+    func farMap(on canvas: Canvas, nodes: Int = 3000) -> (Document, Camera) {
+        var document = Document.procedural(nodeCount: nodes, seed: 4)
+        document.measureAll(with: canvas.sizing)
+        var camera = Camera(zoomLimits: 0.0001...2)
+        camera.frame(document.bounds, viewportSize: canvas.viewportSize)
+        return (document, camera)
+    }
+
+    func pixels(_ canvas: Canvas, _ document: Document, _ camera: Camera, tiles: Bool, complete: Bool = true) throws -> PixelBuffer {
+        canvas.usesOverview = tiles
+        canvas.painter.overviewForEveryMap = true
+        canvas.painter.paint(document: document, camera: camera, viewportSize: canvas.viewportSize, selection: [], complete: complete)
+        #expect(canvas.painter.lastFrameUsedOverview == tiles)
+        return try canvas.renderer.readPixels()
+    }
+
+    /// How far two pictures are apart as a person sees them: 4×4 blocks averaged (a one-pixel
+    /// line may land a pixel over when a tile is scaled); the largest difference of a block's
+    /// channels, and the mean over the blocks with anything drawn in either picture.
+    func difference(_ a: PixelBuffer, _ b: PixelBuffer, in region: Rect? = nil) -> (largest: Double, mean: Double) {
+        let area = region ?? Rect(x: 0, y: 0, width: Double(a.width), height: Double(a.height))
+        let background = a.pixels[0]
+        var largest = 0.0, total = 0.0, inked = 0
+        for by in stride(from: max(0, Int(area.minY)) / 4 * 4, to: min(a.height, Int(area.maxY)) - 3, by: 4) {
+            for bx in stride(from: max(0, Int(area.minX)) / 4 * 4, to: min(a.width, Int(area.maxX)) - 3, by: 4) {
+                var worst = 0.0, ink = false
+                for channel in 0..<3 {
+                    let shift = UInt32(16 - 8 * channel)
+                    var sa = 0.0, sb = 0.0
+                    for y in by..<by + 4 {
+                        for x in bx..<bx + 4 {
+                            let pa = a.pixels[y * a.width + x], pb = b.pixels[y * b.width + x]
+                            ink = ink || pa != background || pb != background
+                            sa += Double((pa >> shift) & 0xFF)
+                            sb += Double((pb >> shift) & 0xFF)
+                        }
+                    }
+                    worst = max(worst, abs(sa - sb) / 16)
+                }
+                largest = max(largest, worst)
+                if ink {
+                    total += worst
+                    inked += 1
+                }
+            }
+        }
+        return (largest, inked == 0 ? 0 : total / Double(inked))
+    }
+
+    /// Pixels whose colour differs by more than `threshold` on some channel.
+    func changedPixels(_ a: PixelBuffer, _ b: PixelBuffer, in region: Rect) -> Int {
+        var count = 0
+        for y in max(0, Int(region.minY))..<min(a.height, Int(region.maxY)) {
+            for x in max(0, Int(region.minX))..<min(a.width, Int(region.maxX)) {
+                guard let ca = a.color(atX: x, y: y), let cb = b.color(atX: x, y: y) else { continue }
+                if max(abs(Int(ca.r) - Int(cb.r)), abs(Int(ca.g) - Int(cb.g)), abs(Int(ca.b) - Int(cb.b))) > 40 { count += 1 }
+            }
+        }
+        return count
+    }
+
+    /// The tolerance: what a person would not tell apart at a glance. The same picture drawn
+    /// 3 pixels over is about 100 and 28 apart; smooth scaling of a tile, about 55–61 and 10–14.
+    func looksAlike(_ apart: (largest: Double, mean: Double)) -> Bool { apart.largest <= 72 && apart.mean <= 16 }
+
+    @Test(arguments: [1.0, 1.3, 0.8])
+    func aFarViewFromTilesLooksLikeTheSameViewDrawnLive(zoomFactor: Double) throws {
+        try withCanvas { canvas in
+            let (document, fit) = farMap(on: canvas)
+            var camera = fit
+            camera.setZoom(fit.zoom * zoomFactor, about: canvas.viewportSize / 2)
+            let live = try pixels(canvas, document, camera, tiles: false)
+            let tiled = try pixels(canvas, document, camera, tiles: true)
+            let apart = difference(live, tiled)
+            #expect(looksAlike(apart), "\(apart)")
+            // The tolerance tells a picture from one drawn 3 pixels over.
+            var shifted = live
+            for y in 0..<live.height {
+                for x in 0..<live.width { shifted.pixels[y * live.width + x] = live.pixels[y * live.width + min(live.width - 1, x + 3)] }
+            }
+            #expect(!looksAlike(difference(live, shifted)), "\(difference(live, shifted))")
+        }
+    }
+
+    @Test func anEditFarOutRedrawsOnlyTheTilesItTouchesAndShowsTheEdit() throws {
+        try withCanvas { canvas in
+            let (start, camera) = farMap(on: canvas)
+            let before = try pixels(canvas, start, camera, tiles: true)
+            let held = canvas.painter.overviewCache.keys.filter { canvas.painter.overviewCache.isFresh($0) }
+            // A leaf on the rim moves well out (a drag far out).
+            var document = start
+            let leaf = try #require(document.nodes.last)
+            let target = leaf.position + (leaf.position - document.root.position) * 0.15
+            document.place([leaf.id], at: [target])
+            var drawn = Set<TileKey>()
+            var after = before
+            for _ in 0..<10 {
+                after = try pixels(canvas, document, camera, tiles: true, complete: false)
+                drawn.formUnion(canvas.painter.overviewTilesDrawnLastFrame)
+                if canvas.painter.overviewTilesDrawnLastFrame.isEmpty { break }
+            }
+            #expect(!drawn.isEmpty && drawn.count <= 4, "\(drawn.count) of \(held.count) tiles drawn again")
+            #expect(drawn.isSubset(of: Set(held)))
+            let live = try pixels(canvas, document, camera, tiles: false)
+            let apart = difference(live, after)
+            #expect(looksAlike(apart), "\(apart)")
+            // Where the leaf went, the picture changed (the edit shows).
+            let spot = camera.screenPoint(ofMap: target) * (canvas.renderer.outputSize.x / canvas.viewportSize.x)
+            let around = Rect(center: spot, width: 24, height: 24)
+            #expect(changedPixels(before, after, in: around) > 0)
+        }
+    }
+
+    @Test func aSelectedNodeFarOutIsDrawnOverTheTiles() throws {
+        try withCanvas { canvas in
+            var document = Document(rootText: "root")
+            for i in 0..<400 {
+                let angle = Double(i) * 0.05
+                document.addChild(of: document.rootID, text: "n\(i)", at: Vec2(cos(angle), sin(angle)) * (300 + Double(i) * 6))
+            }
+            document.measureAll(with: canvas.sizing)
+            // Labels gone, nodes still shapes: between the label and the dot zooms.
+            let camera = Camera(origin: Vec2(320, 200), zoom: 0.2, zoomLimits: 0.01...2)
+            canvas.usesOverview = true
+            canvas.painter.overviewForEveryMap = true
+            canvas.painter.paint(document: document, camera: camera, viewportSize: canvas.viewportSize,
+                                 selection: [document.rootID], complete: true)
+            #expect(canvas.painter.lastFrameUsedOverview)
+            let pixels = try canvas.renderer.readPixels()
+            let rim = camera.screenPoint(ofMap: document.root.position + Vec2(0, document.root.size.y / 2 - 2))
+            // At 0.2 the rim is under a pixel wide, so blended with the fill: a loose match.
+            let rimShows = (-3...3).contains { dy in
+                (-3...3).contains { dx in near(pixels.color(atX: Int(rim.x) + dx, y: Int(rim.y) + dy), theme.selectedBorder, tolerance: 40) }
+            }
+            #expect(rimShows, "the selection rim shows over the tiles")
+        }
+    }
+}
