@@ -58,7 +58,8 @@ func open(_ source: MapSource, creating: Bool, journal: Bool = false) throws -> 
 
 /// The window's options: the config file read, the settings decided by `LaunchSettings`, the
 /// kiosk's attract script loaded.
-func launchOptions(windowSize: PixelSize, record: String?, appearance: Appearance, mode: LaunchMode) throws(LaunchError) -> App.Options {
+func launchOptions(windowSize: PixelSize, record: String?, appearance: Appearance, mode: LaunchMode) throws(LaunchError)
+    -> (options: App.Options, config: Config) {
     let configPath = mode.configPath ?? Config.standardPath()
     let config: Config
     do {
@@ -91,7 +92,7 @@ func launchOptions(windowSize: PixelSize, record: String?, appearance: Appearanc
         }
         options.kiosk = KioskMode(lock: kiosk.lock, idleResetSeconds: kiosk.idleResetSeconds, attract: attract, autosave: store)
     }
-    return options
+    return (options, config)
 }
 
 /// Runs a conversion and reports its warnings; the exit status when it failed (2 for a
@@ -194,14 +195,14 @@ func main() -> ExitStatus {
                                       scale: scale, theme: appearance.theme)
             }) { return failed }
         case .open(let source, let windowSize, let record, let appearance, let mode):
-            let options: App.Options
+            let options: App.Options, config: Config
             do {
-                options = try launchOptions(windowSize: windowSize, record: record, appearance: appearance, mode: mode)
+                (options, config) = try launchOptions(windowSize: windowSize, record: record, appearance: appearance, mode: mode)
             } catch {
                 Log.error(error.description)
                 return .failure
             }
-            let opened = try open(source, creating: !mode.readOnly, journal: !mode.readOnly)
+            let opened = try open(mode.source(source, config: config), creating: !mode.readOnly, journal: !mode.readOnly)
             let session = try SDLSession(headless: false, kiosk: mode.kiosk)
             var shownWith = options
             if let sharing = opened.sharing {

@@ -125,3 +125,33 @@ import Testing
         #expect(abs(rig.camera.zoom - 0.5) < 1e-9)
     }
 }
+
+/// A classroom panel or kiosk set up by its config alone opens the class's shared map.
+@Suite struct SharedMapConfigTests {
+    @Test func theConfigsSharedMapOpensWhenNoMapIsNamed() throws {
+        let config = try ConfigTests.parse(#"{"shared": {"db": "postgresql://wall@school/maps", "map": "class 4b"}}"#)
+        let shared = SharedMapName(address: DatabaseAddress("postgresql://wall@school/maps"), name: "class 4b")
+        #expect(config.sharedMap == shared)
+        guard case .open(let source, _, _, _, let mode) = try Invocation.parse([]) else {
+            Issue.record("not a window")
+            return
+        }
+        #expect(mode.source(source, config: config) == .shared(shared))
+        #expect(mode.source(source, config: Config()) == .sample, "no config: the sample, as before")
+        for given in [["plan.mm"], ["--sample"], ["--procedural", "50"]] {
+            guard case .open(let source, _, _, _, let mode) = try Invocation.parse(given) else { continue }
+            #expect(mode.source(source, config: config) == source, "a map named on the command line wins: \(given)")
+        }
+    }
+
+    @Test(arguments: [
+        (#"{"shared": {"map": "class 4b"}}"#, "shared.db"),
+        (#"{"shared": {"db": "postgresql://wall@school/maps", "map": ""}}"#, "shared.map"),
+        (#"{"shared": "class 4b"}"#, "shared"),
+    ])
+    func aSharedMapWithoutItsDatabaseOrNameIsRefusedByKey(json: String, key: String) {
+        #expect { try ConfigTests.parse(json) } throws: { error in
+            (error as? ConfigError)?.reason.contains("\"\(key)\"") == true
+        }
+    }
+}

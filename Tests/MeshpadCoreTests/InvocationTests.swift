@@ -7,13 +7,13 @@ import Testing
     }
 
     @Test func aFileArgumentOpensThatFile() throws {
-        #expect(try Invocation.parse(["map.mm"]) == .open(.file(path: "map.mm"), windowSize: .defaultWindow, record: nil))
+        #expect(try Invocation.parse(["map.mm"]) == .open(.file(path: "map.mm"), windowSize: .defaultWindow, record: nil, mode: LaunchMode(mapGiven: true)))
     }
 
     @Test func proceduralTakesACountAndASeed() throws {
         #expect(try Invocation.parse(["--procedural", "500", "--seed", "9"])
-                == .open(.procedural(nodeCount: 500, seed: 9), windowSize: .defaultWindow, record: nil))
-        #expect(try Invocation.parse(["--procedural", "5"]) == .open(.procedural(nodeCount: 5, seed: 1), windowSize: .defaultWindow, record: nil))
+                == .open(.procedural(nodeCount: 500, seed: 9), windowSize: .defaultWindow, record: nil, mode: LaunchMode(mapGiven: true)))
+        #expect(try Invocation.parse(["--procedural", "5"]) == .open(.procedural(nodeCount: 5, seed: 1), windowSize: .defaultWindow, record: nil, mode: LaunchMode(mapGiven: true)))
     }
 
     @Test func renderTakesASourceAnOutputAndASize() throws {
@@ -53,7 +53,8 @@ import Testing
 
     @Test func themeAndScaleGoWithTheWindowAndThePictures() throws {
         #expect(try Invocation.parse(["map.mm", "--theme", "dark", "--scale", "2"])
-                == .open(.file(path: "map.mm"), windowSize: .defaultWindow, record: nil, appearance: Appearance(themeName: "dark", uiScale: 2)))
+                == .open(.file(path: "map.mm"), windowSize: .defaultWindow, record: nil, appearance: Appearance(themeName: "dark", uiScale: 2),
+                         mode: LaunchMode(mapGiven: true)))
         #expect(try Invocation.parse(["render", "--sample", "out.png", "--theme", "high-contrast"])
                 == .render(.sample, output: "out.png", size: .defaultWindow, fit: false, appearance: Appearance(themeName: "high-contrast")))
         #expect(try Invocation.parse(["convert", "a.mm", "b.png", "--scale", "8", "--theme", "classic"])
@@ -170,7 +171,7 @@ import Testing
 
     @Test func aSharedMapStandsWhereAMapWould() throws {
         let shared = MapSource.shared(SharedMapName(address: DatabaseAddress(url), name: "wall"))
-        #expect(try Invocation.parse(["--db", url, "--shared", "wall"]) == .open(shared, windowSize: .defaultWindow, record: nil))
+        #expect(try Invocation.parse(["--db", url, "--shared", "wall"]) == .open(shared, windowSize: .defaultWindow, record: nil, mode: LaunchMode(mapGiven: true)))
         guard case .replay(let request) = try Invocation.parse(["replay", "s.jsonl", "--db", url, "--shared", "wall"]) else {
             Issue.record("not a replay")
             return

@@ -74,12 +74,24 @@ public struct LaunchMode: Equatable, Sendable {
     public var attractScript: String?
     /// `--config FILE` instead of `$XDG_CONFIG_HOME/meshpad/config.json`.
     public var configPath: String?
+    /// A map was named on the command line (a file, `--sample`, `--procedural`, `--shared`): the
+    /// config's shared map does not replace it.
+    public var mapGiven: Bool
 
-    public init(readOnly: Bool = false, kiosk: Bool = false, attractScript: String? = nil, configPath: String? = nil) {
+    public init(readOnly: Bool = false, kiosk: Bool = false, attractScript: String? = nil, configPath: String? = nil,
+                mapGiven: Bool = false) {
         self.readOnly = readOnly
         self.kiosk = kiosk
         self.attractScript = attractScript
         self.configPath = configPath
+        self.mapGiven = mapGiven
+    }
+
+    /// The map a window opens: the one given, else the config's shared map (a classroom panel or
+    /// kiosk set up by its config alone), else the sample.
+    public func source(_ given: MapSource, config: Config) -> MapSource {
+        guard !mapGiven, let shared = config.sharedMap else { return given }
+        return .shared(shared)
     }
 }
 
@@ -252,7 +264,9 @@ public enum Invocation: Equatable, Sendable {
             if values.attract != nil && !values.kiosk {
                 throw UsageError("--attract plays while a kiosk is idle: add --kiosk")
             }
-            let mode = LaunchMode(readOnly: values.readOnly, kiosk: values.kiosk, attractScript: values.attract, configPath: values.config)
+            let mapGiven = values.sample || values.nodeCount != nil || !positional.isEmpty || values.shared != nil
+            let mode = LaunchMode(readOnly: values.readOnly, kiosk: values.kiosk, attractScript: values.attract, configPath: values.config,
+                                  mapGiven: mapGiven)
             return .open(source, windowSize: values.size, record: values.record, appearance: appearance, mode: mode)
         }
     }

@@ -22,6 +22,8 @@ public struct Config: Equatable, Sendable {
     public var zoomLimits: ClosedRange<Double>?
     public var gestures = GestureSettings()
     public var kiosk = KioskSettings()
+    /// `"shared": {"db": URL, "map": NAME}`: the shared map a window opens when none is named.
+    public var sharedMap: SharedMapName?
     /// What the file held that Meshpad does not know, as `config.json: unknown key "kiosk.pn"`.
     public var warnings: [String] = []
 
@@ -82,7 +84,17 @@ public struct Config: Equatable, Sendable {
         if let kiosk = try reader.optionalObject(top, "kiosk") {
             config.kiosk = try reader.kiosk(kiosk)
         }
-        reader.unknown(top, known: ["theme", "uiScale", "keyboard", "zoom", "gestures", "kiosk"], prefix: "")
+        if let shared = try reader.optionalObject(top, "shared") {
+            guard let db = try reader.string(shared, "db", prefix: "shared."), !db.isEmpty else {
+                throw reader.error("shared.db", "must name the database, like \"postgresql://user@host/dbname\"")
+            }
+            guard let map = try reader.string(shared, "map", prefix: "shared."), !map.isEmpty else {
+                throw reader.error("shared.map", "must name the shared map, like \"class 4b\"")
+            }
+            config.sharedMap = SharedMapName(address: DatabaseAddress(db), name: map)
+            reader.unknown(shared, known: ["db", "map"], prefix: "shared.")
+        }
+        reader.unknown(top, known: ["theme", "uiScale", "keyboard", "zoom", "gestures", "kiosk", "shared"], prefix: "")
         config.warnings = reader.warnings
         return config
     }
