@@ -115,6 +115,18 @@ public enum Converter {
                            scale: scale, theme: theme)
     }
 
+    /// The map measured with the real font and, if its format had no positions, laid out, as the
+    /// app would show it: positions (native, a shared map's snapshot) and sizes (SVG) need it.
+    public static func prepared(_ document: Document, theme: Theme = .standard) throws(PlatformError) -> Document {
+        var document = document
+        let session = try SDLSession(headless: true)
+        try withExtendedLifetime(session) { () throws(PlatformError) in
+            let canvas = try Canvas(title: "Meshpad", size: PixelSize(width: 16, height: 16), theme: theme, hidden: true, preferSoftware: true)
+            document.prepareForDisplay(with: canvas.sizing, layout: theme.treeLayout)
+        }
+        return document
+    }
+
     /// Writes a map already loaded (a file, a shared map's snapshot); pictures are found from `mapFolder`.
     public static func convert(_ loaded: MapFile.Loaded, mapFolder: String, output: String, scale: Double,
                                theme: Theme = .standard) throws(ConversionError) -> [String] {
@@ -128,14 +140,9 @@ public enum Converter {
             }
             return warnings
         }
-        // Positions (native) and sizes (SVG) need the real font: measure as the app would.
-        var document = loaded.document
+        let document: Document
         do {
-            let session = try SDLSession(headless: true)
-            try withExtendedLifetime(session) { () throws(PlatformError) in
-                let canvas = try Canvas(title: "Meshpad", size: PixelSize(width: 16, height: 16), theme: theme, hidden: true, preferSoftware: true)
-                document.prepareForDisplay(with: canvas.sizing)
-            }
+            document = try prepared(loaded.document, theme: theme)
         } catch {
             throw .failed(error.description)
         }

@@ -185,7 +185,10 @@ func main() -> ExitStatus {
         case .share(let file, let shared):
             let opened = try open(.file(path: file), creating: false)
             opened.warnings.forEach { Log.notice($0) }
-            try SharedMapStore(connection: try PGConnection(shared.address)).share(opened.document, as: shared.name)
+            // why: a .mm, OPML or Markdown map has no positions; shared unlaid, every screen would
+            // open it with all its nodes on one spot.
+            let laidOut = try Converter.prepared(opened.document)
+            try SharedMapStore(connection: try PGConnection(shared.address)).share(laidOut, as: shared.name)
             print("shared '\(file)' as '\(shared.name)' in \(shared.address.redacted): open it with meshpad --db URL --shared \(shared.name)")
         case .convertShared(let shared, let output, let scale, let appearance):
             let opened = try open(.shared(shared), creating: false)

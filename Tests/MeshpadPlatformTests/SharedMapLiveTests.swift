@@ -185,7 +185,7 @@ import Testing
         #expect(initialise.waitForExit(seconds: 20) != nil)
         #expect(!initialise.output.contains(cluster.password), "db init printed the password")
         let map = folder.appendingPathComponent("wall.md")
-        try "# Wall\n".write(to: map, atomically: true, encoding: .utf8)
+        try "# Wall\n- rules\n- dates\n".write(to: map, atomically: true, encoding: .utf8)
         let share = try ChildProcess(["share", map.path, "--db", url], environment: environment, executable: meshpad)
         #expect(share.waitForExit(seconds: 20) != nil && share.process.terminationStatus == 0, "share: \(share.errorOutput)")
         // Home to select the root (a click could land on a child another screen added first, once
@@ -214,5 +214,8 @@ import Testing
         let parents = Set(loaded.document.nodes.filter { $0.text.hasPrefix("from ") }.map { loaded.document.parent(of: $0.id) })
         #expect(parents.count == 1 && parents.first != nil, "the three are children of the node each clicked")
         #expect(loaded.document.checkInvariants() == [])
+        // A Markdown map has no positions: it is shared laid out, not with every node on one spot.
+        let shared = loaded.document.nodes.filter { ["Wall", "rules", "dates"].contains($0.text) }
+        #expect(shared.count == 3 && Set(shared.map(\.position)).count == 3, "\(shared.map(\.position))")
     }
 }
