@@ -12,6 +12,8 @@ APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev 
 TEST_PACKAGES := xvfb x11-utils postgresql
 PACKAGES = $(APT_PACKAGES)
 test: PACKAGES = $(APT_PACKAGES) $(TEST_PACKAGES)
+# why: the bench's collaboration lines need a PostgreSQL server, and its real-app lines Xvfb.
+bench: PACKAGES = $(APT_PACKAGES) $(TEST_PACKAGES)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/meshpad
 
