@@ -198,23 +198,7 @@ struct TreeContours {
             }
             // Walk the stack's lower contour (a) against the child's upper contour (b), both
             // starting at the children's common left edge, for the largest overlap.
-            var a = Int(stack.lowerHead), aY = stack.lowerHeadY
-            var b = 2 * c, bY = 0.0
-            var overlap = -Double.infinity
-            var aEnded = false, bEnded = false
-            while true {
-                overlap = max(overlap, segmentY[a] + aY - (segmentY[b] + bY))
-                let aEnd = segmentEnd[a], bEnd = segmentEnd[b]
-                if aEnd <= bEnd {
-                    let next = Int(segmentNext[a])
-                    if next < 0 { aEnded = true } else { aY += segmentShift[a]; a = next }
-                }
-                if bEnd <= aEnd {
-                    let next = Int(segmentNext[b])
-                    if next < 0 { bEnded = true } else { bY += segmentShift[b]; b = next }
-                }
-                if aEnded || bEnded { break }
-            }
+            let (overlap, a, aY, aEnded, b, bY, bEnded) = walk(Int(stack.lowerHead), stack.lowerHeadY, against: 2 * c, 0)
             let y = overlap + verticalGap
             offsetY[c] = y
             let childLowerTailY = y + lowerTailY[c]
@@ -252,22 +236,15 @@ struct TreeContours {
     /// children, or lower if something further up reaches out as far. From its left edge on, its
     /// contours join the stack's: the lower contour is the stack's up to that edge (cut there by a
     /// new segment), then the summary's, then the stack's again where it reaches further.
-    private mutating func placeSummary(_ s: Int, first: Int, last: Int, in stack: inout Stack) {
-        let left = reach[s]
-        // The stack's lower contour, walked to the segment under the summary's left edge.
-        var previous = -1
-        var a = Int(stack.lowerHead), aY = stack.lowerHeadY
-        while segmentEnd[a] <= left, segmentNext[a] >= 0 {
-            previous = a
-            aY += segmentShift[a]
-            a = Int(segmentNext[a])
-        }
-        let under = segmentEnd[a] > left ? a : -1
-        let underY = aY
-        var b = 2 * s, bY = 0.0
+    /// Walks contour `a` (its segments offset by `aY`) against contour `b` (by `bY`), segment end
+    /// by segment end, until one of them ends: the most `a` reaches below `b`, and where each walk
+    /// stopped (the segment it was on, its offset, and whether it ran out).
+    private func walk(_ a: Int, _ aY: Double, against b: Int, _ bY: Double)
+        -> (overlap: Double, a: Int, aY: Double, aEnded: Bool, b: Int, bY: Double, bEnded: Bool) {
+        var a = a, aY = aY, b = b, bY = bY
         var overlap = -Double.infinity
-        var aEnded = under < 0, bEnded = false
-        while !aEnded && !bEnded {
+        var aEnded = false, bEnded = false
+        repeat {
             overlap = max(overlap, segmentY[a] + aY - (segmentY[b] + bY))
             let aEnd = segmentEnd[a], bEnd = segmentEnd[b]
             if aEnd <= bEnd {
@@ -278,7 +255,26 @@ struct TreeContours {
                 let next = Int(segmentNext[b])
                 if next < 0 { bEnded = true } else { bY += segmentShift[b]; b = next }
             }
+        } while !aEnded && !bEnded
+        return (overlap, a, aY, aEnded, b, bY, bEnded)
+    }
+
+    private mutating func placeSummary(_ s: Int, first: Int, last: Int, in stack: inout Stack) {
+        let left = reach[s]
+        // The stack's lower contour, walked to the segment under the summary's left edge.
+        var previous = -1
+        var start = Int(stack.lowerHead), startY = stack.lowerHeadY
+        while segmentEnd[start] <= left, segmentNext[start] >= 0 {
+            previous = start
+            startY += segmentShift[start]
+            start = Int(segmentNext[start])
         }
+        let under = segmentEnd[start] > left ? start : -1
+        let underY = startY
+        // Nothing of the stack under the summary: its contour starts afresh, overlapping nothing.
+        let (overlap, a, aY, aEnded, b, bY, bEnded) = under < 0
+            ? (-Double.infinity, start, startY, true, 2 * s, 0.0, false)
+            : walk(start, startY, against: 2 * s, 0)
         let y = max((offsetY[first] + offsetY[last]) / 2, overlap + verticalGap)
         offsetY[s] = y
         // Lower contour: the stack's up to the summary's left edge, then the summary's.
