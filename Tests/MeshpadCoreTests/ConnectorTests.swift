@@ -208,6 +208,31 @@ import Testing
         #expect(rig.document.edge(loop.id)?.look.targetLabel == nil && rig.document.edge(loop.id)?.look.sourceLabel == "from")
     }
 
+    /// A link's line is set by finger from its menu — dashed, thicker, another colour — one
+    /// undo step each, and a `.mm` keeps it as Freeplane's DASH, WIDTH and COLOR.
+    @Test func aLinksLineIsDashedThickenedAndColouredFromItsMenu() throws {
+        var rig = EditRig()
+        let food = rig.id("food")
+        MenuTests.longPress(&rig, at: rig.screen(of: food))
+        MenuTests.tapRow(&rig, "Link from here")
+        rig.tap(rig.screen(of: food))
+        let loop = try #require(rig.document.edges.last)
+        let middle = rig.camera.screenPoint(ofMap: rig.document.path(ofEdgeAt: rig.document.edges.count - 1).point(at: 0.5))
+        for row in ["Dashed line", "Thicker line", "Thicker line", "Next colour"] {
+            MenuTests.longPress(&rig, at: middle)
+            MenuTests.tapRow(&rig, row)
+        }
+        let look = try #require(rig.document.edge(loop.id)?.look)
+        #expect(look.dash == LinkLook.touchDash && look.width == 5 && look.color == LinkLook.touchColours[1])
+        MenuTests.longPress(&rig, at: middle)
+        #expect(rig.workspace.panels.menu?.rows.first { $0.title == "Dashed line" }?.isChecked == true, "the menu shows it is dashed")
+        rig.key("Escape")
+        let xml = String(decoding: FreeMindFormat.encode(rig.document), as: UTF8.self)
+        #expect(xml.contains("DASH=\"3 3\"") && xml.contains("WIDTH=\"5\"") && xml.contains("COLOR=\"#d32f2f\""), "\(xml)")
+        rig.key("Z", .ctrl)
+        #expect(rig.document.edge(loop.id)?.look.color == nil && rig.document.edge(loop.id)?.look.width == 5)
+    }
+
     @Test func deletingTheFirstOfTwoParallelLinksMovesTheOtherIntoItsLaneAndUndoPutsItBack() throws {
         var rig = EditRig()
         let food = rig.id("food"), water = rig.id("clean water")

@@ -40,6 +40,10 @@ public enum Action: Hashable, Sendable {
     /// Arrowheads on a link: at the node it points to, and at the one it starts from.
     case toggleEndArrow
     case toggleStartArrow
+    /// A link's line, by touch: solid or dashed, its width in steps, its colour from a palette.
+    case toggleLinkDash
+    case nextLinkWidth
+    case nextLinkColour
     /// Opens the node's link: centres on the node it points at, or (asked first) opens a web
     /// address or file in another program.
     case openLink
@@ -88,7 +92,7 @@ public enum Action: Hashable, Sendable {
         .newNode, .editText, .addChild, .addSibling, .addSiblingBefore, .newNodeHere, .delete, .stylePanel, .toggleFold,
         .editNote, .chooseImage, .removeImage, .toggleAttributes, .addAttribute, .editAttribute, .linkFromHere, .openLink,
     ] + LinkLabelPlace.allCases.map { .labelLink($0) } + [
-        .toggleEndArrow, .toggleStartArrow, .copy, .cut, .paste, .centre, .linkSelected, .bold, .italic,
+        .toggleEndArrow, .toggleStartArrow, .toggleLinkDash, .nextLinkWidth, .nextLinkColour, .copy, .cut, .paste, .centre, .linkSelected, .bold, .italic,
         .linkMode, .selectMode, .outline, .search, .findNext, .findPrevious, .minimap,
         .selectAll, .deselect, .selectRoot,
     ] + Direction.allCases.map { .moveSelection($0) } + Direction.allCases.map { .extendSelection($0) } + [

@@ -54,6 +54,14 @@ public enum ActionTable {
             return ActionSpec("Arrow at the end", context: [.edge], readOnly: false, summary: "an arrowhead where the link points")
         case .toggleStartArrow:
             return ActionSpec("Arrow at the start", context: [.edge], readOnly: false, summary: "an arrowhead where the link starts")
+        case .toggleLinkDash:
+            return ActionSpec("Dashed line", context: [.edge], readOnly: false, summary: "draw the selected link dashed, or solid again")
+        case .nextLinkWidth:
+            return ActionSpec("Thicker line", context: [.edge], readOnly: false,
+                              summary: "the selected link's line a step thicker, back to thin after the thickest")
+        case .nextLinkColour:
+            return ActionSpec("Next colour", context: [.edge], readOnly: false,
+                              summary: "the selected link's colour: the next of a few, back to the theme's after the last")
         case .editNote:
             return ActionSpec("Note…", context: [.node], readOnly: false, summary: "read and write the node's note")
         case .chooseImage:

@@ -132,3 +132,33 @@ public struct LinkLook: Equatable, Sendable, Codable {
     /// The widest a link may be drawn (a file asking for more gets this).
     public static let largestWidth = 64.0
 }
+
+extension LinkLook {
+    /// The widths "Thicker line" steps through after the theme's, then back to the theme's.
+    public static let touchWidths: [Double?] = [nil, 3, 5, 8]
+    /// The colours "Next colour" steps through (nil: the theme's): distinct on the light and
+    /// dark themes alike, then back to the theme's.
+    public static let touchColours: [RGBA?] = [nil, RGBA(hex: 0xD32F2F), RGBA(hex: 0x2E7D32), RGBA(hex: 0x1565C0),
+                                                RGBA(hex: 0xEF6C00), RGBA(hex: 0x6A1B9A)]
+    /// Dash and gap, in widths of the line, for "Dashed line".
+    public static let touchDash: [Double] = [3, 3]
+
+    /// `look` after a tap on one of the link menu's line rows.
+    public static func touched(_ look: LinkLook, by action: Action) -> LinkLook {
+        var look = look
+        func next<T: Equatable>(_ steps: [T?], after value: T?) -> T? {
+            guard let index = steps.firstIndex(where: { $0 == value }) else { return steps.first ?? nil }
+            return steps[(index + 1) % steps.count]
+        }
+        switch action {
+        case .toggleLinkDash: look.dash = look.dash == nil ? touchDash : nil
+        case .nextLinkWidth:
+            // The next step thicker than the line is now (a width from a file may lie between steps).
+            let now = look.width ?? 0
+            look.width = touchWidths.compactMap { $0 }.first { $0 > now }
+        case .nextLinkColour: look.color = next(touchColours, after: look.color)
+        default: break
+        }
+        return look
+    }
+}

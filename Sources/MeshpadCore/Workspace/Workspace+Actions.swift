@@ -72,6 +72,9 @@ extension Workspace {
             let arrow: Edge.Arrows = action == .toggleEndArrow ? .end : .start
             if look.arrows.contains(arrow) { look.arrows.remove(arrow) } else { look.arrows.insert(arrow) }
             setLink(id, to: look)
+        case .toggleLinkDash, .nextLinkWidth, .nextLinkColour:
+            guard case .edge(let id) = target ?? selection.edge.map(ActionTarget.edge), let edge = document.edge(id), edge.kind == .link else { return [] }
+            setLink(id, to: LinkLook.touched(edge.look, by: action))
         case .editNote:
             if let id = node ?? selection.focus { openNote(id) }
         case .chooseImage:

@@ -84,11 +84,13 @@ extension Workspace {
             case (.toggleFold, .node(let id)):
                 guard document.hasChildren(id) else { return nil }
                 return Menu.Row(item: .action(action), title: document.node(id)?.folded == true ? "Unfold" : "Fold")
-            case (.labelLink, .edge(let id)), (.toggleEndArrow, .edge(let id)), (.toggleStartArrow, .edge(let id)):
-                // Branches have no label or arrows: only links do.
+            case (.labelLink, .edge(let id)), (.toggleEndArrow, .edge(let id)), (.toggleStartArrow, .edge(let id)),
+                 (.toggleLinkDash, .edge(let id)), (.nextLinkWidth, .edge(let id)), (.nextLinkColour, .edge(let id)):
+                // Branches have no label, arrows or line of their own here: only links do.
                 guard let edge = document.edge(id), edge.kind == .link else { return nil }
                 let checked = action == .toggleEndArrow ? edge.arrows.contains(.end)
-                    : action == .toggleStartArrow ? edge.arrows.contains(.start) : false
+                    : action == .toggleStartArrow ? edge.arrows.contains(.start)
+                    : action == .toggleLinkDash ? edge.look.dash != nil : false
                 return Menu.Row(item: .action(action), title: action.title, isChecked: checked)
             case (.toggleAttributes, .node(let id)):
                 guard let table = document.node(id)?.attributes, !table.isEmpty else { return nil }
