@@ -159,3 +159,20 @@ import Testing
         #expect(rig.document.node(food)?.attributes.rows == Self.rows)
     }
 }
+
+/// Search finds a node by what its attribute table says, as by its text and note.
+@Suite struct AttributeSearchTests {
+    @Test func searchFindsANodeByAnAttributesNameOrValue() {
+        var rig = EditRig()
+        let water = rig.id("clean water")
+        rig.workspace.document.transact("attributes", sizing: nil, [.setAttributes(node: water, from: AttributeTable(),
+                                                                                    to: AttributeTable(rows: [.init("Supplier", "Aquaterra")]))])
+        rig.key("F", .ctrl)
+        rig.type("aquat")
+        #expect(rig.workspace.panels.search?.matches == [water])
+        rig.key("Escape")
+        rig.key("F", .ctrl)
+        rig.type("supplier")
+        #expect(rig.workspace.panels.search?.matches == [water])
+    }
+}

@@ -157,10 +157,12 @@ struct SearchIndex {
         self.revision = revision
         let order = document.outlineOrder(includingHidden: true)
         ids = order.map { document.nodes[Int($0.index)].id }
-        // A node is found by its text or its note.
+        // A node is found by its text, its note or its attributes' names and values.
         keys = order.map { entry in
             let node = document.nodes[Int(entry.index)]
-            return Self.key(node.note.isEmpty ? node.text : node.text + "\n" + node.note)
+            guard !node.note.isEmpty || !node.attributes.isEmpty else { return Self.key(node.text) }
+            let rows = node.attributes.rows.map { $0.name + " " + $0.value }
+            return Self.key(([node.text, node.note] + rows).joined(separator: "\n"))
         }
     }
 
