@@ -80,17 +80,8 @@ public enum Bench {
                 if let data = try? NativeFormat.encode(document), (try? data.write(to: URL(fileURLWithPath: nativePath))) != nil {
                     start = App.now()
                     if var reopened = try? MapFile.read(nativePath).document {
-                        if debug {
-                            Log.notice("native read \((App.now() - start) * 1000) ms")
-                            if let bytes = try? Data(contentsOf: URL(fileURLWithPath: nativePath)) {
-                                let t0 = App.now()
-                                _ = try? NativeFormat.decode(bytes)
-                                Log.notice("  decode alone \((App.now() - t0) * 1000) ms")
-                            }
-                        }
-                        let measureStart = App.now()
+                        if debug { Log.notice("native read \((App.now() - start) * 1000) ms") }
                         reopened.measureAll(with: canvas.sizing)
-                        if debug { Log.notice("  sizing \((App.now() - measureStart) * 1000) ms") }
                         nativeOpen = (App.now() - start) * 1000
                     }
                     unlink(nativePath)

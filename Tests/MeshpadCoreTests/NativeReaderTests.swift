@@ -7,11 +7,11 @@ import Testing
 @Suite struct NativeReaderTests {
     /// The file read the thorough way, written back: what the fast path must match byte for byte.
     func slowRecords(_ data: Data) throws -> Data {
-        NativeFormat.encodeLines(try JSONDecoder().decode(NativeFormat.File.self, from: data))
+        try NativeFormat.encodeLines(try JSONDecoder().decode(NativeFormat.File.self, from: data))
     }
 
     func fastRecords(_ data: Data) throws -> Data {
-        NativeFormat.encodeLines(try #require(NativeReader.file(from: data), "the fast path gave up"))
+        try NativeFormat.encodeLines(try #require(NativeReader.file(from: data), "the fast path gave up"))
     }
 
     static let awkwardTexts = [

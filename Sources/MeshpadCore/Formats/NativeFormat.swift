@@ -119,7 +119,7 @@ public enum NativeFormat {
                               sourceLabel: look.sourceLabel, targetLabel: look.targetLabel, color: look.color?.hexString,
                               width: look.width, dash: look.dash)
         }
-        return encodeLines(File(format: formatName, version: currentVersion, root: document.rootID.description,
+        return try encodeLines(File(format: formatName, version: currentVersion, root: document.rootID.description,
                                 layout: document.layoutMode == .tree ? "tree" : nil, nodes: nodes, edges: edges,
                                 freemind: document.mindMapSource.map(stored),
                                 view: document.savedView.map { StoredView(x: $0.center.x, y: $0.center.y, zoom: $0.zoom) }))
@@ -127,17 +127,14 @@ public enum NativeFormat {
 
     /// The file as JSON with its keys sorted, each node, edge and kept record on a line of its
     /// own (each encoded whole by `JSONEncoder`, so nothing a record holds can be left out).
-    static func encodeLines(_ file: File) -> Data {
+    static func encodeLines(_ file: File) throws -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         var out = Data()
         out.reserveCapacity(file.nodes.count * 80 + file.edges.count * 60 + 256)
         func text(_ string: String) { out.append(contentsOf: string.utf8) }
-        func value(_ item: some Encodable) {
-            // why: every stored value is plain strings, numbers and arrays; encoding one cannot fail.
-            if let data = try? encoder.encode(item) { out.append(data) } else { text("null") }
-        }
-        func records<T: Encodable>(_ items: [T], open: String, close: String, indent: String, key: (Int) -> String? = { _ in nil }) {
+        func value(_ item: some Encodable) throws { out.append(try encoder.encode(item)) }
+        func records<T: Encodable>(_ items: [T], open: String, close: String, indent: String, key: (Int) -> String? = { _ in nil }) throws {
             guard !items.isEmpty else {
                 text(open + close)
                 return
@@ -146,41 +143,41 @@ public enum NativeFormat {
             for (index, item) in items.enumerated() {
                 text(indent)
                 if let name = key(index) {
-                    value(name)
+                    try value(name)
                     text(" : ")
                 }
-                value(item)
+                try value(item)
                 text(index == items.count - 1 ? "\n" : ",\n")
             }
             text(String(indent.dropLast(2)) + close)
         }
         text("{\n  \"edges\" : ")
-        records(file.edges, open: "[", close: "]", indent: "    ")
+        try records(file.edges, open: "[", close: "]", indent: "    ")
         text(",\n  \"format\" : ")
-        value(file.format)
+        try value(file.format)
         if let freemind = file.freemind {
             text(",\n  \"freemind\" : {\n    \"attributes\" : ")
-            value(freemind.attributes)
+            try value(freemind.attributes)
             text(",\n    \"items\" : ")
-            value(freemind.items)
+            try value(freemind.items)
             text(",\n    \"nodes\" : ")
             let kept = freemind.nodes.sorted { (parseID($0.key, prefix: "n") ?? 0, $0.key) < (parseID($1.key, prefix: "n") ?? 0, $1.key) }
-            records(kept.map(\.value), open: "{", close: "}", indent: "      ", key: { kept[$0].key })
+            try records(kept.map(\.value), open: "{", close: "}", indent: "      ", key: { kept[$0].key })
             text("\n  }")
         }
         if let layout = file.layout {
             text(",\n  \"layout\" : ")
-            value(layout)
+            try value(layout)
         }
         text(",\n  \"nodes\" : ")
-        records(file.nodes, open: "[", close: "]", indent: "    ")
+        try records(file.nodes, open: "[", close: "]", indent: "    ")
         text(",\n  \"root\" : ")
-        value(file.root)
+        try value(file.root)
         text(",\n  \"version\" : ")
-        value(file.version)
+        try value(file.version)
         if let view = file.view {
             text(",\n  \"view\" : ")
-            value(view)
+            try value(view)
         }
         text("\n}\n")
         return out

@@ -135,7 +135,7 @@ public struct LinkLook: Equatable, Sendable, Codable {
 
 extension LinkLook {
     /// The widths "Thicker line" steps through after the theme's, then back to the theme's.
-    public static let touchWidths: [Double?] = [nil, 3, 5, 8]
+    public static let touchWidths: [Double] = [3, 5, 8]
     /// The colours "Next colour" steps through (nil: the theme's): distinct on the light and
     /// dark themes alike, then back to the theme's.
     public static let touchColours: [RGBA?] = [nil, RGBA(hex: 0xD32F2F), RGBA(hex: 0x2E7D32), RGBA(hex: 0x1565C0),
@@ -155,7 +155,7 @@ extension LinkLook {
         case .nextLinkWidth:
             // The next step thicker than the line is now (a width from a file may lie between steps).
             let now = look.width ?? 0
-            look.width = touchWidths.compactMap { $0 }.first { $0 > now }
+            look.width = touchWidths.first { $0 > now }
         case .nextLinkColour: look.color = next(touchColours, after: look.color)
         default: break
         }
