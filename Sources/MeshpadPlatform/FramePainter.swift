@@ -32,9 +32,6 @@ public final class FramePainter {
         overview = OverviewPainter(renderer: renderer, theme: theme)
     }
 
-    /// Slices of the overview's tiles drawn so far.
-    public var overviewSlicesDrawn: Int { overview.worksDone }
-
     /// The overview's tiles drawn into in the last frame (a slice each).
     public var overviewTilesDrawnLastFrame: [TileKey] { overview.tilesDrawnLastFrame }
 

@@ -14,9 +14,7 @@ final class OverviewPainter {
     private(set) var cache: OverviewCache
     private var textures: [TileKey: OpaquePointer] = [:]
     private var tileList = DrawList()
-    /// Slices of tiles drawn so far, and the tiles drawn into in the last frame (the bench and
-    /// tests read them).
-    private(set) var worksDone = 0
+    /// The tiles drawn into in the last frame (the bench and tests read them).
     private(set) var tilesDrawnLastFrame: [TileKey] = []
     let isSupported: Bool
     /// The last far view had tiles still to draw: the app draws again rather than wait idle.
@@ -81,7 +79,6 @@ final class OverviewPainter {
                     into: &tileList)
         if work.clear { renderer.clear(to: tileList.background) }
         if !drawContent(tileList) { cache.markStale(work.key) }
-        worksDone += 1
         tilesDrawnLastFrame.append(work.key)
         return true
     }

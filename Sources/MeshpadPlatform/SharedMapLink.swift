@@ -106,8 +106,6 @@ public final class SharedMapLink: Sendable {
         }
     }
 
-    /// True once the thread has nothing left to send (for a replay's end).
-    public var hasNothingToSend: Bool { box.withLock { $0.outgoing.isEmpty } }
 
     private func wake() {
         var byte: UInt8 = 1

@@ -104,12 +104,13 @@ public struct SharedMapStore {
             [String(map), String(seq), String(limit)], doing: "reading the changes of shared map \(map)")
         var found: [LoggedOperation] = []
         found.reserveCapacity(rows.count)
+        let decoder = JSONDecoder()
         for row in rows {
             guard row.count == 4, let seq = row[0].flatMap({ Int64($0) }), let client = row[1].flatMap({ Int64($0) }),
                   let clientSeq = row[2].flatMap({ Int64($0) }) else { continue }
             let transaction: Transaction
             do {
-                transaction = try JSONDecoder().decode(Transaction.self, from: Data((row[3] ?? "").utf8))
+                transaction = try decoder.decode(Transaction.self, from: Data((row[3] ?? "").utf8))
             } catch {
                 throw .unreadableOperation(seq: seq, map: String(map), detail: "\(error)")
             }

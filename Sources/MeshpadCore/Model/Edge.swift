@@ -143,7 +143,7 @@ extension LinkLook {
     /// Dash and gap, in widths of the line, for "Dashed line".
     public static let touchDash: [Double] = [3, 3]
 
-    /// `look` after a tap on one of the link menu's line rows.
+    /// `look` after a tap on one of the link menu's arrow or line rows.
     public static func touched(_ look: LinkLook, by action: Action) -> LinkLook {
         var look = look
         func next<T: Equatable>(_ steps: [T?], after value: T?) -> T? {
@@ -151,6 +151,9 @@ extension LinkLook {
             return steps[(index + 1) % steps.count]
         }
         switch action {
+        case .toggleEndArrow, .toggleStartArrow:
+            let arrow: Edge.Arrows = action == .toggleEndArrow ? .end : .start
+            if look.arrows.contains(arrow) { look.arrows.remove(arrow) } else { look.arrows.insert(arrow) }
         case .toggleLinkDash: look.dash = look.dash == nil ? touchDash : nil
         case .nextLinkWidth:
             // The next step thicker than the line is now (a width from a file may lie between steps).

@@ -96,7 +96,7 @@ public enum SyncRules {
             let kept = zip(ids, to).compactMap { id, style in document.node(id).map { (id, $0.style, style) } }.filter { $0.1 != $0.2 }
             return kept.isEmpty ? [] : [.setStyle(ids: kept.map(\.0), from: kept.map(\.1), to: kept.map(\.2))]
         case .setLink(let id, _, let to):
-            guard let edge = document.edges.first(where: { $0.id == id }) else { return [] }
+            guard let edge = document.edge(id) else { return [] }
             return edge.look == to ? [] : [.setLink(edge: id, from: edge.look, to: to)]
         case .setLayoutMode(_, let to):
             return document.layoutMode == to ? [] : [.setLayoutMode(from: document.layoutMode, to: to)]

@@ -62,19 +62,13 @@ extension Workspace {
         case .linkSelected:
             linkSelected()
         case .labelLink(let place):
-            guard case .edge(let id) = target ?? selection.edge.map(ActionTarget.edge), let edge = document.edge(id), edge.kind == .link else { return [] }
+            guard let edge = targetLink(target) else { return [] }
             let titles: [LinkLabelPlace: String] = [.middle: "Words along the link", .source: "Words by the node it leaves",
                                                     .target: "Words by the node it points to"]
-            present(Dialog(kind: .linkLabel(id, place), title: titles[place] ?? "", field: edge.look[place] ?? ""))
-        case .toggleEndArrow, .toggleStartArrow:
-            guard case .edge(let id) = target ?? selection.edge.map(ActionTarget.edge), let edge = document.edge(id), edge.kind == .link else { return [] }
-            var look = edge.look
-            let arrow: Edge.Arrows = action == .toggleEndArrow ? .end : .start
-            if look.arrows.contains(arrow) { look.arrows.remove(arrow) } else { look.arrows.insert(arrow) }
-            setLink(id, to: look)
-        case .toggleLinkDash, .nextLinkWidth, .nextLinkColour:
-            guard case .edge(let id) = target ?? selection.edge.map(ActionTarget.edge), let edge = document.edge(id), edge.kind == .link else { return [] }
-            setLink(id, to: LinkLook.touched(edge.look, by: action))
+            present(Dialog(kind: .linkLabel(edge.id, place), title: titles[place] ?? "", field: edge.look[place] ?? ""))
+        case .toggleEndArrow, .toggleStartArrow, .toggleLinkDash, .nextLinkWidth, .nextLinkColour:
+            guard let edge = targetLink(target) else { return [] }
+            setLink(edge.id, to: LinkLook.touched(edge.look, by: action))
         case .editNote:
             if let id = node ?? selection.focus { openNote(id) }
         case .chooseImage:
@@ -213,5 +207,15 @@ extension Workspace {
         case .redo: return history.canRedo || editing?.editor.canRedo == true
         default: return true
         }
+    }
+}
+
+extension Workspace {
+    /// The link an edge action is for: the tapped one, else the selected one; nil for a branch.
+    func targetLink(_ target: ActionTarget?) -> Edge? {
+        guard case .edge(let id) = target ?? selection.edge.map(ActionTarget.edge), let edge = document.edge(id), edge.kind == .link else {
+            return nil
+        }
+        return edge
     }
 }

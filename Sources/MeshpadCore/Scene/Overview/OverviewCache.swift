@@ -127,8 +127,6 @@ public struct OverviewCache: Sendable {
     private var clock = 0
     private var seen: (lineage: UInt64, end: UInt64)?
     private var liveUntilFresh = false
-    /// How many tiles were marked stale by edits so far (tests and the bench read it).
-    public private(set) var invalidations = 0
 
     public init(theme: Theme, settings: Settings = Settings()) {
         self.settings = settings
@@ -171,7 +169,6 @@ public struct OverviewCache: Sendable {
         guard !tiles.isEmpty else { return }
         for key in tiles.keys where tiles[key]?.state == .fresh {
             tiles[key]?.state = .stale
-            invalidations += 1
         }
         batch?.mustRestart = true
         liveUntilFresh = true
@@ -197,7 +194,6 @@ public struct OverviewCache: Sendable {
                     if batchKeys.contains(key) { batch?.mustRestart = true }
                     guard tiles[key]?.state == .fresh else { continue }
                     tiles[key]?.state = .stale
-                    invalidations += 1
                 }
             }
         }
@@ -255,9 +251,9 @@ public struct OverviewCache: Sendable {
 
         // What shows: the view's level, a stand-in, or what a texture holds.
         var unfinished = 0
+        let whole = grid.source(depth: 0, offset: (0, 0))
         for key in base {
             let destination = grid.screenRect(of: key, camera: camera, pixelScale: scale)
-            let whole = grid.source(depth: 0, offset: (0, 0))
             if isFresh(key) {
                 touch(key)
                 frame.blits.append(Blit(key: key, source: whole, destination: destination))
