@@ -177,6 +177,8 @@ extension App {
     /// so the next start offers them back; in a kiosk the visitor's map goes to its session file.
     func quitOnSignal(_ signal: Int32) {
         let name = signal == SIGTERM ? "SIGTERM" : signal == SIGINT ? "SIGINT" : "signal \(signal)"
+        keepJournal()
+        flushJournal()
         autosaveWriter.waitUntilIdle()
         let failedAutosave = autosaveWriter.takeError()
         var outcome: String

@@ -7,7 +7,7 @@ public struct SharedSession: Sendable {
     public var address: DatabaseAddress
     public var name: String
     public var opened: SharedMapOpening.Opened
-    /// Where unsent changes are kept on disk; nil keeps them in memory only (tests, replays).
+    /// Where this session keeps its unsent changes on disk; nil keeps them in memory only (tests, replays without `--autosave`).
     public var journal: SharedJournal?
 
     public init(address: DatabaseAddress, name: String, opened: SharedMapOpening.Opened, journal: SharedJournal? = nil) {

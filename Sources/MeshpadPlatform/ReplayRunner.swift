@@ -80,7 +80,8 @@ public enum ReplayRunner {
             var options = App.Options(windowSize: size, theme: appearance.theme, preferSoftware: true, hidden: true)
             options.uiScale = appearance.uiScale ?? 1
             options.liveFarViews = appearance.liveFarViews
-            if autosave { options.recovery = RecoveryStore.standard() }
+            // why: the server keeps a shared map (its unsent changes go to the session's journal).
+            if autosave, sharing == nil { options.recovery = RecoveryStore.standard() }
             // why: only a realtime replay lives long enough to be stopped, and the app's own
             // signal path is what a test of stopping it wants to run.
             options.catchesTerminationSignals = realtime
@@ -101,6 +102,8 @@ public enum ReplayRunner {
             if !app.finishSharing(seconds: 10) {
                 Log.error("some changes did not reach the shared map's database within 10 s: \(app.sharedStatus)")
             }
+            app.keepJournal()
+            app.flushJournal()
             if let dumpPath {
                 try writeDump(StateDump(app.workspace, uiScale: app.canvas.uiScale), to: dumpPath)
             }

@@ -181,19 +181,22 @@ public enum SharedMapOpening {
         public var client: Int64
     }
 
-    /// `journal`: what an earlier session on this machine could not send; it is sent first
-    /// (each at most once, by its own client number) and the file removed once the server has it.
-    public static func open(_ shared: SharedMapName, journal: SharedJournal? = nil) throws(SharedMapError) -> Opened {
+    /// `journals`: what earlier sessions on this machine could not send (`SharedJournals.abandoned`);
+    /// it is sent first (each at most once, by its own client number) and each journal removed
+    /// once the server has it. A journal that cannot be read is left in place and named.
+    public static func open(_ shared: SharedMapName, journals: SharedJournals? = nil) throws(SharedMapError) -> Opened {
         let store = SharedMapStore(connection: try PGConnection(shared.address))
         let snapshot = try store.snapshot(of: shared.name)
-        let unsent: [SharedOperation]
-        do {
-            unsent = try journal?.read() ?? []
-        } catch {
-            throw .failed(address: shared.address.redacted, doing: "resending changes kept offline", detail: error.description)
+        for journal in journals?.abandoned() ?? [] {
+            let unsent: [SharedOperation]
+            do {
+                unsent = try journal.read()
+            } catch {
+                throw .failed(address: shared.address.redacted, doing: "resending changes kept offline", detail: error.description)
+            }
+            for operation in unsent { try store.append(operation, toMap: snapshot.mapID) }
+            journal.remove()
         }
-        for operation in unsent { try store.append(operation, toMap: snapshot.mapID) }
-        if !unsent.isEmpty { journal?.remove() }
         var document = snapshot.document
         // why: sizes are derived again when the map is shown; the rules need some sizing to undo with.
         let sizing = NodeSizing(measurer: FixedAdvanceMeasurer())

@@ -23,18 +23,20 @@ struct Opened {
 func open(_ source: MapSource, creating: Bool, journal: Bool = false) throws -> Opened {
     switch source {
     case .shared(let shared):
-        let kept = journal ? SharedJournal(store: RecoveryStore.standard(), map: shared) : nil
+        let journals = journal ? SharedJournals(store: RecoveryStore.standard(), map: shared) : nil
         let opened: SharedMapOpening.Opened
         do {
-            opened = try SharedMapOpening.open(shared, journal: kept)
+            opened = try SharedMapOpening.open(shared, journals: journals)
         } catch {
-            if let kept, let unsent = try? kept.read(), !unsent.isEmpty {
-                Log.notice("\(unsent.count) change(s) made while offline are kept in \(kept.path) and will be sent when the map opens again")
+            let kept = journals?.abandoned().reduce(0) { $0 + ((try? $1.read())?.count ?? 0) } ?? 0
+            if kept > 0 {
+                Log.notice("\(kept) change(s) made while offline are kept in \(journals?.store.directory ?? "") and will be sent when the map opens again")
             }
             throw error
         }
         return Opened(document: opened.document, file: nil, warnings: [],
-                      sharing: SharedSession(address: shared.address, name: shared.name, opened: opened, journal: kept))
+                      sharing: SharedSession(address: shared.address, name: shared.name, opened: opened,
+                                             journal: journals?.session(client: opened.client)))
     case .sample:
         return Opened(document: .sample(), file: nil, warnings: [])
     case .procedural(let nodeCount, let seed):
@@ -167,7 +169,8 @@ func main() -> ExitStatus {
             }
             print("clean")
         case .replay(let request):
-            let opened = try open(request.map, creating: false)
+            // why: a replay that autosaves stands in for the app in crash tests, journal included.
+            let opened = try open(request.map, creating: false, journal: request.autosave)
             try ReplayRunner.run(scriptPath: request.script, document: opened.document, file: opened.file, size: request.size,
                                  dumpPath: request.dump, screenshotPath: request.screenshot,
                                  realtime: request.realtime, autosave: request.autosave, appearance: request.appearance,

@@ -100,6 +100,47 @@ import Testing
         #expect(rows.first?.first == "1", "sent once, however often it was retried")
         screen.link.stop()
     }
+
+    @Test func theServerStoppedMidSessionAndStartedAgainLosesNoScreensOfflineEdits() throws {
+        let cluster = try TestCluster()
+        let (_, shared) = try Self.sharedSample(in: cluster)
+        let screens = [try Screen(shared), try Screen(shared)]
+        func serviceUntil(_ seconds: Double, _ done: () -> Bool) {
+            let deadline = Date(timeIntervalSinceNow: seconds)
+            while !done(), Date() < deadline {
+                screens.forEach { $0.service() }
+                usleep(20_000)
+            }
+        }
+        serviceUntil(10) { screens.allSatisfy { $0.statuses.last == .online } }
+        try #require(screens.allSatisfy { $0.statuses.last == .online })
+        try cluster.stop()
+        // Both screens go on working while the server is down: one retitles the map, one adds a node.
+        let root = screens[0].document.rootID
+        screens[0].make("text", [.setText(node: root, from: screens[0].document.root.text, to: "retitled offline")])
+        let other = screens[1].document
+        let node = Node(id: other.nextNodeID, text: "added offline", position: other.root.position + Vec2(200, 0))
+        screens[1].make("new node", [.insert(Fragment(nodes: [.init(index: other.nodeCount, node: node)],
+                                                      edges: [.init(index: other.edges.count,
+                                                                    edge: Edge(id: other.nextEdgeID, from: root, to: node.id, kind: .tree))]))])
+        func isOffline(_ screen: Screen) -> Bool { if case .offline = screen.statuses.last { return true }; return false }
+        serviceUntil(10) { screens.allSatisfy(isOffline) }
+        #expect(screens.allSatisfy(isOffline), "both screens noticed: \(screens.map(\.statuses))")
+        #expect(screens[0].document.root.text == "retitled offline", "the map keeps working offline")
+        try cluster.restart()
+        serviceUntil(30) {
+            screens.allSatisfy { $0.engine.pending.isEmpty } && Set(screens.map(\.engine.confirmedSeq)).count == 1
+                && screens.allSatisfy { $0.document.nodes.contains { $0.text == "added offline" } }
+        }
+        let late = try SharedMapOpening.open(shared)
+        #expect(late.document.root.text == "retitled offline")
+        #expect(late.document.nodes.filter { $0.text == "added offline" }.count == 1)
+        for (k, screen) in screens.enumerated() {
+            #expect(screen.engine.pending.isEmpty, "screen \(k + 1) sent everything")
+            #expect(screen.document.hasSameContent(as: late.document), "screen \(k + 1)\(screen.document.firstDifference(from: late.document))")
+        }
+        screens.forEach { $0.link.stop() }
+    }
 }
 
 /// Changes a session could not send are kept on disk and sent, once, when the map opens again.
@@ -109,22 +150,55 @@ import Testing
         let (connection, shared) = try SharedMapLiveTests.sharedSample(in: cluster)
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-journal-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let journal = SharedJournal(store: RecoveryStore(directory: folder), map: shared)
+        let journals = SharedJournals(store: RecoveryStore(directory: folder), map: shared)
         // An earlier session (client 99) changed the title and ended before the database was back.
         let earlier = SharedOperation(client: 99, clientSeq: 1, transaction: Transaction(
             label: "text", carrying: [.setText(node: Document.sample().rootID, from: Document.sample().root.text, to: "kept offline")]))
-        try journal.write([earlier])
-        let written = try #require(FileManager.default.contents(atPath: journal.path))
+        var journal: SharedJournal? = journals.session(client: 99)
+        try journal?.write([earlier])
+        let path = try #require(journal?.path)
+        let written = try #require(FileManager.default.contents(atPath: path))
         #expect(!String(decoding: written, as: UTF8.self).contains(cluster.password), "no password on disk")
-        let opened = try SharedMapOpening.open(shared, journal: journal)
+        journal = nil
+        let opened = try SharedMapOpening.open(shared, journals: journals)
         #expect(opened.document.root.text == "kept offline")
-        #expect(!FileManager.default.fileExists(atPath: journal.path), "the journal goes once the server has its changes")
+        #expect(!FileManager.default.fileExists(atPath: path), "the journal goes once the server has its changes")
         // A crash after sending but before the journal went: sent again, applied once.
-        try journal.write([earlier])
-        let again = try SharedMapOpening.open(shared, journal: journal)
+        journal = journals.session(client: 99)
+        try journal?.write([earlier])
+        journal = nil
+        let again = try SharedMapOpening.open(shared, journals: journals)
         #expect(again.document.root.text == "kept offline")
         let rows = try connection.execute("SELECT count(*) FROM meshpad_ops", doing: "counting")
         #expect(rows.first?.first == "1")
+    }
+
+    /// Two windows of one map on one machine, both offline: each keeps its own journal, and a
+    /// third opening meanwhile takes neither (their sessions still run); once they end, both are sent.
+    @Test func aRunningSessionsJournalIsNotTakenByAnotherWindow() throws {
+        let cluster = try TestCluster()
+        let (connection, shared) = try SharedMapLiveTests.sharedSample(in: cluster)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-journal-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let journals = SharedJournals(store: RecoveryStore(directory: folder), map: shared)
+        let root = Document.sample().rootID, title = Document.sample().root.text
+        var first: SharedJournal? = journals.session(client: 41)
+        var second: SharedJournal? = journals.session(client: 42)
+        try first?.write([SharedOperation(client: 41, clientSeq: 1, transaction: Transaction(
+            label: "text", carrying: [.setText(node: root, from: title, to: "first window")]))])
+        try second?.write([SharedOperation(client: 42, clientSeq: 1, transaction: Transaction(
+            label: "fold", carrying: [.setText(node: root, from: title, to: "second window")]))])
+        #expect(first?.path != second?.path)
+        let meanwhile = try SharedMapOpening.open(shared, journals: journals)
+        #expect(meanwhile.document.root.text == title, "nothing taken from sessions that still run")
+        #expect(try first?.read().count == 1 && second?.read().count == 1)
+        first = nil
+        second = nil
+        let after = try SharedMapOpening.open(shared, journals: journals)
+        #expect(["first window", "second window"].contains(after.document.root.text))
+        let rows = try connection.execute("SELECT count(*) FROM meshpad_ops", doing: "counting")
+        #expect(rows.first?.first == "2", "both windows' changes reached the log")
+        #expect(journals.abandoned().isEmpty)
     }
 }
 
@@ -217,5 +291,82 @@ import Testing
         // A Markdown map has no positions: it is shared laid out, not with every node on one spot.
         let shared = loaded.document.nodes.filter { ["Wall", "rules", "dates"].contains($0.text) }
         #expect(shared.count == 3 && Set(shared.map(\.position)).count == 3, "\(shared.map(\.position))")
+    }
+
+    /// A screen adding nodes "k1", "k2"… is killed with SIGKILL mid-stream, after the database
+    /// went down under it; the database comes back and the app starts again on that machine.
+    /// What it made before the kill is in the map exactly once, in order, nothing skipped: the
+    /// server had some, the session's journal the rest.
+    @Test func aScreenKilledWhileOfflineSendsItsJournalOnceWhenItStartsAgain() throws {
+        guard let meshpad = ChildProcess.builtMeshpad() else { return }
+        let cluster = try TestCluster()
+        _ = try SharedMapLiveTests.sharedSample(in: cluster)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-killed-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = "offscreen"
+        environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
+        let url = cluster.address.connectionString
+        // Home selects the root, Tab adds a child and opens its text, Return ends it: one node each 200 ms.
+        let adds = (1...60).map { k in
+            let t = k * 200
+            return """
+                {"t":\(t),"type":"key","key":"Home","mods":[]}
+                {"t":\(t + 50),"type":"key","key":"Tab","mods":[]}
+                {"t":\(t + 100),"type":"text","text":"k\(k)"}
+                {"t":\(t + 150),"type":"key","key":"Return","mods":[]}
+                """
+        }.joined(separator: "\n")
+        let script = folder.appendingPathComponent("adds.jsonl")
+        try adds.write(to: script, atomically: true, encoding: .utf8)
+        func loggedCount() throws -> Int {
+            // why: a connection of its own each time; the server is stopped and started under the test.
+            Int(try PGConnection(cluster.address).execute("SELECT count(*) FROM meshpad_ops", doing: "counting").first?.first.flatMap { $0 } ?? "0") ?? 0
+        }
+        let first = try ChildProcess(["replay", script.path, "--db", url, "--shared", "wall", "--size", "800x600", "--realtime", "--autosave"],
+                                     environment: environment, executable: meshpad)
+        #expect(first.waitForOutput("replay started", seconds: 30) != nil, "the replay did not start: \(first.errorOutput)")
+        let deadline = Date(timeIntervalSinceNow: 20)
+        while try loggedCount() < 6, Date() < deadline { usleep(50_000) }
+        let reachedBeforeStop = try loggedCount()
+        #expect(reachedBeforeStop >= 6, "the screen's first nodes reached the server")
+        try cluster.stop()
+        // Offline for a while: the screen keeps adding, and its journal keeps what it cannot send.
+        let recovery = folder.appendingPathComponent("data/meshpad/recovery").path
+        let journalDeadline = Date(timeIntervalSinceNow: 10)
+        func journalFiles() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: recovery)) ?? []).filter { $0.hasPrefix("shared-wall-") && $0.hasSuffix(".json") }
+        }
+        while journalFiles().isEmpty, Date() < journalDeadline { usleep(50_000) }
+        usleep(1_500_000)
+        kill(first.process.processIdentifier, SIGKILL)
+        first.process.waitUntilExit()
+        #expect(journalFiles().count == 1, "the killed session left its journal: \(journalFiles())")
+        try cluster.restart()
+        // Started again on the same machine, adding one more node.
+        let again = folder.appendingPathComponent("again.jsonl")
+        try """
+            {"t":0,"type":"key","key":"Home","mods":[]}
+            {"t":100,"type":"key","key":"Tab","mods":[]}
+            {"t":200,"type":"text","text":"after the restart"}
+            {"t":300,"type":"key","key":"Return","mods":[]}
+            """.write(to: again, atomically: true, encoding: .utf8)
+        let second = try ChildProcess(["replay", again.path, "--db", url, "--shared", "wall", "--size", "800x600", "--autosave"],
+                                      environment: environment, executable: meshpad)
+        #expect(second.waitForExit(seconds: 60) != nil && second.process.terminationStatus == 0, "restart: \(second.errorOutput)")
+        #expect(journalFiles().isEmpty, "the journal went once the server had it: \(journalFiles())")
+        let opened = try SharedMapOpening.open(SharedMapName(address: cluster.address, name: "wall"))
+        let numbers = opened.document.nodes.compactMap { node -> Int? in
+            guard node.text.hasPrefix("k") else { return nil }
+            return Int(node.text.dropFirst())
+        }
+        #expect(numbers.count == Set(numbers).count, "a node was added twice: \(numbers.sorted())")
+        let made = numbers.max() ?? 0
+        #expect(Set(numbers) == Set(1...max(made, 1)), "a node made before the kill is missing: \(numbers.sorted())")
+        #expect(try loggedCount() > reachedBeforeStop, "changes made offline before the kill reached the map")
+        #expect(made > 6, "the screen made nodes while offline: \(numbers.sorted())")
+        #expect(opened.document.nodes.contains { $0.text == "after the restart" })
+        #expect(opened.document.checkInvariants() == [])
     }
 }

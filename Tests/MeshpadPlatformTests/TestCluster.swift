@@ -39,9 +39,7 @@ final class TestCluster: @unchecked Sendable {
         for _ in 0..<3 {
             let candidate = try freePort()
             do {
-                _ = try run("pg_ctl", ["-D", folder + "/data", "-l", folder + "/log", "-w", "-t", "30", "-o",
-                                       "-c listen_addresses=127.0.0.1 -p \(candidate) -k \(folder) -c fsync=off -c max_connections=60",
-                                       "start"])
+                try start(folder: folder, port: candidate, run: run)
                 return candidate
             } catch {
                 lastError = error
@@ -49,6 +47,23 @@ final class TestCluster: @unchecked Sendable {
         }
         let log = (try? String(contentsOfFile: folder + "/log", encoding: .utf8)) ?? "(no log)"
         throw ClusterError(message: "PostgreSQL did not start: \(lastError.map { "\($0)" } ?? "")\n\(log)")
+    }
+
+    private static func start(folder: String, port: Int, run: (String, [String]) throws -> String) throws {
+        _ = try run("pg_ctl", ["-D", folder + "/data", "-l", folder + "/log", "-w", "-t", "30", "-o",
+                               "-c listen_addresses=127.0.0.1 -p \(port) -k \(folder) -c fsync=off -c max_connections=60",
+                               "start"])
+    }
+
+    /// Stops the server as an administrator or a power cut would (every connection dropped at once).
+    func stop() throws {
+        try Self.run(binaries, runAs, "pg_ctl", ["-D", folder + "/data", "-m", "immediate", "-w", "stop"])
+    }
+
+    /// Starts the stopped server again on its port.
+    func restart() throws {
+        let binaries = binaries, runAs = runAs
+        try Self.start(folder: folder, port: port) { program, arguments in try Self.run(binaries, runAs, program, arguments) }
     }
 
     deinit {
