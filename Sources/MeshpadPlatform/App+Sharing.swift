@@ -9,12 +9,16 @@ public struct SharedSession: Sendable {
     public var opened: SharedMapOpening.Opened
     /// Where this session keeps its unsent changes on disk; nil keeps them in memory only (tests, replays without `--autosave`).
     public var journal: SharedJournal?
+    /// The name other screens show on this screen's person's ring.
+    public var personName: String
 
-    public init(address: DatabaseAddress, name: String, opened: SharedMapOpening.Opened, journal: SharedJournal? = nil) {
+    public init(address: DatabaseAddress, name: String, opened: SharedMapOpening.Opened, journal: SharedJournal? = nil,
+                personName: String? = nil) {
         self.address = address
         self.name = name
         self.opened = opened
         self.journal = journal
+        self.personName = personName ?? Presence.defaultName(environment: ProcessInfo.processInfo.environment, client: opened.client)
     }
 }
 
@@ -38,6 +42,7 @@ extension App {
         guard let sharedLink else { return }
         let mail = sharedLink.take()
         if !mail.operations.isEmpty { workspace.receive(mail.operations) }
+        if !mail.presence.isEmpty { workspace.hear(mail.presence) }
         if mail.status != sharedStatus {
             switch mail.status {
             case .offline(let why):
@@ -50,6 +55,7 @@ extension App {
             sharedStatus = mail.status
         }
         sharedLink.send(workspace.takeOperationsToSend())
+        if let sharing = options.sharing, let mine = workspace.presenceToSend(name: sharing.personName) { sharedLink.send(mine) }
         keepJournal()
     }
 

@@ -25,11 +25,15 @@ public final class SharedMapLink: Sendable {
     public struct Mail: Sendable {
         public var operations: [LoggedOperation] = []
         public var status: Status = .connecting
+        /// What other screens said about their people, oldest first.
+        public var presence: [Presence] = []
     }
 
     private struct Box {
         var mail = Mail()
         var outgoing: [SharedOperation] = []
+        /// The latest word on this screen's person; only the latest matters.
+        var outgoingPresence: Presence?
         var stopping = false
         var running = false
     }
@@ -97,11 +101,19 @@ public final class SharedMapLink: Sendable {
         wake()
     }
 
+    /// Tells the other screens where this screen's person works (sent as soon as the thread can;
+    /// a newer word replaces one not sent yet, and none is kept while offline).
+    public func send(_ presence: Presence) {
+        box.withLock { $0.outgoingPresence = presence }
+        wake()
+    }
+
     /// What arrived since the last call, and the status now.
     public func take() -> Mail {
         box.withLock { box in
             let mail = box.mail
             box.mail.operations = []
+            box.mail.presence = []
             return mail
         }
     }
@@ -114,9 +126,10 @@ public final class SharedMapLink: Sendable {
 
     private var isStopping: Bool { box.withLock { $0.stopping } }
 
-    private func post(_ operations: [LoggedOperation] = [], status: Status? = nil) {
+    private func post(_ operations: [LoggedOperation] = [], status: Status? = nil, presence: [Presence] = []) {
         box.withLock { box in
             box.mail.operations += operations
+            box.mail.presence += presence
             if let status { box.mail.status = status }
         }
         onActivity()
@@ -132,6 +145,8 @@ public final class SharedMapLink: Sendable {
                 let connection = try PGConnection(address)
                 let store = SharedMapStore(connection: connection)
                 try connection.listen(SharedSchema.channel(ofMap: mapID))
+                let presenceChannel = SharedSchema.presenceChannel(ofMap: mapID)
+                try connection.listen(presenceChannel)
                 post(status: .online)
                 pause = 0.25
                 var resend = unconfirmed
@@ -146,6 +161,12 @@ public final class SharedMapLink: Sendable {
                         try store.append(operation, toMap: mapID)
                     }
                     resend = []
+                    if let presence = box.withLock({ box in
+                        defer { box.outgoingPresence = nil }
+                        return box.outgoingPresence
+                    }), let payload = presence.payload() {
+                        try connection.execute("SELECT pg_notify($1, $2)", [presenceChannel, payload], doing: "telling the other screens where you work")
+                    }
                     var batch = try store.operations(ofMap: mapID, after: lastSeq)
                     while !batch.isEmpty {
                         lastSeq = batch[batch.count - 1].seq
@@ -158,8 +179,9 @@ public final class SharedMapLink: Sendable {
                     _ = connection.waitForInput(seconds: 1, orReadable: wakeRead)
                     var drain = [UInt8](repeating: 0, count: 64)
                     while read(wakeRead, &drain, drain.count) > 0 {}
-                    // why: the payload (the new seq) only says there is news; the fetch above gets it all.
-                    _ = try connection.takeNotifications()
+                    // why: a map channel's payload (the new seq) only says there is news; the fetch above gets it all.
+                    let heard = try connection.takeNotifications().filter { $0.channel == presenceChannel }.compactMap { Presence(payload: $0.payload) }
+                    if !heard.isEmpty { post(presence: heard) }
                 }
             } catch {
                 post(status: .offline(error.description))

@@ -211,7 +211,8 @@ func main() -> ExitStatus {
             let opened = try open(mode.source(source, config: config), creating: !mode.readOnly, journal: !mode.readOnly)
             let session = try SDLSession(headless: false, kiosk: mode.kiosk)
             var shownWith = options
-            if let sharing = opened.sharing {
+            if var sharing = opened.sharing {
+                if let name = config.personName { sharing.personName = name }
                 shownWith.sharing = sharing
                 shownWith.title = "Meshpad — \(sharing.name) (shared)"
                 // why: the server keeps a shared map; a recovery file of it would offer a stale copy as a file.

@@ -144,10 +144,25 @@ import Testing
         }
     }
 
+    /// A desk that names only the database lists its maps in the app menu and opens the sample;
+    /// the name a person gives is what other screens show on their ring.
+    @Test func aDatabaseWithoutAMapOpensNoSharedMapButIsKeptWithTheName() throws {
+        let config = try ConfigTests.parse(#"{"shared": {"db": "postgresql://ana@school/maps", "name": " Ana "}}"#)
+        #expect(config.sharedMap == nil)
+        #expect(config.sharedDatabase == DatabaseAddress("postgresql://ana@school/maps"))
+        #expect(config.personName == "Ana")
+        guard case .open(let source, _, _, _, let mode) = try Invocation.parse([]) else {
+            Issue.record("not a window")
+            return
+        }
+        #expect(mode.source(source, config: config) == .sample)
+    }
+
     @Test(arguments: [
         (#"{"shared": {"map": "class 4b"}}"#, "shared.db"),
         (#"{"shared": {"db": "postgresql://wall@school/maps", "map": ""}}"#, "shared.map"),
         (#"{"shared": "class 4b"}"#, "shared"),
+        (#"{"shared": {"db": "postgresql://wall@school/maps", "name": "  "}}"#, "shared.name"),
     ])
     func aSharedMapWithoutItsDatabaseOrNameIsRefusedByKey(json: String, key: String) {
         #expect { try ConfigTests.parse(json) } throws: { error in

@@ -369,4 +369,45 @@ import Testing
         #expect(opened.document.nodes.contains { $0.text == "after the restart" })
         #expect(opened.document.checkInvariants() == [])
     }
+
+    /// Ana types in the map's title on one screen; Bo's screen shows her ring and name on it.
+    @Test func aPersonTypingOnOneScreenShowsAsARingWithTheirNameOnAnother() throws {
+        guard let meshpad = ChildProcess.builtMeshpad() else { return }
+        let cluster = try TestCluster()
+        _ = try SharedMapLiveTests.sharedSample(in: cluster)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-presence-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = "offscreen"
+        environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
+        let url = cluster.address.connectionString
+        let anaScript = folder.appendingPathComponent("ana.jsonl"), boScript = folder.appendingPathComponent("bo.jsonl")
+        try """
+            {"t":0,"type":"key","key":"Home","mods":[]}
+            {"t":200,"type":"key","key":"F2","mods":[]}
+            {"t":400,"type":"text","text":" (Ana)"}
+            {"t":9000,"type":"key","key":"Return","mods":[]}
+            """.write(to: anaScript, atomically: true, encoding: .utf8)
+        try #"{"t":5000,"type":"mouse_move","x":5,"y":5}"#.write(to: boScript, atomically: true, encoding: .utf8)
+        environment["USER"] = "Ana"
+        let ana = try ChildProcess(["replay", anaScript.path, "--db", url, "--shared", "wall", "--size", "800x600", "--realtime"],
+                                   environment: environment, executable: meshpad)
+        environment["USER"] = "Bo"
+        let dump = folder.appendingPathComponent("bo.json"), screenshot = folder.appendingPathComponent("bo.png")
+        let bo = try ChildProcess(["replay", boScript.path, "--db", url, "--shared", "wall", "--size", "800x600", "--realtime",
+                                   "--dump", dump.path, "--screenshot", screenshot.path],
+                                  environment: environment, executable: meshpad)
+        #expect(bo.waitForExit(seconds: 60) != nil && bo.process.terminationStatus == 0, "Bo's screen: \(bo.errorOutput)")
+        let state = try JSONDecoder().decode(StateDump.self, from: Data(contentsOf: dump))
+        let title = try #require(state.nodes.first { $0.text == Document.sample().root.text })
+        #expect(state.presence.map { [$0.name, $0.node, $0.activity] } == [["Ana", title.id, "editing"]], "Bo sees: \(state.presence)")
+        #expect(ana.waitForExit(seconds: 60) != nil && ana.process.terminationStatus == 0, "Ana's screen: \(ana.errorOutput)")
+        let opened = try SharedMapOpening.open(SharedMapName(address: cluster.address, name: "wall"))
+        #expect(opened.document.root.text.hasSuffix(" (Ana)"), "Ana's text reached the map when she finished")
+        if let keep = ProcessInfo.processInfo.environment["MESHPAD_KEEP_SCREENSHOTS"] {
+            try? FileManager.default.removeItem(atPath: keep + "/presence-bo.png")
+            try? FileManager.default.copyItem(atPath: screenshot.path, toPath: keep + "/presence-bo.png")
+        }
+    }
 }

@@ -267,6 +267,12 @@ public struct GestureRecognizer: Sendable {
         }
     }
 
+    /// The nodes a drag is moving now (none when no node is dragged).
+    public var draggedNodes: [NodeID] {
+        guard case .draggingNodes(let drag) = state else { return [] }
+        return drag.ids
+    }
+
     /// Ends a node drag where it is (a key made a command mid-drag): returns the commit of the
     /// move so far, and ignores the rest of that pointer's gesture until it lifts.
     public mutating func interruptDrag() -> Intent? {

@@ -39,8 +39,17 @@ public struct StateDump: Codable, Equatable, Sendable {
         public var enabled: Bool
     }
 
+    /// A person on another screen of a shared map, as their ring shows them.
+    public struct PresenceState: Codable, Equatable, Sendable {
+        public var name: String
+        public var node: String
+        public var activity: String
+    }
+
     public var camera: CameraState
     public var selection: [String]
+    /// Other screens' people working on a node now (a shared map), by their screen's number.
+    public var presence: [PresenceState]
     public var nodes: [NodeState]
     public var edges: [EdgeState]
     /// Every thing on screen a finger can tap now (not what a dialog, a menu or the keyboard
@@ -58,6 +67,10 @@ public struct StateDump: Codable, Equatable, Sendable {
         }
         edges = workspace.document.edges.map {
             EdgeState(id: $0.id.description, from: $0.from.description, to: $0.to.description, kind: $0.kind.rawValue)
+        }
+        presence = workspace.presence.present.compactMap { person in
+            guard let node = person.node else { return nil }
+            return PresenceState(name: person.name, node: node.description, activity: person.activity?.rawValue ?? "")
         }
         let scale = uiScale.isFinite && uiScale > 0 ? uiScale : 1
         controls = workspace.overlayLayout.reachableParts.map { part in

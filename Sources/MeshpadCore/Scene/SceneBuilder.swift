@@ -519,6 +519,7 @@ public struct SceneBuilder {
     /// A link being drawn and a selection rectangle: drawn over everything on the map.
     private func appendPointerFeedback(_ extras: SceneExtras, document: Document, device: (Vec2) -> Vec2, scale: Double,
                                        deviceViewport: Rect, into list: inout DrawList) {
+        appendPresence(extras.presence, document: document, device: device, scale: scale, into: &list)
         if let (from, to) = extras.linkPreview, let node = document.node(from) {
             let a = device(node.position), b = device(to)
             list.appendLine(from: a, to: b, width: 2.5 * scale, color: theme.linkEdge, clip: deviceViewport)
@@ -532,6 +533,40 @@ public struct SceneBuilder {
             list.appendRect(Rect(x: r.minX, y: r.maxY - w, width: r.width, height: w), color: theme.uiPrimary)
             list.appendRect(Rect(x: r.minX, y: r.minY, width: w, height: r.height), color: theme.uiPrimary)
             list.appendRect(Rect(x: r.maxX - w, y: r.minY, width: w, height: r.height), color: theme.uiPrimary)
+        }
+    }
+
+    /// Other screens' people: a ring in their colour around the node they type in or drag, at
+    /// least a finger's width even on a far-out dot so they can be found, and a tag with their
+    /// name above it at a fixed size (readable at any zoom, as tldraw's cursors are). Drawn where
+    /// the node is going: a remote move glides for a fifth of a second and the ring waits there.
+    private func appendPresence(_ marks: [SceneExtras.PresenceMark], document: Document, device: (Vec2) -> Vec2, scale: Double,
+                                into list: inout DrawList) {
+        for mark in marks {
+            guard let node = document.node(mark.node) else { continue }
+            let center = device(node.position), width = 3 * scale
+            let corner = device(node.position + node.size / 2)
+            let half = Vec2(max(corner.x - center.x, 6 * scale), max(corner.y - center.y, 6 * scale))
+            let radii = half + Vec2(width + 3 * scale, width + 3 * scale)
+            if node.shape == .ellipse {
+                list.appendRing(center: center, radii: radii, color: mark.color, width: width)
+            } else {
+                list.appendRoundedRect(center: center, halfSize: radii, radius: min(radii.x, radii.y) * 0.3,
+                                       fill: nil, border: mark.color, borderWidth: width)
+            }
+            let pixelSize = 12 * scale, height = pixelSize * 1.6, padding = 6 * scale
+            // why: 10 % over the measure: bold drawn at a rasterised size runs a little wider than measured.
+            let tagWidth = min(mark.nameWidth * pixelSize / theme.fontSize * 1.1, 200 * scale) + 2 * padding
+            let tag = Rect(x: center.x - radii.x, y: center.y - radii.y - height - 2 * scale, width: tagWidth, height: height)
+            list.appendRoundedRect(center: tag.center, halfSize: Vec2(tag.width / 2, tag.height / 2), radius: height / 2,
+                                   fill: mark.color, border: mark.color, borderWidth: 0)
+            var label = DrawList.Label(text: mark.name, center: Vec2(tag.minX + padding, tag.center.y), pixelSize: pixelSize,
+                                       rasterPixelSize: TextRaster.rasterSize(forPixelSize: pixelSize),
+                                       color: RGBA(hex: 0xFFFFFF), alignment: .leading)
+            // why: the cap on long names; a name that fits is never cut for a pixel of rounding.
+            label.maxWidth = tag.width - padding
+            label.bold = true
+            list.labels.append(label)
         }
     }
 

@@ -24,6 +24,10 @@ public struct Config: Equatable, Sendable {
     public var kiosk = KioskSettings()
     /// `"shared": {"db": URL, "map": NAME}`: the shared map a window opens when none is named.
     public var sharedMap: SharedMapName?
+    /// `"shared": {"db": URL}`: the database whose maps the app menu's Shared maps lists.
+    public var sharedDatabase: DatabaseAddress?
+    /// `"shared": {"name": "Ana"}`: the name other screens show on this person's ring (default: the login).
+    public var personName: String?
     /// What the file held that Meshpad does not know, as `config.json: unknown key "kiosk.pn"`.
     public var warnings: [String] = []
 
@@ -88,11 +92,17 @@ public struct Config: Equatable, Sendable {
             guard let db = try reader.string(shared, "db", prefix: "shared."), !db.isEmpty else {
                 throw reader.error("shared.db", "must name the database, like \"postgresql://user@host/dbname\"")
             }
-            guard let map = try reader.string(shared, "map", prefix: "shared."), !map.isEmpty else {
-                throw reader.error("shared.map", "must name the shared map, like \"class 4b\"")
+            config.sharedDatabase = DatabaseAddress(db)
+            if let map = try reader.string(shared, "map", prefix: "shared.") {
+                guard !map.isEmpty else { throw reader.error("shared.map", "must name the shared map, like \"class 4b\"") }
+                config.sharedMap = SharedMapName(address: DatabaseAddress(db), name: map)
             }
-            config.sharedMap = SharedMapName(address: DatabaseAddress(db), name: map)
-            reader.unknown(shared, known: ["db", "map"], prefix: "shared.")
+            if let name = try reader.string(shared, "name", prefix: "shared.") {
+                let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard !trimmed.isEmpty else { throw reader.error("shared.name", "must be the name other screens show, like \"Ana\"") }
+                config.personName = String(trimmed.prefix(Presence.nameLimit))
+            }
+            reader.unknown(shared, known: ["db", "map", "name"], prefix: "shared.")
         }
         reader.unknown(top, known: ["theme", "uiScale", "keyboard", "zoom", "gestures", "kiosk", "shared"], prefix: "")
         config.warnings = reader.warnings

@@ -21,6 +21,9 @@ public enum SharedSchema {
     /// The channel a map's new sequence numbers are announced on.
     public static func channel(ofMap id: Int64) -> String { "meshpad_map_\(id)" }
 
+    /// The channel a map's screens say where their people work on (`Presence`, never logged).
+    public static func presenceChannel(ofMap id: Int64) -> String { "meshpad_presence_\(id)" }
+
     /// What opening a shared map with a schema of version `found` means: nil when it can be used.
     public static func problem(found: Int?, address: String) -> SharedMapError? {
         guard let found else { return .noSchema(address: address) }

@@ -64,6 +64,29 @@ extension Workspace {
         }
     }
 
+    /// Where this screen's person works now, as the other screens are told: the node being
+    /// typed in, else the node being dragged.
+    public func localPresence(client: Int64, name: String) -> Presence {
+        if let editing { return Presence(client: client, name: name, node: editing.node, activity: .editing) }
+        if let dragged = input.recognizer.draggedNodes.first {
+            return Presence(client: client, name: name, node: dragged, activity: .dragging)
+        }
+        return Presence(client: client, name: name)
+    }
+
+    /// What to tell the other screens now, if anything (a change, or the heartbeat), on the
+    /// clock of the last `tick`.
+    public mutating func presenceToSend(name: String) -> Presence? {
+        guard let client = shared?.client, !lockdown.isReadOnly else { return nil }
+        return presence.toSend(localPresence(client: client, name: name), at: input.now)
+    }
+
+    /// Takes in what other screens said about their people (heard at the last `tick`'s time).
+    public mutating func hear(_ presences: [Presence]) {
+        guard let own = shared?.client else { return }
+        for person in presences where presence.hear(person, at: input.now, own: own) { needsRedraw = true }
+    }
+
     /// What a person reads when their change was refused.
     static func notice(for refusal: SyncRules.Refusal, label: String, in document: Document) -> String {
         switch refusal {

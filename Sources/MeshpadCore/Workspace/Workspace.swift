@@ -90,6 +90,8 @@ public struct Workspace {
     /// A shared map's session: this screen's operations the server has not ordered yet. Nil for
     /// a map of one's own. See `Workspace+Sharing`.
     public internal(set) var shared: SyncEngine?
+    /// The other screens' people on a shared map, and when to tell them where this one works.
+    public internal(set) var presence = PresenceBoard()
 
     public init(document: Document, viewportSize: Vec2, camera: Camera? = nil,
                 settings: GestureSettings = GestureSettings(),
@@ -342,6 +344,8 @@ public struct Workspace {
         input.now = time
         defer { refreshPanels() }
         if let expiry = panels.banner?.expiresAt, time >= expiry { show(nil) }
+        // why: not a deadline of its own; the idle loop wakes every second anyway, soon enough for a ring.
+        if presence.forgetStale(at: time) { needsRedraw = true }
         tickKiosk(at: time)
         var requests = tickKeyboard(at: time)
         requests += input.recognizer.tick(at: time).flatMap { apply($0) }
@@ -396,6 +400,12 @@ public struct Workspace {
         }
         if let linkPreview = input.linkPreview { extras.linkPreview = (linkPreview.from, linkPreview.to) }
         extras.band = input.band
+        let boldMeasurer = measures.sizing.measurer.styled(bold: true, italic: false)
+        extras.presence = presence.present.compactMap { person in
+            guard let node = person.node, document.contains(node), !document.isHidden(node) else { return nil }
+            return SceneExtras.PresenceMark(node: node, name: person.name, color: Presence.color(forClient: person.client),
+                                            nameWidth: boldMeasurer.width(of: person.name[...]))
+        }
         return extras
     }
 }
@@ -411,6 +421,17 @@ public struct SceneExtras {
     /// From a node to a map point.
     public var linkPreview: (from: NodeID, to: Vec2)?
     public var band: Rect?
+    /// Other screens' people on the nodes they are editing or dragging (a shared map).
+    public var presence: [PresenceMark] = []
+
+    /// A ring in a person's colour around a node, with their name.
+    public struct PresenceMark: Equatable, Sendable {
+        public var node: NodeID
+        public var name: String
+        public var color: RGBA
+        /// The name's width in bold at the theme's font size (map units at 100 %), to size its tag.
+        public var nameWidth: Double
+    }
 
     public init() {}
 }
