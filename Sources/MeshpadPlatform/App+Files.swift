@@ -42,6 +42,8 @@ extension App {
             startNewMap()
         case .read(let path):
             read(path)
+        case .openShared(let name):
+            startOpeningShared(name)
         case .ask(let dialog):
             workspace.present(dialog)
         case .tell(let banner):
@@ -107,6 +109,7 @@ extension App {
         var fresh = Document(rootText: "New map")
         fresh.setLayoutMode(.tree)
         fresh.prepareForDisplay(with: canvas.sizing, layout: canvas.painter.scene.theme.treeLayout)
+        leaveSharedMap()
         workspace.replaceDocument(fresh)
         autosave.markWritten(fresh.revision)
         launchDocument = nil
@@ -120,6 +123,7 @@ extension App {
             var document = loaded.document
             document.prepareForDisplay(with: sizing(withPicturesOf: document, mapPath: path), layout: canvas.painter.scene.theme.treeLayout)
             autosaveWriter.waitUntilIdle()
+            leaveSharedMap()
             workspace.replaceDocument(document)
             autosave.markWritten(document.revision)
             launchDocument = nil
@@ -186,7 +190,7 @@ extension App {
             keepVisitorsWork()
             outcome = state.atStart ? "no visitor's map to keep" : "the visitor's map is kept in its session file"
             if let failure = autosaveWriter.takeError() { outcome = "the visitor's map could not be kept: \(failure)" }
-        } else if options.readOnly || !file.isDirty(workspace.document) {
+        } else if options.readOnly || sharing != nil || !file.isDirty(workspace.document) {
             options.recovery?.discard(for: file.path)
             outcome = "nothing unsaved"
         } else if let store = options.recovery {

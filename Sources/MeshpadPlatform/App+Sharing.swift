@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import MeshpadCore
+import Synchronization
 
 /// A shared map to open in the app: where it is and what `SharedMapOpening` found.
 public struct SharedSession: Sendable {
@@ -22,20 +23,36 @@ public struct SharedSession: Sendable {
     }
 }
 
+/// What the database answered for the Open dialog, waiting for the loop.
+final class SharedMapsMailbox: Sendable {
+    struct Mail: Sendable {
+        var list: Result<[String], SharedMapError>?
+        var opened: (name: String, result: Result<SharedMapOpening.Opened, SharedMapError>)?
+        /// A shared map is being opened: a second tap waits for it.
+        var opening = false
+    }
+
+    let box = Mutex(Mail())
+}
+
 /// The loop's side of a shared map: each pass hands this screen's operations to the network
 /// thread and carries out what it brought, outside the undo history (`Workspace.receive`).
 /// Nothing here waits on the network.
 extension App {
     /// The network thread for `sharing`; its news wakes the idle loop with an SDL event.
-    static func link(for sharing: SharedSession) -> SharedMapLink {
-        let wakeEvent = SDL_RegisterEvents(1)
-        return SharedMapLink(address: sharing.address, mapID: sharing.opened.mapID, after: sharing.opened.seq) {
-            // why: 0xFFFFFFFF means SDL had no event numbers left; the loop still wakes within a second.
-            guard wakeEvent != UInt32.max else { return }
-            var event = SDL_Event()
-            event.type = wakeEvent
-            SDL_PushEvent(&event)
+    static func link(for sharing: SharedSession, wakeEvent: UInt32) -> SharedMapLink {
+        SharedMapLink(address: sharing.address, mapID: sharing.opened.mapID, after: sharing.opened.seq) {
+            wake(wakeEvent)
         }
+    }
+
+    /// Pushes `wakeEvent` from any thread, so the idle loop runs a pass.
+    nonisolated static func wake(_ wakeEvent: UInt32) {
+        // why: 0xFFFFFFFF means SDL had no event numbers left; the loop still wakes within a second.
+        guard wakeEvent != UInt32.max else { return }
+        var event = SDL_Event()
+        event.type = wakeEvent
+        SDL_PushEvent(&event)
     }
 
     func serviceSharing() {
@@ -55,7 +72,7 @@ extension App {
             sharedStatus = mail.status
         }
         sharedLink.send(workspace.takeOperationsToSend())
-        if let sharing = options.sharing, let mine = workspace.presenceToSend(name: sharing.personName) { sharedLink.send(mine) }
+        if let sharing, let mine = workspace.presenceToSend(name: sharing.personName) { sharedLink.send(mine) }
         keepJournal()
     }
 
@@ -63,7 +80,7 @@ extension App {
     /// queue (the loop does not wait on the disk); a failure is shown, since offline changes
     /// would then live in memory only.
     func keepJournal() {
-        guard let journal = options.sharing?.journal, let pending = workspace.shared?.pending else { return }
+        guard let journal = sharing?.journal, let pending = workspace.shared?.pending else { return }
         let signature = pending.map(\.operation.clientSeq)
         guard signature != journaledSeqs else { return }
         journaledSeqs = signature
@@ -93,5 +110,103 @@ extension App {
             usleep(5_000)
         }
         return false
+    }
+}
+
+/// Shared maps from the Open dialog: listed and opened off the loop (a database may be slow or
+/// away; the window keeps drawing and the person is told), then shown in place of the map.
+extension App {
+    /// Asks the database for its maps on a queue of its own; the answer comes back through `sharedMapsMail`.
+    func listSharedMaps() {
+        guard let address = options.sharedDatabase else { return }
+        let mail = sharedMapsMail, wakeEvent = wakeEvent
+        DispatchQueue.global(qos: .userInitiated).async {
+            let answer: Result<[String], SharedMapError>
+            do throws(SharedMapError) {
+                answer = .success(try SharedMapStore(connection: try PGConnection(address)).mapNames())
+            } catch {
+                answer = .failure(error)
+            }
+            mail.box.withLock { $0.list = answer }
+            App.wake(wakeEvent)
+        }
+    }
+
+    /// Opens the shared map `name` off the loop (sending what earlier sessions here left unsent first).
+    func startOpeningShared(_ name: String) {
+        guard let address = options.sharedDatabase else { return }
+        let starting = sharedMapsMail.box.withLock { mail in
+            defer { mail.opening = true }
+            return !mail.opening
+        }
+        guard starting else { return }
+        workspace.show(Banner(message: "Opening the shared map \(name)…"))
+        let shared = SharedMapName(address: address, name: name)
+        let journals = options.keepsSharedJournal ? SharedJournals(store: RecoveryStore.standard(), map: shared) : nil
+        let mail = sharedMapsMail, wakeEvent = wakeEvent
+        DispatchQueue.global(qos: .userInitiated).async {
+            let result: Result<SharedMapOpening.Opened, SharedMapError>
+            do throws(SharedMapError) {
+                result = .success(try SharedMapOpening.open(shared, journals: journals))
+            } catch {
+                result = .failure(error)
+            }
+            mail.box.withLock { $0.opened = (name, result) }
+            App.wake(wakeEvent)
+        }
+    }
+
+    /// Carries out what the database answered, on the loop.
+    func serviceSharedMapsMail() {
+        let mail = sharedMapsMail.box.withLock { mail in
+            defer {
+                mail.list = nil
+                if mail.opened != nil { mail.opening = false }
+                mail.opened = nil
+            }
+            return mail
+        }
+        if let list = mail.list { workspace.showSharedMaps(list) }
+        guard let (name, result) = mail.opened, let address = options.sharedDatabase else { return }
+        switch result {
+        case .success(let opened):
+            show(SharedSession(address: address, name: name, opened: opened,
+                               journal: options.keepsSharedJournal
+                                   ? SharedJournals(store: RecoveryStore.standard(), map: SharedMapName(address: address, name: name))
+                                       .session(client: opened.client) : nil,
+                               personName: options.personName))
+        case .failure(let error):
+            Log.error(error.description)
+            fileEvent(.sharedOpenFailed(name: name, reason: error.description))
+        }
+    }
+
+    /// Shows a shared map in place of the map shown, with its own network thread.
+    func show(_ session: SharedSession) {
+        var document = session.opened.document
+        document.prepareForDisplay(with: sizing(withPicturesOf: document, mapPath: nil), layout: canvas.painter.scene.theme.treeLayout)
+        autosaveWriter.waitUntilIdle()
+        leaveSharedMap()
+        workspace.replaceDocument(document)
+        autosave.markWritten(document.revision)
+        launchDocument = nil
+        sharing = session
+        let link = Self.link(for: session, wakeEvent: wakeEvent)
+        sharedLink = link
+        sharedStatus = .connecting
+        journaledSeqs = []
+        workspace.startSharing(SyncEngine(client: session.opened.client, confirmedSeq: session.opened.seq))
+        link.start()
+        fileEvent(.openedShared(name: session.name, revision: document.revision))
+    }
+
+    /// Stops sharing the map shown (another map takes its place): what it has not sent stays in its journal.
+    func leaveSharedMap() {
+        guard let link = sharedLink else { return }
+        serviceSharing()
+        link.stop()
+        flushJournal()
+        sharedLink = nil
+        sharing = nil
     }
 }

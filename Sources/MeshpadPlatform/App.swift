@@ -45,6 +45,14 @@ public final class App {
         public var catchesTerminationSignals = false
         /// A shared map opened with `--db URL --shared NAME`: the app runs its network thread.
         public var sharing: SharedSession?
+        /// The database whose shared maps the Open dialog lists (the config's `shared.db`, else
+        /// the shared map's own); nil: no Shared button.
+        public var sharedDatabase: DatabaseAddress?
+        /// The name other screens show on this person's ring (the config's `shared.name`).
+        public var personName: String?
+        /// Shared maps opened from the Open dialog keep their unsent changes on disk (the app,
+        /// not a replay).
+        public var keepsSharedJournal = false
 
         public init(windowSize: PixelSize = .defaultWindow, title: String = "Meshpad", theme: Theme = .standard,
                     preferSoftware: Bool = false, hidden: Bool = false, recordPath: String? = nil,
@@ -83,8 +91,14 @@ public final class App {
     var autosave: AutosaveSchedule
     let autosaveWriter = AutosaveWriter()
     let options: Options
-    /// The shared map's network thread, if the map is shared.
-    let sharedLink: SharedMapLink?
+    /// The shared map's network thread, if the map shown is shared.
+    var sharedLink: SharedMapLink?
+    /// The shared map shown and its session; nil for a map of one's own.
+    var sharing: SharedSession?
+    /// Answers from the database for the Open dialog, filled off the loop.
+    let sharedMapsMail = SharedMapsMailbox()
+    /// The SDL event that wakes the idle loop when the network has news.
+    let wakeEvent: UInt32
     /// The link's status as last shown.
     var sharedStatus = SharedMapLink.Status.connecting
     /// The client seqs the journal holds now, and the queue that writes it.
@@ -127,7 +141,10 @@ public final class App {
         recorder = try options.recordPath.map { path throws(PlatformError) in try Recorder(path: path) }
         termination = options.catchesTerminationSignals ? TerminationSignals() : nil
         self.options = options
-        sharedLink = options.sharing.map(Self.link)
+        sharing = options.sharing
+        let wakeEvent = SDL_RegisterEvents(1)
+        self.wakeEvent = wakeEvent
+        sharedLink = options.sharing.map { Self.link(for: $0, wakeEvent: wakeEvent) }
         meshpad_map_large_blocks()
         var prepared = document
         canvas.painter.images.folder = file?.path.map { ($0 as NSString).deletingLastPathComponent }
@@ -138,7 +155,7 @@ public final class App {
         var opened = file ?? DocumentFile(path: nil, format: .native, savedRevision: 0)
         opened.markSaved(prepared)
         fileFlow = FileFlow(file: opened, recent: options.recentFilesPath.map(RecentFiles.load(from:)) ?? RecentFiles(),
-                            isReadOnly: options.readOnly)
+                            isReadOnly: options.readOnly, sharedName: options.sharing?.name)
         autosave = AutosaveSchedule(writtenRevision: prepared.revision)
         workspace = Workspace(document: prepared, viewportSize: canvas.viewportSize, settings: options.gestures,
                               sizing: canvas.sizing, zoomClamp: options.zoomClamp)
@@ -147,6 +164,7 @@ public final class App {
         workspace.measures.themeName = options.theme.name
         workspace.measures.keyboardMode = options.keyboard
         workspace.lockdown.isReadOnly = options.readOnly
+        workspace.offersSharedMaps = options.sharedDatabase != nil && options.kiosk == nil
         if let kiosk = options.kiosk {
             workspace.lockdown.kiosk = kiosk.lock
             kioskState = KioskState(start: prepared, lastInput: time, session: KioskState.sessionName())
@@ -287,6 +305,7 @@ public final class App {
         serviceKiosk(at: eventTime)
         serviceFiles(at: eventTime)
         serviceSharing()
+        serviceSharedMapsMail()
     }
 
     func requests(_ requests: [Workspace.Request]) {
@@ -327,6 +346,10 @@ public final class App {
                 fileEvent(.open)
             case .dialogAction(let kind, let action, let field):
                 fileEvent(.dialog(kind, action, field: field))
+            case .listSharedMaps:
+                listSharedMaps()
+            case .openShared(let name):
+                fileEvent(.openShared(name))
             case .bannerAction(let action):
                 switch action {
                 case .discardRecovery: fileEvent(.discardRecovery)
@@ -366,7 +389,8 @@ public final class App {
     /// Per loop turn: autosave when due, text input on while a field wants it, the title current.
     func serviceFiles(at now: Double) {
         // why: the idle demo's changes are nobody's work.
-        if let store = options.recovery, kioskState?.attract == nil, autosave.isDue(revision: workspace.document.revision, at: now) {
+        // why: a shared map is kept by its database, its unsent changes by the session's journal.
+        if let store = options.recovery, sharing == nil, kioskState?.attract == nil, autosave.isDue(revision: workspace.document.revision, at: now) {
             if autosaveWriter.write(documentForWriting(to: file.path), to: store, for: autosaveKey) {
                 autosave.markWritten(workspace.document.revision)
             }

@@ -86,6 +86,8 @@ public enum ReplayRunner {
             // signal path is what a test of stopping it wants to run.
             options.catchesTerminationSignals = realtime
             options.sharing = sharing
+            options.sharedDatabase = sharing?.address
+            options.keepsSharedJournal = autosave
             let app = try App(document: document, file: file, options: options)
             if realtime {
                 // why: a crash test needs to know when the script's clock started.

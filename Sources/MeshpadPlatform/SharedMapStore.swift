@@ -132,6 +132,13 @@ public struct SharedMapStore {
         return seq
     }
 
+    /// The names of the shared maps this connection may read, in order.
+    public func mapNames() throws(SharedMapError) -> [String] {
+        try SharedMapDatabase(connection: connection).checkSchema()
+        return try connection.execute("SELECT name FROM meshpad_maps ORDER BY lower(name), name", doing: "listing the shared maps")
+            .compactMap { $0.first.flatMap { $0 } }
+    }
+
     /// A client number no session has had: new nodes are numbered in its own range.
     public func newClient() throws(SharedMapError) -> Int64 {
         let rows = try connection.execute("SELECT nextval('meshpad_clients')", doing: "joining a shared map")

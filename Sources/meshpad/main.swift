@@ -211,6 +211,9 @@ func main() -> ExitStatus {
             let opened = try open(mode.source(source, config: config), creating: !mode.readOnly, journal: !mode.readOnly)
             let session = try SDLSession(headless: false, kiosk: mode.kiosk)
             var shownWith = options
+            shownWith.sharedDatabase = config.sharedDatabase ?? opened.sharing?.address
+            shownWith.personName = config.personName
+            shownWith.keepsSharedJournal = !mode.readOnly
             if var sharing = opened.sharing {
                 if let name = config.personName { sharing.personName = name }
                 shownWith.sharing = sharing

@@ -9,6 +9,9 @@ struct BrowserRig {
     var rig: EditRig
     var flow: FileFlow
     let home: ScratchFolder
+    /// How often the app was asked for the database's shared maps, and the shared maps it was asked to open.
+    var sharedListings = 0
+    var sharedOpenings: [String] = []
 
     /// - Parameter file: the open map's file (nil: a map never saved, whose Save as starts in Home).
     init(file: String? = nil, recent: [String] = [], home: ScratchFolder? = nil) throws {
@@ -82,6 +85,8 @@ struct BrowserRig {
             case .save: fileEvent(.save)
             case .export(let format): fileEvent(.export(format))
             case .dialogAction(let kind, let action, let field): fileEvent(.dialog(kind, action, field: field))
+            case .listSharedMaps: sharedListings += 1
+            case .openShared(let name): fileEvent(.openShared(name))
             default: break
             }
         }
@@ -121,6 +126,8 @@ struct BrowserRig {
                 } catch {
                     fileEvent(.readFailed(path: path, reason: error.description))
                 }
+            case .openShared(let name):
+                sharedOpenings.append(name)
             case .startNewMap, .discardRecovery, .reloadFromDisk, .rememberRecent, .quit:
                 break
             }

@@ -393,3 +393,56 @@ import Testing
         #expect(browser.path(forTyped: typed) == path)
     }
 }
+
+/// Open → Shared: the maps of the database the app knows, listed and opened by a tap.
+@Suite struct SharedMapBrowserTests {
+    @Test func theOpenDialogListsTheDatabasesMapsAndATapOpensOne() throws {
+        var rig = try BrowserRig()
+        rig.rig.workspace.offersSharedMaps = true
+        rig.key("O", .ctrl)
+        #expect(rig.labels.contains("Shared"))
+        rig.tap("Shared")
+        #expect(rig.sharedListings == 1, "the database is asked once the list is shown")
+        #expect(rig.text(of: .browserPath) == "Shared maps")
+        #expect(rig.text(of: .browserNote) == "Asking the database…")
+        rig.rig.workspace.showSharedMaps(.success(["class 4b", "wall"]))
+        #expect(rig.rows == ["class 4b", "wall"])
+        #expect(rig.layout.parts.contains { $0.role == .browserButton(.parent) && $0.look == .disabled })
+        rig.tap("wall")
+        #expect(rig.dialog == nil, "one tap opens it, as a map file does")
+        #expect(rig.sharedOpenings == ["wall"])
+        #expect(rig.sharedListings == 1)
+    }
+
+    @Test func aMapWithUnsavedChangesAsksFirstAndTheDatabasesRefusalIsShown() throws {
+        var rig = try BrowserRig()
+        rig.rig.workspace.offersSharedMaps = true
+        rig.rig.key("Tab")
+        rig.rig.type("unsaved")
+        rig.rig.key("Return")
+        rig.key("O", .ctrl)
+        rig.tap("Shared")
+        rig.rig.workspace.showSharedMaps(.failure(.unreachable(address: "postgresql://school/maps", detail: "connection refused")))
+        let message = rig.layout.parts.first { $0.role == .message }?.text ?? ""
+        #expect(message.contains("connection refused") && message.contains("school"), "\(message)")
+        rig.tap("Recent")
+        rig.tap("Shared")
+        #expect(rig.sharedListings == 2, "a failed list is asked again")
+        rig.rig.workspace.showSharedMaps(.success(["wall"]))
+        rig.tap("wall")
+        #expect(rig.sharedOpenings.isEmpty, "not before the unsaved changes are dealt with")
+        #expect(rig.dialog?.title.hasPrefix("Save changes to") == true)
+        rig.tap("Don't save")
+        #expect(rig.sharedOpenings == ["wall"])
+    }
+
+    @Test func withoutADatabaseThereIsNoSharedButtonAndAKioskCannotOpenOne() throws {
+        var rig = try BrowserRig()
+        rig.key("O", .ctrl)
+        #expect(!rig.labels.contains("Shared"))
+        var flow = FileFlow(file: DocumentFile(path: nil, format: .native, savedRevision: 0), sharedName: "wall")
+        #expect(flow.title(revision: 5) == "wall (shared) — Meshpad", "a shared map has no unsaved changes of its own")
+        #expect(flow.handle(.quit, revision: 5, now: 0).last == .quit, "the database keeps it: quitting asks nothing")
+        #expect(Lockdown(kiosk: KioskLock(settings: KioskSettings(), pin: "1234")).permits(.openShared("wall")) == false)
+    }
+}

@@ -35,6 +35,8 @@ public struct Dialog: Equatable, Sendable {
         case quit
         case open(path: String)
         case newMap
+        /// A shared map, by its name in the database the app knows.
+        case openShared(name: String)
     }
 
     /// What a write puts in a file: the map (in a format), or an export of it.

@@ -48,6 +48,8 @@ public struct FileBrowser: Equatable, Sendable {
     public enum Control: Equatable, Sendable, CaseIterable {
         case parent, home, recent, newFolder
         case cancelNewFolder, createFolder
+        /// The maps of the database the app knows (Open only, when it knows one).
+        case shared
 
         /// The words on the button: what a person reads, and what tests look for.
         public var label: String {
@@ -58,6 +60,7 @@ public struct FileBrowser: Equatable, Sendable {
             case .newFolder: return "New folder"
             case .cancelNewFolder: return "Cancel"
             case .createFolder: return "Create"
+            case .shared: return "Shared"
             }
         }
     }
@@ -69,12 +72,23 @@ public struct FileBrowser: Equatable, Sendable {
             case file(path: String)
             /// A name that is not text (not UTF-8): shown, but no path to it can be handed on.
             case unusable(reason: String)
+            /// A shared map of the database the app knows, by name.
+            case shared(name: String)
         }
 
         /// What the row says: `📁 name` for a folder, the name for a file, `name — folder` for a
         /// recent map.
         public var text: String
         public var target: Target
+    }
+
+    /// The database's shared maps, as far as they are known: asked for when the Shared list is
+    /// first shown, off the loop (a database may be slow or away).
+    public enum SharedMaps: Equatable, Sendable {
+        case notAsked
+        case asking
+        case listed([String])
+        case failed(String)
     }
 
     /// The new folder's name, being typed, and why the last try failed.
@@ -95,6 +109,12 @@ public struct FileBrowser: Equatable, Sendable {
     public let recent: [String]
     /// The list shows the recent maps instead of the folder.
     public internal(set) var showsRecent = false
+    /// The database's shared maps; nil when the app knows no database (no Shared button).
+    public internal(set) var sharedMaps: SharedMaps?
+    /// The list shows the shared maps instead of the folder.
+    public internal(set) var showsShared = false
+    /// The list shows something other than the folder.
+    public var showsPlace: Bool { showsRecent || showsShared }
     /// How far the list is scrolled, in window pixels from its top.
     public internal(set) var scroll = 0.0
     /// The list gliding on after a flick.
@@ -119,6 +139,7 @@ public struct FileBrowser: Equatable, Sendable {
     public mutating func enter(_ newFolder: String) {
         folder = FileFlow.absolute(newFolder, in: places.home)
         showsRecent = false
+        showsShared = false
         scroll = 0
         fling = nil
         do {
@@ -136,10 +157,19 @@ public struct FileBrowser: Equatable, Sendable {
     /// The folder above this one.
     public var parentFolder: String { (folder as NSString).deletingLastPathComponent }
 
-    public var rowCount: Int { showsRecent ? recent.count : entries.count }
+    public var rowCount: Int {
+        if showsShared {
+            guard case .listed(let names) = sharedMaps else { return 0 }
+            return names.count
+        }
+        return showsRecent ? recent.count : entries.count
+    }
 
     /// The row at `index` (`0..<rowCount`).
     public func row(_ index: Int) -> Row {
+        if showsShared, case .listed(let names) = sharedMaps {
+            return Row(text: names[index], target: .shared(name: names[index]))
+        }
         if showsRecent {
             let path = recent[index]
             let name = FolderListing.displayName((path as NSString).lastPathComponent)

@@ -42,7 +42,8 @@ extension OverlayLayout {
             message = Rect(x: left, y: y, width: inner, height: 28)
             y += 28 + 4
         }
-        let controls: [FileBrowser.Control] = browser.purpose.takesName ? [.parent, .home, .recent, .newFolder] : [.parent, .home, .recent]
+        let controls: [FileBrowser.Control] = browser.purpose.takesName ? [.parent, .home, .recent, .newFolder]
+            : browser.sharedMaps != nil ? [.parent, .home, .recent, .shared] : [.parent, .home, .recent]
         let shortcutWidth = min(180, (inner - Double(controls.count - 1) * gap) / Double(controls.count))
         let shortcuts = controls.indices.map { Rect(x: left + Double($0) * (shortcutWidth + gap), y: y, width: shortcutWidth, height: row) }
         y += row + gap
@@ -99,7 +100,9 @@ extension OverlayLayout {
                                                              width: 4, height: thumb), text: ""))
         }
         let note = Rect(x: list.minX, y: list.minY, width: list.width, height: rowHeight)
-        if let problem = browser.problem, !browser.showsRecent {
+        if browser.showsShared, case .failed(let problem) = browser.sharedMaps {
+            append(Part(role: .message, rect: note, text: problem))
+        } else if let problem = browser.problem, !browser.showsPlace {
             append(Part(role: .message, rect: note, text: problem))
         } else if browser.rowCount == 0 {
             append(Part(role: .browserNote, rect: note, text: Self.emptyNote(browser)))
@@ -107,14 +110,16 @@ extension OverlayLayout {
         for (control, rect) in zip(frame.controls, frame.shortcuts) {
             let look: Part.Look
             switch control {
-            case .parent: look = browser.canGoUp && !browser.showsRecent ? .plain : .disabled
+            case .parent: look = browser.canGoUp && !browser.showsPlace ? .plain : .disabled
             case .recent: look = browser.showsRecent ? .on : .plain
-            case .newFolder: look = browser.showsRecent || browser.problem != nil ? .disabled : .plain
+            case .shared: look = browser.showsShared ? .on : .plain
+            case .newFolder: look = browser.showsPlace || browser.problem != nil ? .disabled : .plain
             default: look = .plain
             }
             append(Part(role: .browserButton(control), rect: rect, text: control.label, look: look))
         }
-        let path = browser.showsRecent ? "Recent maps" : browser.shownPath ?? FolderListing.displayName(browser.folder)
+        let path = browser.showsShared ? "Shared maps" : browser.showsRecent ? "Recent maps"
+            : browser.shownPath ?? FolderListing.displayName(browser.folder)
         append(Part(role: .browserPath, rect: frame.path, text: path))
         if let field = frame.field {
             // why: a suggested name is shown selected: the first letter typed replaces it all.
@@ -129,6 +134,9 @@ extension OverlayLayout {
 
     /// What an empty list says.
     static func emptyNote(_ browser: FileBrowser) -> String {
+        if browser.showsShared {
+            return browser.sharedMaps == .asking ? "Asking the database…" : "No shared maps yet: share one with meshpad share MAP --db URL"
+        }
         if browser.showsRecent { return "No recent maps" }
         switch browser.purpose {
         case .open, .saveAs: return "No maps or folders here"

@@ -38,6 +38,12 @@ public struct FileFlow: Sendable {
         case discardRecovery
         /// The map on disk was put back (after `.reloadFromDisk`) at `revision`.
         case reloaded(revision: UInt64)
+        /// A shared map was tapped in the Open dialog.
+        case openShared(String)
+        /// An `.openShared` succeeded: the shared map `name` is shown at `revision`.
+        case openedShared(name: String, revision: UInt64)
+        /// An `.openShared` failed; what was shown stays.
+        case sharedOpenFailed(name: String, reason: String)
     }
 
     /// What the app is to do.
@@ -50,6 +56,9 @@ public struct FileFlow: Sendable {
         case startNewMap
         /// Open the map at `path` in place of this one, then report `.opened` or `.readFailed`.
         case read(path: String)
+        /// Open the shared map `name` (of the database the app knows) in place of this one, then
+        /// report `.openedShared` or `.sharedOpenFailed`.
+        case openShared(name: String)
         case ask(Dialog)
         case tell(Banner)
         /// Restore the recovery file of the map at `path` if one is newer (report
@@ -65,6 +74,9 @@ public struct FileFlow: Sendable {
     }
 
     public private(set) var file: DocumentFile
+    /// The shared map shown, by name: the database keeps it, so it has no unsaved changes
+    /// (what the server has not ordered yet is in the session's journal). Nil for a map of one's own.
+    public private(set) var sharedName: String?
     public private(set) var recent: RecentFiles
     /// A map opened read-only is never written, and quits without asking.
     public let isReadOnly: Bool
@@ -83,10 +95,11 @@ public struct FileFlow: Sendable {
     /// Whether something is at a path already (saving over a file asks first); tests give their own.
     private let fileExists: @Sendable (String) -> Bool
 
-    public init(file: DocumentFile, recent: RecentFiles = RecentFiles(), isReadOnly: Bool = false,
+    public init(file: DocumentFile, recent: RecentFiles = RecentFiles(), isReadOnly: Bool = false, sharedName: String? = nil,
                 startFolder: String = FileManager.default.currentDirectoryPath,
                 fileExists: @escaping @Sendable (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) {
         self.file = file
+        self.sharedName = sharedName
         self.recent = recent
         self.isReadOnly = isReadOnly
         self.startFolder = startFolder
@@ -95,6 +108,7 @@ public struct FileFlow: Sendable {
 
     /// The window's title: the map's name, marked while it has unsaved changes.
     public func title(revision: UInt64) -> String {
+        if let sharedName { return "\(sharedName) (shared\(isReadOnly ? ", read-only" : "")) — Meshpad" }
         if isReadOnly { return "\(file.displayName) (read-only) — Meshpad" }
         return "\(file.revisionIsSaved(revision) ? "" : "• ")\(file.displayName) — Meshpad"
     }
@@ -102,7 +116,7 @@ public struct FileFlow: Sendable {
     /// What to do about `event`, with the open map at `revision` and the clock at `now` (banners
     /// that go away by themselves go at `now` + `noticeSeconds`).
     public mutating func handle(_ event: Event, revision: UInt64, now: Double) -> [Effect] {
-        let dirty = !file.revisionIsSaved(revision) && !isReadOnly
+        let dirty = !file.revisionIsSaved(revision) && !isReadOnly && sharedName == nil
         switch event {
         case .newMap:
             guard !isReadOnly else { return [] }
@@ -110,7 +124,19 @@ public struct FileFlow: Sendable {
             return [.ask(Dialog(kind: .unsavedChanges(then: .newMap), title: "Save changes to \(file.displayName) before starting a new map?"))]
         case .newMapStarted(let started):
             file = DocumentFile(path: nil, format: .native, savedRevision: started)
+            sharedName = nil
             return []
+        case .openShared(let name):
+            guard dirty else { return [.openShared(name: name)] }
+            return [.ask(Dialog(kind: .unsavedChanges(then: .openShared(name: name)),
+                                title: "Save changes to \(file.displayName) before opening another map?"))]
+        case .openedShared(let name, let opened):
+            file = DocumentFile(path: nil, format: .native, savedRevision: opened)
+            sharedName = name
+            return [.tell(Banner(message: "Opened the shared map \(name)", expiresAt: now + Self.noticeSeconds))]
+        case .sharedOpenFailed(let name, let reason):
+            return [.tell(Banner(message: "Could not open the shared map \(name): \(reason)", isError: true,
+                                 expiresAt: now + Self.warningSeconds))]
         case .export(let format):
             return [.ask(exportDialog(format, message: nil, field: nil))]
         case .exported(let path, let warnings):
@@ -164,6 +190,7 @@ public struct FileFlow: Sendable {
             return effects
         case .opened(let path, let format, let opened, let warnings):
             file = DocumentFile(path: path, format: format, savedRevision: opened)
+            sharedName = nil
             startFolder = (path as NSString).deletingLastPathComponent
             recent.add(path)
             let banner = Banner(message: warnings.isEmpty ? "Opened \(file.displayName)" : warnings.joined(separator: "; "),
@@ -250,6 +277,7 @@ public struct FileFlow: Sendable {
         case .quit: return quitNow(dirty: dirty)
         case .open(let path): return [.read(path: path)]
         case .newMap: return [.startNewMap]
+        case .openShared(let name): return [.openShared(name: name)]
         }
     }
 

@@ -44,7 +44,7 @@ public struct Lockdown: Sendable {
     /// lets a person out), and a read-only map is never saved.
     func permits(_ request: Workspace.Request) -> Bool {
         switch request {
-        case .quit, .showOpen:
+        case .quit, .showOpen, .openShared, .listSharedMaps:
             return kiosk == nil
         case .save, .showSaveAs:
             return kiosk == nil && !isReadOnly

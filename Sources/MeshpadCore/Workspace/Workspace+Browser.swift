@@ -19,6 +19,7 @@ extension Workspace {
         var shown = dialog
         var browser = FileBrowser(purpose: purpose, folder: FileFlow.absolute(folder.isEmpty ? "." : folder),
                                   recent: dialog.recent, places: places)
+        if purpose == .open, offersSharedMaps { browser.sharedMaps = .notAsked }
         shown.field = purpose.takesName ? name : ""
         browser.nameIsSuggestion = purpose.takesName && !name.isEmpty
         shown.browser = browser
@@ -141,23 +142,46 @@ extension Workspace {
                                    viewportSize: Vec2(measures.viewportSize.x, max(measures.viewportSize.y - keyboardCover, 1)))
     }
 
+    /// What the database said when asked for its shared maps (names, or why it could not say):
+    /// shown if the Open dialog is still up.
+    public mutating func showSharedMaps(_ answer: Result<[String], SharedMapError>) {
+        guard panels.dialog?.browser?.sharedMaps != nil else { return }
+        changeBrowser { browser in
+            switch answer {
+            case .success(let names): browser.sharedMaps = .listed(names)
+            case .failure(let error): browser.sharedMaps = .failed(error.description)
+            }
+        }
+    }
+
     // MARK: - Taps
 
     private mutating func activateBrowser(_ part: OverlayLayout.Part.Role, _ current: Dialog) -> [Request] {
         guard let browser = current.browser else { return [] }
         switch part {
         case .browserButton(.parent):
-            if browser.canGoUp && !browser.showsRecent { enterFolder(browser.parentFolder) }
+            if browser.canGoUp && !browser.showsPlace { enterFolder(browser.parentFolder) }
         case .browserButton(.home):
             enterFolder(browser.places.home)
         case .browserButton(.recent):
             changeBrowser { browser in
                 browser.showsRecent.toggle()
+                browser.showsShared = false
                 browser.scroll = 0
                 browser.fling = nil
             }
+        case .browserButton(.shared):
+            let asks = browser.sharedMaps == .notAsked || { if case .failed = browser.sharedMaps { return true }; return false }()
+            changeBrowser { browser in
+                browser.showsShared.toggle()
+                browser.showsRecent = false
+                browser.scroll = 0
+                browser.fling = nil
+                if asks && browser.showsShared { browser.sharedMaps = .asking }
+            }
+            return asks && !browser.showsShared ? [.listSharedMaps] : []
         case .browserButton(.newFolder):
-            guard !browser.showsRecent, browser.problem == nil else { return [] }
+            guard !browser.showsPlace, browser.problem == nil else { return [] }
             changeBrowser { $0.newFolder = FileBrowser.NewFolderPrompt() }
         case .browserRow(let index):
             return chooseRow(index, current)
@@ -184,6 +208,9 @@ extension Workspace {
             enterFolder(path)
         case .unusable(let reason):
             say(reason)
+        case .shared(let name):
+            present(nil)
+            return [.openShared(name)]
         case .file(let path) where !browser.purpose.takesName:
             return finish(current, .confirm, field: path)
         case .file(let path):

@@ -43,6 +43,10 @@ public struct Workspace {
         case readClipboard
         /// The kiosk's PIN was entered: leave (after the last autosave).
         case exitKiosk
+        /// Ask the database for its shared maps and hand them to `showSharedMaps`.
+        case listSharedMaps
+        /// Open this shared map in place of the current one (the file flow asks about unsaved changes first).
+        case openShared(String)
     }
 
     /// A node's text being edited in place. Its changes go into the open `.textEdit`
@@ -83,6 +87,8 @@ public struct Workspace {
     public var lockdown = Lockdown()
     /// Where the file browser's Home leads and how far up it goes (the platform may narrow it).
     public var places = FilePlaces()
+    /// The app knows a database of shared maps: the Open dialog's browser offers them.
+    public var offersSharedMaps = false
     public internal(set) var input: InputState
     public var measures: Measures
     /// Set by anything that changes what is drawn; the loop clears it after drawing.
@@ -264,6 +270,9 @@ public struct Workspace {
     /// Replaces the map (a file was opened, a recovery discarded): new selection, view and history.
     public mutating func replaceDocument(_ newDocument: Document) {
         document = newDocument
+        // why: another map is not the shared one; its edits must never reach that map's log.
+        shared = nil
+        presence = PresenceBoard()
         selection = Selection(nodes: [newDocument.rootID], focus: newDocument.rootID)
         editing = nil
         runningLayout = nil
