@@ -87,4 +87,37 @@ import Testing
         rig.bob.sync(with: &rig.log)
         #expect(rig.workspace.document.hasSameContent(as: rig.bob.document))
     }
+
+    /// Ann and Bob each add a child to the title at once in a tree-mode map: each placed theirs
+    /// where the other's went. Ann's screen lays Bob's change out, so no two siblings share a spot.
+    @Test func twoChildrenAddedAtOnceToOneNodeDoNotLandOnOneSpot() throws {
+        var document = Document.sample()
+        document.setLayoutMode(.tree)
+        document.measureAll(with: SimulatedClient.sizing)
+        var workspace = Workspace(document: document, viewportSize: Vec2(1000, 700), sizing: SimulatedClient.sizing)
+        workspace.startSharing(SyncEngine(client: 1, confirmedSeq: 0))
+        var log = FakeLog()
+        var bob = SimulatedClient(client: 2, start: workspace.document)
+        let root = workspace.document.rootID
+        workspace.select([root])
+        workspace.perform(.addChild)
+        workspace.commitEditing()
+        let anns = try #require(workspace.selection.focus)
+        let bobs = bob.addChild(under: root, text: "Bob's")
+        // Bob's screen put his where a new last child goes, as Ann's did.
+        let annsSpot = try #require(workspace.document.node(anns)?.position)
+        bob.make("place", [.move(ids: [bobs], from: [bob.document.node(bobs)?.position ?? .zero], to: [annsSpot])])
+        bob.sync(with: &log)
+        for operation in workspace.takeOperationsToSend() { log.append(operation) }
+        workspace.receive(log.after(workspace.shared?.confirmedSeq ?? 0))
+        let siblings = workspace.document.children(of: root).compactMap { workspace.document.node($0) }
+        #expect(siblings.count == 7)
+        for (k, a) in siblings.enumerated() {
+            for b in siblings[(k + 1)...] {
+                #expect(!a.frame.intersects(b.frame), "'\(a.text)' and '\(b.text)' overlap")
+            }
+        }
+        #expect(workspace.history.done.count == 1, "the layout is not a step of Ann's to undo")
+        #expect(workspace.takeOperationsToSend().isEmpty, "nor sent: every screen lays it out alike")
+    }
 }

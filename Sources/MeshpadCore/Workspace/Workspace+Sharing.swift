@@ -46,6 +46,7 @@ extension Workspace {
                 for k in ids.indices where document.contains(ids[k]) { glides.append((ids[k], from[k], to[k])) }
             }
         }
+        glides += layOutRemoteChanges(receipt)
         if !glides.isEmpty { view.glides.animate(glides) }
         if let refused = receipt.refusals.first {
             toast(Self.notice(for: refused.refusal, label: refused.label, in: document))
@@ -85,6 +86,21 @@ extension Workspace {
     public mutating func hear(_ presences: [Presence]) {
         guard let own = shared?.client else { return }
         for person in presences where presence.hear(person, at: input.now, own: own) { needsRedraw = true }
+    }
+
+    /// In a tree-mode map, lays out again what other screens changed: two children added to one
+    /// node by two screens at once were each put where the other's went, until the next local
+    /// edit. Neither sent nor undoable: every screen lays the same map out the same way, and a
+    /// late joiner's opening lays it out too. Left alone while something is being typed or
+    /// dragged (that edit lays the map out when it ends). Returns the glides it made.
+    private mutating func layOutRemoteChanges(_ receipt: SyncEngine.Receipt) -> [(id: NodeID, from: Vec2, to: Vec2)] {
+        guard document.layoutMode == .tree, !receipt.remote.isEmpty, history.open == nil else { return [] }
+        let centres = modeLayout.centres(for: document)
+        let moved = zip(document.nodes, centres).lazy.filter { $0.1.isFinite && $0.1.distance(to: $0.0.position) > 1e-9 }.map { ($0.0.id, $0.1) }
+        guard let move = Change.move(Array(moved), in: document), case .move(let ids, let from, let to) = move else { return [] }
+        var unrecorded = Transaction(label: "layout")
+        unrecorded.apply(move, to: &document, sizing: measures.sizing)
+        return ids.indices.map { (ids[$0], from[$0], to[$0]) }
     }
 
     /// What a person reads when their change was refused.
