@@ -206,7 +206,12 @@ public enum SharedMapOpening {
     /// `journals`: what earlier sessions on this machine could not send (`SharedJournals.abandoned`);
     /// it is sent first (each at most once, by its own client number) and each journal removed
     /// once the server has it. A journal that cannot be read is left in place and named.
-    public static func open(_ shared: SharedMapName, journals: SharedJournals? = nil) throws(SharedMapError) -> Opened {
+    ///
+    /// A map whose log runs more than `compactingAfter` operations past its snapshot gets a new
+    /// snapshot written (best effort: a read-only role cannot, and the map opens all the same),
+    /// so the next opening does not carry them all out again.
+    public static func open(_ shared: SharedMapName, journals: SharedJournals? = nil,
+                            compactingAfter: Int64 = 1000) throws(SharedMapError) -> Opened {
         let store = SharedMapStore(connection: try PGConnection(shared.address))
         let snapshot = try store.snapshot(of: shared.name)
         for journal in journals?.abandoned() ?? [] {
@@ -227,6 +232,13 @@ public enum SharedMapOpening {
         while !batch.isEmpty {
             engine.receive(batch, on: &document, sizing: sizing)
             batch = try store.operations(ofMap: snapshot.mapID, after: engine.confirmedSeq)
+        }
+        if engine.confirmedSeq - snapshot.seq > compactingAfter {
+            do throws(SharedMapError) {
+                try store.compact(map: snapshot.mapID, to: document, at: engine.confirmedSeq)
+            } catch {
+                Log.notice("the shared map '\(shared.name)' opens from an old snapshot (\(engine.confirmedSeq - snapshot.seq) operations to carry out each time): \(error.description)")
+            }
         }
         return Opened(document: document, mapID: snapshot.mapID, seq: engine.confirmedSeq, client: try store.newClient())
     }

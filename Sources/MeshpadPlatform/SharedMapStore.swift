@@ -40,20 +40,47 @@ public struct SharedMapStore {
             guard let id = rows.first?.first.flatMap({ $0 }).flatMap({ Int64($0) }) else {
                 throw .failed(address: address, doing: doing, detail: "no map ID came back")
             }
-            try connection.execute("""
-                INSERT INTO meshpad_nodes (map, id, place, text, x, y, folded, content)
-                SELECT $1, (n->>'id')::bigint, place - 1, n->>'text', (n->'position'->>0)::float8, (n->'position'->>1)::float8,
-                       coalesce((n->>'folded')::boolean, false), nullif(n - 'id' - 'text' - 'position' - 'folded', '{}'::jsonb)
-                FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS t(n, place)
-                """, [String(id), nodes], doing: doing)
-            try connection.execute("""
-                INSERT INTO meshpad_edges (map, id, place, from_node, to_node, kind, look)
-                SELECT $1, (e->>'id')::bigint, place - 1, (e->>'from')::bigint, (e->>'to')::bigint, e->>'kind',
-                       nullif(e - 'id' - 'from' - 'to' - 'kind', '{}'::jsonb)
-                FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS t(e, place)
-                """, [String(id), edges], doing: doing)
+            try insertRows(map: id, nodes: nodes, edges: edges, doing: doing)
             return id
         }
+    }
+
+    /// Writes `document`, the map `id` as it stands at log position `seq`, as its snapshot, so
+    /// opening it no longer carries out the log up to there. False (nothing written) when the
+    /// snapshot is that new already. The log stays whole: an old operation sent again is still
+    /// known by its (client, client_seq), and a screen that is behind still fetches what it missed.
+    @discardableResult
+    public func compact(map id: Int64, to document: Document, at seq: Int64) throws(SharedMapError) -> Bool {
+        let doing = "writing a newer snapshot of a shared map"
+        let nodes = try Self.json(document.nodes, doing: doing, address: address)
+        let edges = try Self.json(document.edges, doing: doing, address: address)
+        return try connection.inTransaction(doing: doing) { () throws(SharedMapError) -> Bool in
+            // why: FOR UPDATE, as an append takes it: no operation is ordered while the snapshot changes.
+            let rows = try connection.execute("SELECT snapshot_seq FROM meshpad_maps WHERE id = $1 FOR UPDATE", [String(id)], doing: doing)
+            guard let current = rows.first?.first.flatMap({ $0 }).flatMap({ Int64($0) }), current < seq else { return false }
+            try connection.execute("DELETE FROM meshpad_nodes WHERE map = $1", [String(id)], doing: doing)
+            try connection.execute("DELETE FROM meshpad_edges WHERE map = $1", [String(id)], doing: doing)
+            try insertRows(map: id, nodes: nodes, edges: edges, doing: doing)
+            try connection.execute("UPDATE meshpad_maps SET snapshot_seq = $2, root_node = $3, layout_mode = $4 WHERE id = $1",
+                                   [String(id), String(seq), String(document.rootID.rawValue), document.layoutMode.rawValue], doing: doing)
+            return true
+        }
+    }
+
+    /// The snapshot rows of map `id` from the nodes' and edges' JSON (as `Node` and `Edge` code themselves).
+    private func insertRows(map id: Int64, nodes: String, edges: String, doing: String) throws(SharedMapError) {
+        try connection.execute("""
+            INSERT INTO meshpad_nodes (map, id, place, text, x, y, folded, content)
+            SELECT $1, (n->>'id')::bigint, place - 1, n->>'text', (n->'position'->>0)::float8, (n->'position'->>1)::float8,
+                   coalesce((n->>'folded')::boolean, false), nullif(n - 'id' - 'text' - 'position' - 'folded', '{}'::jsonb)
+            FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS t(n, place)
+            """, [String(id), nodes], doing: doing)
+        try connection.execute("""
+            INSERT INTO meshpad_edges (map, id, place, from_node, to_node, kind, look)
+            SELECT $1, (e->>'id')::bigint, place - 1, (e->>'from')::bigint, (e->>'to')::bigint, e->>'kind',
+                   nullif(e - 'id' - 'from' - 'to' - 'kind', '{}'::jsonb)
+            FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY AS t(e, place)
+            """, [String(id), edges], doing: doing)
     }
 
     /// The shared map `name`'s snapshot; the log after `seq` still has to be applied.

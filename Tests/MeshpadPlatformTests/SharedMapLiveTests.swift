@@ -143,6 +143,44 @@ import Testing
     }
 }
 
+/// A map whose log has run far past its snapshot gets a new snapshot when it is opened.
+@Suite(.serialized) struct SharedMapCompactionTests {
+    @Test func openingALongLoggedMapWritesANewSnapshotThatOpensTheSameMap() throws {
+        let cluster = try TestCluster()
+        let (connection, shared) = try SharedMapLiveTests.sharedSample(in: cluster)
+        let screen = try SharedMapLiveTests.Screen(shared)
+        var random = SeededGenerator(seed: 11)
+        for round in 0..<40 {
+            SharedMapLiveTests.randomEdit(on: screen, &random, tag: "r\(round)")
+            screen.service()
+        }
+        let deadline = Date(timeIntervalSinceNow: 20)
+        while !screen.engine.pending.isEmpty, Date() < deadline {
+            screen.service()
+            usleep(10_000)
+        }
+        screen.link.stop()
+        func snapshotSeq() throws -> String? {
+            try connection.execute("SELECT snapshot_seq FROM meshpad_maps WHERE name = 'wall'", doing: "reading").first?.first.flatMap { $0 }
+        }
+        let logged = try connection.execute("SELECT count(*) FROM meshpad_ops", doing: "counting").first?.first.flatMap { $0 }
+        let untouched = try SharedMapOpening.open(shared)
+        #expect(try snapshotSeq() == "0", "a log shorter than the limit is left as it is")
+        let compacting = try SharedMapOpening.open(shared, compactingAfter: 10)
+        #expect(try snapshotSeq() == String(compacting.seq), "the snapshot now stands where the log does")
+        #expect(compacting.document.hasSameContent(as: untouched.document))
+        let again = try SharedMapOpening.open(shared)
+        #expect(again.seq == compacting.seq)
+        #expect(again.document.hasSameContent(as: screen.document), "opened from the new snapshot: \(again.document.firstDifference(from: screen.document))")
+        #expect(try connection.execute("SELECT count(*) FROM meshpad_ops", doing: "counting").first?.first.flatMap { $0 } == logged,
+                "the log stays whole")
+        // An old operation sent again (a journal from long ago) is still known and not carried out twice.
+        let old = try #require(try SharedMapStore(connection: connection).operations(ofMap: compacting.mapID, after: 0).first)
+        let seq = try SharedMapStore(connection: connection).append(old.operation, toMap: compacting.mapID)
+        #expect(seq == old.seq)
+    }
+}
+
 /// Changes a session could not send are kept on disk and sent, once, when the map opens again.
 @Suite(.serialized) struct SharedJournalTests {
     @Test func changesKeptInTheJournalAreSentOnceOnTheNextOpen() throws {
