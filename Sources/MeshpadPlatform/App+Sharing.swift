@@ -81,7 +81,9 @@ extension App {
     /// would then live in memory only.
     func keepJournal() {
         guard let journal = sharing?.journal, let pending = workspace.shared?.pending else { return }
-        let signature = pending.map(\.operation.clientSeq)
+        // why: checked every loop pass; the list only grows at its end and shrinks anywhere, so
+        // its length and its ends tell a change without walking it.
+        let signature: [Int64] = [Int64(pending.count), pending.first?.operation.clientSeq ?? 0, pending.last?.operation.clientSeq ?? 0]
         guard signature != journaledSeqs else { return }
         journaledSeqs = signature
         let operations = pending.map(\.operation)
@@ -194,7 +196,7 @@ extension App {
         let link = Self.link(for: session, wakeEvent: wakeEvent)
         sharedLink = link
         sharedStatus = .connecting
-        journaledSeqs = []
+        journaledSeqs = [0, 0, 0]
         workspace.startSharing(SyncEngine(client: session.opened.client, confirmedSeq: session.opened.seq))
         link.start()
         fileEvent(.openedShared(name: session.name, revision: document.revision))

@@ -101,8 +101,8 @@ public final class App {
     let wakeEvent: UInt32
     /// The link's status as last shown.
     var sharedStatus = SharedMapLink.Status.connecting
-    /// The client seqs the journal holds now, and the queue that writes it.
-    var journaledSeqs: [Int64] = []
+    /// What the journal holds now (how many, the first and last client seq), and the queue that writes it.
+    var journaledSeqs: [Int64] = [0, 0, 0]
     let journalQueue = DispatchQueue(label: "meshpad shared-map journal")
     /// The map as it was opened, kept only while a restored recovery of a map with no file can
     /// still be discarded (holding it longer would double the memory of a big map on first edit).
