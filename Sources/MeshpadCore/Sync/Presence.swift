@@ -17,12 +17,16 @@ public struct Presence: Codable, Equatable, Sendable {
     /// Nil: working on no node now (the ring goes at once).
     public var node: NodeID?
     public var activity: Activity?
+    /// The node's parent: where the ring goes on a screen that does not have the node yet (a
+    /// child being typed is sent when its text is done).
+    public var near: NodeID?
 
-    public init(client: Int64, name: String, node: NodeID? = nil, activity: Activity? = nil) {
+    public init(client: Int64, name: String, node: NodeID? = nil, activity: Activity? = nil, near: NodeID? = nil) {
         self.client = client
         self.name = name
         self.node = node
         self.activity = activity
+        self.near = near
     }
 
     /// The longest name sent (NOTIFY payloads are short, and a ring's tag is too).

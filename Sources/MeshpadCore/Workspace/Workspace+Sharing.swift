@@ -68,9 +68,11 @@ extension Workspace {
     /// Where this screen's person works now, as the other screens are told: the node being
     /// typed in, else the node being dragged.
     public func localPresence(client: Int64, name: String) -> Presence {
-        if let editing { return Presence(client: client, name: name, node: editing.node, activity: .editing) }
+        if let editing {
+            return Presence(client: client, name: name, node: editing.node, activity: .editing, near: document.parent(of: editing.node))
+        }
         if let dragged = input.recognizer.draggedNodes.first {
-            return Presence(client: client, name: name, node: dragged, activity: .dragging)
+            return Presence(client: client, name: name, node: dragged, activity: .dragging, near: document.parent(of: dragged))
         }
         return Presence(client: client, name: name)
     }

@@ -410,8 +410,9 @@ public struct Workspace {
         if let linkPreview = input.linkPreview { extras.linkPreview = (linkPreview.from, linkPreview.to) }
         extras.band = input.band
         let boldMeasurer = measures.sizing.measurer.styled(bold: true, italic: false)
+        func shown(_ id: NodeID?) -> NodeID? { id.flatMap { document.contains($0) && !document.isHidden($0) ? $0 : nil } }
         extras.presence = presence.present.compactMap { person in
-            guard let node = person.node, document.contains(node), !document.isHidden(node) else { return nil }
+            guard person.node != nil, let node = shown(person.node) ?? shown(person.near) else { return nil }
             return SceneExtras.PresenceMark(node: node, name: person.name, color: Presence.color(forClient: person.client),
                                             nameWidth: boldMeasurer.width(of: person.name[...]))
         }
