@@ -182,6 +182,7 @@ extension App {
     func quitOnSignal(_ signal: Int32) {
         let name = signal == SIGTERM ? "SIGTERM" : signal == SIGINT ? "SIGINT" : "signal \(signal)"
         keepJournal()
+        keepOfflineCopy()
         flushJournal()
         autosaveWriter.waitUntilIdle()
         let failedAutosave = autosaveWriter.takeError()

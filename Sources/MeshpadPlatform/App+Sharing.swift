@@ -12,13 +12,16 @@ public struct SharedSession: Sendable {
     public var journal: SharedJournal?
     /// The name other screens show on this screen's person's ring.
     public var personName: String
+    /// Where this map's journals and its offline copy are kept on this machine (nil: nowhere).
+    public var journals: SharedJournals?
 
-    public init(address: DatabaseAddress, name: String, opened: SharedMapOpening.Opened, journal: SharedJournal? = nil,
+    public init(address: DatabaseAddress, name: String, opened: SharedMapOpening.Opened, journals: SharedJournals? = nil,
                 personName: String? = nil) {
         self.address = address
         self.name = name
         self.opened = opened
-        self.journal = journal
+        self.journals = journals
+        self.journal = journals?.session(client: opened.client)
         self.personName = personName ?? Presence.defaultName(environment: ProcessInfo.processInfo.environment, client: opened.client)
     }
 }
@@ -149,7 +152,7 @@ extension App {
         DispatchQueue.global(qos: .userInitiated).async {
             let result: Result<SharedMapOpening.Opened, SharedMapError>
             do throws(SharedMapError) {
-                result = .success(try SharedMapOpening.open(shared, journals: journals))
+                result = .success(try SharedMapOpening.openOnlineOrOffline(shared, journals: journals))
             } catch {
                 result = .failure(error)
             }
@@ -173,9 +176,8 @@ extension App {
         switch result {
         case .success(let opened):
             show(SharedSession(address: address, name: name, opened: opened,
-                               journal: options.keepsSharedJournal
-                                   ? SharedJournals(store: RecoveryStore.standard(), map: SharedMapName(address: address, name: name))
-                                       .session(client: opened.client) : nil,
+                               journals: options.keepsSharedJournal
+                                   ? SharedJournals(store: RecoveryStore.standard(), map: SharedMapName(address: address, name: name)) : nil,
                                personName: options.personName))
         case .failure(let error):
             Log.error(error.description)
@@ -197,15 +199,55 @@ extension App {
         sharedLink = link
         sharedStatus = .connecting
         journaledSeqs = [0, 0, 0]
-        workspace.startSharing(SyncEngine(client: session.opened.client, confirmedSeq: session.opened.seq))
+        beginSharing(session)
         link.start()
         fileEvent(.openedShared(name: session.name, revision: document.revision))
+        if let why = session.opened.offline { workspace.show(Self.offlineOpeningBanner(why)) }
+    }
+
+    /// Starts the workspace's side of `session`: its engine; what earlier sessions left unsent,
+    /// taken by an offline opening, carried out as this session's own; and, opened from the
+    /// server, a copy of the map kept for opening it offline (written off the loop).
+    func beginSharing(_ session: SharedSession) {
+        workspace.startSharing(SyncEngine(client: session.opened.client, confirmedSeq: session.opened.seq))
+        let adopting = session.opened.adopting
+        if !adopting.isEmpty {
+            workspace.adopt(adopting.flatMap { (try? $0.read()) ?? [] })
+            keepJournal()
+            flushJournal()
+            // why: only once this session's journal holds them.
+            if session.journal != nil { adopting.forEach { $0.remove() } }
+        }
+        if session.opened.offline == nil, let journals = session.journals {
+            let copy = SharedOfflineCopy(map: session.opened.mapID, seq: session.opened.seq, document: session.opened.document)
+            journalQueue.async { Self.keep(copy, in: journals) }
+        }
+    }
+
+    /// Keeps the map as the server has ordered it so far, for opening it offline (a quit, another map opened).
+    func keepOfflineCopy() {
+        guard let sharing, let journals = sharing.journals, let (document, seq) = workspace.confirmedSharedMap() else { return }
+        let copy = SharedOfflineCopy(map: sharing.opened.mapID, seq: seq, document: document)
+        journalQueue.async { Self.keep(copy, in: journals) }
+    }
+
+    nonisolated static func keep(_ copy: SharedOfflineCopy, in journals: SharedJournals) {
+        do throws(FormatError) {
+            try journals.keep(copy)
+        } catch {
+            Log.error("cannot keep a copy of the shared map for opening it offline: \(error.description)")
+        }
+    }
+
+    static func offlineOpeningBanner(_ why: String) -> Banner {
+        Banner(message: "Offline — opened the copy kept on this machine; changes are kept and sent when the database is back (\(why))")
     }
 
     /// Stops sharing the map shown (another map takes its place): what it has not sent stays in its journal.
     func leaveSharedMap() {
         guard let link = sharedLink else { return }
         serviceSharing()
+        keepOfflineCopy()
         link.stop()
         flushJournal()
         sharedLink = nil

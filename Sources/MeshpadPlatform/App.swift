@@ -185,8 +185,9 @@ public final class App {
             }
         }
         if let sharing = options.sharing, let sharedLink {
-            workspace.startSharing(SyncEngine(client: sharing.opened.client, confirmedSeq: sharing.opened.seq))
+            beginSharing(sharing)
             sharedLink.start()
+            if let why = sharing.opened.offline { workspace.show(Self.offlineOpeningBanner(why)) }
         }
         updateTitle()
     }
@@ -208,7 +209,10 @@ public final class App {
     /// Runs until the user quits, or for at most `seconds` of wall time (tests, benchmarks).
     public func run(forSeconds seconds: Double? = nil) {
         // why: unsent shared-map changes must be on disk before the process ends.
-        defer { flushJournal() }
+        defer {
+            keepOfflineCopy()
+            flushJournal()
+        }
         let start = Self.now()
         var last = start
         var event = SDL_Event()

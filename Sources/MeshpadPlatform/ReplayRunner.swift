@@ -105,6 +105,7 @@ public enum ReplayRunner {
                 Log.error("some changes did not reach the shared map's database within 10 s: \(app.sharedStatus)")
             }
             app.keepJournal()
+            app.keepOfflineCopy()
             app.flushJournal()
             if let dumpPath {
                 try writeDump(StateDump(app.workspace, uiScale: app.canvas.uiScale), to: dumpPath)

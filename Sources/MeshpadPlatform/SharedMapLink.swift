@@ -201,6 +201,11 @@ public enum SharedMapOpening {
         public var mapID: Int64
         public var seq: Int64
         public var client: Int64
+        /// Opened from this machine's copy: the database could not be reached (why).
+        public var offline: String? = nil
+        /// Journals of earlier sessions an offline opening took (locked): the session carries
+        /// out their changes as its own, then removes them.
+        public var adopting: [SharedJournal] = []
     }
 
     /// `journals`: what earlier sessions on this machine could not send (`SharedJournals.abandoned`);
@@ -233,6 +238,14 @@ public enum SharedMapOpening {
             engine.receive(batch, on: &document, sizing: sizing)
             batch = try store.operations(ofMap: snapshot.mapID, after: engine.confirmedSeq)
         }
+        if let journals, !journals.hasSpare, let spare = try? store.newClient() {
+            // why: a number for an opening while the database is away; only the server hands them out.
+            do throws(FormatError) {
+                try journals.keepSpare(spare)
+            } catch {
+                Log.notice("cannot keep a session number for opening '\(shared.name)' offline: \(error.description)")
+            }
+        }
         if engine.confirmedSeq - snapshot.seq > compactingAfter {
             do throws(SharedMapError) {
                 try store.compact(map: snapshot.mapID, to: document, at: engine.confirmedSeq)
@@ -241,5 +254,40 @@ public enum SharedMapOpening {
             }
         }
         return Opened(document: document, mapID: snapshot.mapID, seq: engine.confirmedSeq, client: try store.newClient())
+    }
+
+    /// Opens the map from the database, or from this machine's copy when the database cannot be
+    /// reached (with `journals` only: the app keeps copies, tests and scripts do not).
+    public static func openOnlineOrOffline(_ shared: SharedMapName, journals: SharedJournals?) throws(SharedMapError) -> Opened {
+        do {
+            return try open(shared, journals: journals)
+        } catch {
+            guard case .unreachable = error, let journals else { throw error }
+            return try openOffline(shared, journals: journals, reason: error.description)
+        }
+    }
+
+    /// Opens the map from this machine's copy when the database cannot be reached (`reason`):
+    /// the copy, the spare session number (taken: one offline opening per spare), and the
+    /// journals earlier sessions left, for the session to carry out as its own.
+    public static func openOffline(_ shared: SharedMapName, journals: SharedJournals, reason: String) throws(SharedMapError) -> Opened {
+        let copy: SharedOfflineCopy
+        do {
+            guard let kept = try journals.keptCopy() else { throw SharedMapError.noOfflineCopy(name: shared.name, reason: reason) }
+            copy = kept
+        } catch let error as SharedMapError {
+            throw error
+        } catch {
+            throw .noOfflineCopy(name: shared.name, reason: "\(reason) (the copy here cannot be read: \(error))")
+        }
+        let document: Document
+        do {
+            document = try copy.document()
+        } catch {
+            throw .noOfflineCopy(name: shared.name, reason: "\(reason) (the copy here is not a valid map: \(error))")
+        }
+        guard let client = journals.takeSpare() else { throw .offlineCopyUsed(name: shared.name, reason: reason) }
+        return Opened(document: document, mapID: copy.map, seq: copy.seq, client: client, offline: reason,
+                      adopting: journals.abandoned())
     }
 }

@@ -26,7 +26,7 @@ func open(_ source: MapSource, creating: Bool, journal: Bool = false) throws -> 
         let journals = journal ? SharedJournals(store: RecoveryStore.standard(), map: shared) : nil
         let opened: SharedMapOpening.Opened
         do {
-            opened = try SharedMapOpening.open(shared, journals: journals)
+            opened = try SharedMapOpening.openOnlineOrOffline(shared, journals: journals)
         } catch {
             let kept = journals?.abandoned().reduce(0) { $0 + ((try? $1.read())?.count ?? 0) } ?? 0
             if kept > 0 {
@@ -35,8 +35,7 @@ func open(_ source: MapSource, creating: Bool, journal: Bool = false) throws -> 
             throw error
         }
         return Opened(document: opened.document, file: nil, warnings: [],
-                      sharing: SharedSession(address: shared.address, name: shared.name, opened: opened,
-                                             journal: journals?.session(client: opened.client)))
+                      sharing: SharedSession(address: shared.address, name: shared.name, opened: opened, journals: journals))
     case .sample:
         return Opened(document: .sample(), file: nil, warnings: [])
     case .procedural(let nodeCount, let seed):

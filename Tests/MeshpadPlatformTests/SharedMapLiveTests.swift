@@ -448,4 +448,57 @@ import Testing
             try? FileManager.default.copyItem(atPath: screenshot.path, toPath: keep + "/presence-bo.png")
         }
     }
+
+    /// A screen that opened the map once keeps a copy; with the database down it opens that copy,
+    /// takes a child made there, and sends it when the database is back. A second offline
+    /// opening (the spare session number used) is refused by name.
+    @Test func aMapOpenedHereOnceOpensOfflineAndItsChangesReachTheDatabaseLater() throws {
+        guard let meshpad = ChildProcess.builtMeshpad() else { return }
+        let cluster = try TestCluster()
+        let (_, shared) = try SharedMapLiveTests.sharedSample(in: cluster)
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-offline-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = "offscreen"
+        environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
+        let url = cluster.address.connectionString
+        func replay(_ lines: String, dump: URL? = nil) throws -> ChildProcess {
+            let script = folder.appendingPathComponent("\(UUID().uuidString).jsonl")
+            try lines.write(to: script, atomically: true, encoding: .utf8)
+            let child = try ChildProcess(["replay", script.path, "--db", url, "--shared", "wall", "--size", "800x600", "--autosave"]
+                                         + (dump.map { ["--dump", $0.path] } ?? []), environment: environment, executable: meshpad)
+            _ = child.waitForExit(seconds: 60)
+            return child
+        }
+        let recovery = folder.appendingPathComponent("data/meshpad/recovery").path
+        func kept(_ suffix: String) -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: recovery)) ?? []).filter { $0.hasPrefix("shared-wall-") && $0.hasSuffix(suffix) }
+        }
+        let online = try replay(#"{"t":0,"type":"key","key":"Home","mods":[]}"#)
+        #expect(online.process.terminationStatus == 0, "\(online.errorOutput)")
+        #expect(kept(".copy.json").count == 1 && kept(".spare").count == 1, "a copy and a spare number are kept: \(kept(""))")
+        try cluster.stop()
+        let dump = folder.appendingPathComponent("offline.json")
+        let offline = try replay("""
+            {"t":0,"type":"key","key":"Home","mods":[]}
+            {"t":100,"type":"key","key":"Tab","mods":[]}
+            {"t":200,"type":"text","text":"made offline"}
+            {"t":300,"type":"key","key":"Return","mods":[]}
+            """, dump: dump)
+        #expect(offline.process.terminationStatus == 0, "opened offline: \(offline.errorOutput)")
+        let state = try JSONDecoder().decode(StateDump.self, from: Data(contentsOf: dump))
+        #expect(Set(state.nodes.map(\.text)).isSuperset(of: Set(Document.sample().nodes.map(\.text)).union(["made offline"])))
+        #expect(kept(".spare").isEmpty, "the spare number is used")
+        #expect(kept(".json").filter { !$0.hasSuffix(".copy.json") }.count == 1, "the child waits in the session's journal: \(kept(""))")
+        let again = try replay(#"{"t":0,"type":"key","key":"Home","mods":[]}"#)
+        #expect(again.process.terminationStatus != 0)
+        #expect(again.errorOutput.contains("opened offline once already"), "\(again.errorOutput)")
+        try cluster.restart()
+        let journals = SharedJournals(store: RecoveryStore(directory: recovery), map: shared)
+        let back = try SharedMapOpening.open(shared, journals: journals)
+        #expect(back.document.nodes.filter { $0.text == "made offline" }.count == 1, "sent once the database is back")
+        #expect(back.document.checkInvariants() == [])
+        #expect(kept(".json").filter { !$0.hasSuffix(".copy.json") }.isEmpty, "no journal left")
+    }
 }

@@ -19,6 +19,10 @@ public enum SharedMapError: Error, Equatable, Sendable, CustomStringConvertible 
     case mapExists(name: String, address: String)
     /// An operation in the log this Meshpad cannot read.
     case unreadableOperation(seq: Int64, map: String, detail: String)
+    /// The database cannot be reached (`reason`) and this machine has no copy of the map to open meanwhile.
+    case noOfflineCopy(name: String, reason: String)
+    /// The database cannot be reached and the copy here was opened offline once already since it last was.
+    case offlineCopyUsed(name: String, reason: String)
 
     public var description: String {
         switch self {
@@ -46,6 +50,13 @@ public enum SharedMapError: Error, Equatable, Sendable, CustomStringConvertible 
             return "the database at \(address) already has a shared map called '\(name)': choose another name with --name"
         case .unreadableOperation(let seq, let map, let detail):
             return "change \(seq) of shared map '\(map)' cannot be read by this Meshpad (\(detail)); update Meshpad"
+        case .noOfflineCopy(let name, let reason):
+            return "\(reason); and this machine keeps no copy of the shared map '\(name)' to open meanwhile (one is kept once it has been opened here)"
+        case .offlineCopyUsed(let name, let reason):
+            return """
+                \(reason); the copy of the shared map '\(name)' on this machine was opened offline once already since \
+                the database was last reached, and its changes wait to be sent: reach the database to open it again
+                """
         }
     }
 }

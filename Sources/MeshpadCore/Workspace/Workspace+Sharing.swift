@@ -14,6 +14,31 @@ extension Workspace {
         shared = engine
     }
 
+    /// Carries out what earlier sessions on this machine could not send (their journals, taken
+    /// by an offline opening) as this screen's own changes: shown now, sent when the database
+    /// is back, outside the undo history. Sent again under this session's numbers, they do the
+    /// same if the server had them already (an insert of a node that is there is skipped, a
+    /// text or a move set to what it is changes nothing).
+    public mutating func adopt(_ operations: [SharedOperation]) {
+        guard var engine = shared, !operations.isEmpty else { return }
+        for operation in operations {
+            engine.carryOutLocal(operation.transaction.changes, label: operation.transaction.label, on: &document, sizing: measures.sizing)
+        }
+        shared = engine
+        pruneSelection()
+        needsRedraw = true
+    }
+
+    /// The map as the server has ordered it so far (this screen's pending changes and any open
+    /// edit taken back) and the log position it stands at: the copy kept for opening offline.
+    public func confirmedSharedMap() -> (document: Document, seq: Int64)? {
+        guard let engine = shared else { return nil }
+        var confirmed = document
+        history.open?.transaction.undo(on: &confirmed, sizing: measures.sizing)
+        for item in engine.pending.reversed() { item.applied.undo(on: &confirmed, sizing: measures.sizing) }
+        return (confirmed, engine.confirmedSeq)
+    }
+
     /// This screen's operations not handed to the network yet.
     public mutating func takeOperationsToSend() -> [SharedOperation] {
         shared?.takeUnsent() ?? []
