@@ -374,7 +374,9 @@ import Testing
         let recovery = folder.appendingPathComponent("data/meshpad/recovery").path
         let journalDeadline = Date(timeIntervalSinceNow: 10)
         func journalFiles() -> [String] {
-            ((try? FileManager.default.contentsOfDirectory(atPath: recovery)) ?? []).filter { $0.hasPrefix("shared-wall-") && $0.hasSuffix(".json") }
+            ((try? FileManager.default.contentsOfDirectory(atPath: recovery)) ?? []).filter {
+                $0.hasPrefix("shared-wall-") && $0.hasSuffix(".json") && !$0.hasSuffix(".copy.json")
+            }
         }
         while journalFiles().isEmpty, Date() < journalDeadline { usleep(50_000) }
         usleep(1_500_000)
