@@ -21,6 +21,8 @@ public enum Action: Hashable, Sendable {
     case chooseImage
     /// Takes the node's picture away.
     case removeImage
+    /// Shows the node's picture at the size it came at again, undoing its resize handle.
+    case resetPictureSize
     /// Folds or unfolds the node's attribute table (a tap on its header does too).
     case toggleAttributes
     /// A new attribute row: its name, then its value, typed in dialogs.
@@ -90,7 +92,7 @@ public enum Action: Hashable, Sendable {
     public static let all: [Action] = [
         // The node's context menu lists its actions in this order.
         .newNode, .editText, .addChild, .addSibling, .addSiblingBefore, .newNodeHere, .delete, .stylePanel, .toggleFold,
-        .editNote, .chooseImage, .removeImage, .toggleAttributes, .addAttribute, .editAttribute, .linkFromHere, .openLink,
+        .editNote, .chooseImage, .removeImage, .resetPictureSize, .toggleAttributes, .addAttribute, .editAttribute, .linkFromHere, .openLink,
     ] + LinkLabelPlace.allCases.map { .labelLink($0) } + [
         .toggleEndArrow, .toggleStartArrow, .toggleLinkDash, .nextLinkWidth, .nextLinkColour, .copy, .cut, .paste, .centre, .linkSelected, .bold, .italic,
         .linkMode, .selectMode, .outline, .search, .findNext, .findPrevious, .minimap,

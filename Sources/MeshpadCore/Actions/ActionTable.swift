@@ -68,6 +68,9 @@ public enum ActionTable {
             return ActionSpec("Image…", context: [.node], readOnly: false, summary: "a picture shown above the node's text, from a file")
         case .removeImage:
             return ActionSpec("Remove image", context: [.node], readOnly: false, summary: "take the node's picture away")
+        case .resetPictureSize:
+            return ActionSpec("Original size", context: [.node], readOnly: false,
+                              summary: "show the node's picture at the size it came at again (drag its corner handle to resize it)")
         case .toggleAttributes:
             return ActionSpec("Fold attributes", context: [.node], readOnly: true,
                               summary: "fold or unfold the node's attribute table (tap its header too)")

@@ -120,7 +120,7 @@ struct MindMapWriter {
         if let edge = Self.edgeElement(node.style) { head += edge.xml + "\n" }
         if let cloud = node.style.cloud { head += Self.cloudElement(cloud).xml + "\n" }
         head += Self.iconsXML(node.icons)
-        if let image = node.image { head += Self.imageHook(image).xml + "\n" }
+        if let image = node.image { head += Self.imageHook(image, scale: node.imageScale).xml + "\n" }
         head += Self.summaryHooksXML(node.summaryMarks)
         head += node.attributes.rows.map { Self.attributeElement($0).xml + "\n" }.joined()
         if !node.note.isEmpty { head += FreeMindFormat.noteXML(node.note) }
@@ -148,13 +148,14 @@ struct MindMapWriter {
     private func kept(_ node: Node, _ record: KeptNode, hasChildren: Bool) -> (head: String, tail: String) {
         let read = record.read
         let imageChanged = node.image != read.image
+        let scaleChanged = node.imageScale != read.imageScale
         let hasImageHook = record.items.contains {
             if case .element(let element) = $0 { return Self.isImageHook(element) }
             return false
         }
         // why: a picture read from the rich text (FreeMind's <img>) lives in that text; changing
         // it writes the text afresh, and the new picture (if any) as Freeplane's hook.
-        let textChanged = node.text != read.text || (imageChanged && !hasImageHook && read.image != nil)
+        let textChanged = node.text != read.text || ((imageChanged || scaleChanged) && !hasImageHook && read.image != nil)
         let noteChanged = node.note != read.note
         let iconsChanged = node.icons != read.icons
         let fontChanged = node.style.fontSize != read.style.fontSize || node.style.bold != read.style.bold
@@ -198,7 +199,9 @@ struct MindMapWriter {
         if cloudChanged, !names.contains("cloud"), let cloud = node.style.cloud { pending += Self.cloudElement(cloud).xml + "\n" }
         if iconsChanged, !names.contains("icon") { pending += Self.iconsXML(node.icons) }
         if noteChanged, !hasNoteElement, !node.note.isEmpty { pending += FreeMindFormat.noteXML(node.note) }
-        if imageChanged, !hasImageHook, let image = node.image { pending += Self.imageHook(image).xml + "\n" }
+        if imageChanged || scaleChanged, !hasImageHook, let image = node.image {
+            pending += Self.imageHook(image, scale: node.imageScale).xml + "\n"
+        }
         // A summary mark that came is a hook written before the children; one that went drops its hook.
         if marksChanged { pending += Self.summaryHooksXML(node.summaryMarks.subtracting(read.summaryMarks)) }
         // Edited attributes stand where the first one stood: each row as it was written if it is
@@ -264,10 +267,12 @@ struct MindMapWriter {
                     emit(element.xml + "\n")
                 case "hook" where marksChanged && element.attribute("NAME").flatMap(FreeMindFormat.summaryMark).map { !node.summaryMarks.contains($0) } == true:
                     continue
-                case "hook" where imageChanged && Self.isImageHook(element):
-                    // The new picture replaces the hook's URI; a removed one takes the hook away.
+                case "hook" where (imageChanged || scaleChanged) && Self.isImageHook(element):
+                    // The new picture replaces the hook's URI, a new size its SIZE (a size put
+                    // back drops it); a removed picture takes the hook away.
                     guard let image = node.image else { continue }
-                    element.set("URI", image)
+                    if imageChanged { element.set("URI", image) }
+                    if scaleChanged { element.set("SIZE", node.imageScale.map(FreeMindFormat.pictureSize)) }
                     emit(element.xml + "\n")
                 case "icon" where iconsChanged:
                     if !wroteIcons {
@@ -310,9 +315,11 @@ struct MindMapWriter {
         element.name == "hook" && element.attribute("NAME") == "ExternalObject"
     }
 
-    /// Freeplane's picture in a node.
-    static func imageHook(_ image: String) -> KeptElement {
-        KeptElement(name: "hook", attributes: [KeptAttribute("NAME", "ExternalObject"), KeptAttribute("URI", image)])
+    /// Freeplane's picture in a node, with the zoom it is shown at if it has one.
+    static func imageHook(_ image: String, scale: Double?) -> KeptElement {
+        var hook = KeptElement(name: "hook", attributes: [KeptAttribute("NAME", "ExternalObject"), KeptAttribute("URI", image)])
+        if let scale { hook.set("SIZE", FreeMindFormat.pictureSize(scale)) }
+        return hook
     }
 
     private static func isNote(_ richContent: KeptElement) -> Bool {

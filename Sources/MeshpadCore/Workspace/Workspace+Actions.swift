@@ -75,6 +75,8 @@ extension Workspace {
             if let id = node ?? selection.focus { chooseImage(for: id) }
         case .removeImage:
             if let id = node ?? selection.focus { setImage(nil, on: id) }
+        case .resetPictureSize:
+            if let id = node ?? selection.focus { resetPictureSize(of: id) }
         case .toggleAttributes:
             guard let id = node ?? selection.focus, var table = document.node(id)?.attributes, !table.isEmpty else { return [] }
             table.folded.toggle()

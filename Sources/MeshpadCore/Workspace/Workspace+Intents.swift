@@ -34,6 +34,10 @@ extension Workspace {
             dragNodes(ids, to: positions)
         case .commitMove:
             endDrag()
+        case .resizePicture(let id, let origin, let corner):
+            resizePicture(id, from: origin, to: corner)
+        case .commitPictureResize:
+            endPictureResize()
         case .pan(let delta):
             view.updateCamera { $0.pan(by: delta) }
         case .setCamera(let camera):

@@ -98,6 +98,9 @@ extension Workspace {
             case (.removeImage, .node(let id)):
                 guard document.node(id)?.image != nil else { return nil }
                 return Menu.Row(item: .action(action), title: action.title)
+            case (.resetPictureSize, .node(let id)):
+                guard document.node(id)?.imageScale != nil else { return nil }
+                return Menu.Row(item: .action(action), title: action.title)
             case (.openLink, .node(let id)):
                 guard document.node(id)?.link != nil else { return nil }
                 return Menu.Row(item: .action(action), title: action.title)
