@@ -1,0 +1,99 @@
+import Foundation
+import MeshpadCore
+import Testing
+@testable import MeshpadPlatform
+
+// Nested in PlatformTests so that no two SDL sessions ever overlap (see PlatformTests.swift).
+extension PlatformTests {
+    /// Rich maps edited with a finger alone, end to end: a picture resized by its handle, a
+    /// summary made of siblings, an attribute renamed. Each control is found by the words the
+    /// state dump gives it; the recorded finger events then run through the real
+    /// `meshpad replay --map … --dump … --screenshot …`, which must end in the same map.
+    @Suite(.serialized) @MainActor
+    struct RichMapTouchTests {
+        typealias Finger = TouchOnlyTests.Finger
+        typealias ScratchFolder = TouchOnlyTests.ScratchFolder
+
+        /// Opens `map` (a file in `folder`, its pictures beside it) in a hidden app of the
+        /// replay verb's size, as `meshpad replay --map` does.
+        static func withApp(_ map: String, _ body: (App) throws -> Void) throws {
+            let sdl = try SDLSession(headless: true)
+            try withExtendedLifetime(sdl) {
+                let loaded = try MapFile.read(map)
+                let app = try App(document: loaded.document, file: DocumentFile(path: map, format: loaded.format, savedRevision: 0),
+                                  options: App.Options(windowSize: TouchOnlyTests.size, preferSoftware: true, hidden: true))
+                try body(app)
+            }
+        }
+
+        /// Runs the recorded finger events through `meshpad replay` on `map` and returns its
+        /// dump; the screenshot goes to `screenshot` (kept in the scratch folder, to be looked at).
+        static func replay(_ script: [String], map: String, in folder: ScratchFolder, screenshot: String) throws -> StateDump {
+            let meshpad = try #require(ChildProcess.builtMeshpad())
+            let scriptPath = folder.path("touch.jsonl"), dumpPath = folder.path("dump.json")
+            try (script.joined(separator: "\n") + "\n").write(toFile: scriptPath, atomically: true, encoding: .utf8)
+            var environment = ["HOME": folder.path, "SDL_VIDEODRIVER": "offscreen", "XDG_DATA_HOME": folder.path("data"),
+                               "XDG_CONFIG_HOME": folder.path("config"), "XDG_STATE_HOME": folder.path("state")]
+            environment["PATH"] = ProcessInfo.processInfo.environment["PATH"]
+            let child = try ChildProcess(["replay", scriptPath, "--map", map, "--dump", dumpPath, "--screenshot", screenshot],
+                                         environment: environment, executable: meshpad, directory: folder.path)
+            #expect(child.waitForExit(seconds: 120) != nil, "the replay finished")
+            #expect(child.process.terminationStatus == 0, "\(child.errorOutput)")
+            return try JSONDecoder().decode(StateDump.self, from: Data(contentsOf: URL(fileURLWithPath: dumpPath)))
+        }
+
+        static func node(_ dump: StateDump, _ text: String) throws -> StateDump.NodeState {
+            try #require(dump.nodes.first { $0.text == text }, "no node “\(text)” in \(dump.nodes.map(\.text))")
+        }
+
+        /// Where screenshots are kept for a person to look at (the newest run's).
+        static func screenshotPath(_ name: String) -> String {
+            FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-\(name).png").path
+        }
+
+        // MARK: - A picture resized by its handle
+
+        @Test func aFingerResizesAPictureByItsHandleAndPutsItBack() throws {
+            let folder = try ScratchFolder()
+            var png = PixelBuffer(width: 160, height: 80)
+            png.pixels = [UInt32](repeating: 0xFF33_77DD, count: 160 * 80)
+            try PNGWriter.write(png, to: folder.path("sky.png"))
+            var builder = MapBuilder(rootText: "Holiday")
+            let made = builder.addChild(of: builder.rootID, text: "sky", at: Vec2(260, 0))
+            let sky = try #require(made)
+            var document = builder.build()
+            document.modify(sky) { $0.image = "sky.png" }
+            let map = folder.path("holiday.meshpad")
+            try NativeFormat.encode(document).write(to: URL(fileURLWithPath: map))
+
+            var recorded: [String] = []
+            var kept: StateDump.NodeState?
+            try Self.withApp(map) { app in
+                var f = Finger(app: app)
+                let start = try Self.node(f.dump, "sky")
+                #expect(!f.dump.controls.contains { $0.label == PictureHandle.label }, "no handle until the node is selected")
+                try f.tap(at: f.node("sky"))
+                let handle = try f.control(PictureHandle.label)
+                // Along the picture's diagonal (2:1), 60 % bigger.
+                try f.drag(from: handle, to: handle + Vec2(96, 48))
+                let grown = try Self.node(f.dump, "sky")
+                #expect(grown.w > start.w + 80 && grown.h > start.h + 40, "\(start.w)×\(start.h) → \(grown.w)×\(grown.h)")
+                #expect(abs((app.workspace.document.node(sky)?.imageScale ?? 0) - 1.6) < 0.01)
+                // Its menu puts it back, then a smaller size is chosen and kept.
+                try f.longPress(at: f.node("sky"))
+                try f.tap("Original size")
+                #expect(try Self.node(f.dump, "sky").w == start.w)
+                try f.drag(from: try f.control(PictureHandle.label), to: try f.control(PictureHandle.label) - Vec2(40, 20))
+                let shrunk = try Self.node(f.dump, "sky")
+                #expect(shrunk.h < start.h && app.workspace.document.node(sky)?.imageScale.map { abs($0 - 0.75) < 0.01 } == true)
+                recorded = f.script
+                kept = shrunk
+            }
+            let screenshot = Self.screenshotPath("picture-resized")
+            let dump = try Self.replay(recorded, map: map, in: folder, screenshot: screenshot)
+            let replayed = try Self.node(dump, "sky")
+            #expect(replayed.w == kept?.w && replayed.h == kept?.h, "the replay resized it the same: \(replayed)")
+            #expect(dump.controls.contains { $0.label == PictureHandle.label && $0.role == "handle" })
+        }
+    }
+}
