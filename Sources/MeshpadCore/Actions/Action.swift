@@ -14,6 +14,8 @@ public enum Action: Hashable, Sendable {
     case addSiblingBefore
     /// A free node where the context menu was opened (or the view's centre).
     case newNodeHere
+    /// A summary of the selected siblings (or the selected node), beyond a bracket, then typed.
+    case summarise
     case editText
     /// Reads and edits the node's note, in a panel.
     case editNote
@@ -91,7 +93,7 @@ public enum Action: Hashable, Sendable {
     /// Every action, in the order the key table and the toolbar list them.
     public static let all: [Action] = [
         // The node's context menu lists its actions in this order.
-        .newNode, .editText, .addChild, .addSibling, .addSiblingBefore, .newNodeHere, .delete, .stylePanel, .toggleFold,
+        .newNode, .editText, .addChild, .addSibling, .addSiblingBefore, .newNodeHere, .summarise, .delete, .stylePanel, .toggleFold,
         .editNote, .chooseImage, .removeImage, .resetPictureSize, .toggleAttributes, .addAttribute, .editAttribute, .linkFromHere, .openLink,
     ] + LinkLabelPlace.allCases.map { .labelLink($0) } + [
         .toggleEndArrow, .toggleStartArrow, .toggleLinkDash, .nextLinkWidth, .nextLinkColour, .copy, .cut, .paste, .centre, .linkSelected, .bold, .italic,
@@ -133,9 +135,10 @@ public enum ContextTarget: Hashable, Sendable {
 }
 
 /// Where an action sits in the app menu (the ☰ button): its first page holds the file actions,
-/// then a row for each of the export, theme and keyboard pages, then the app's own (help, quit).
+/// then the map's (`edit`: what acts on the selection), then a row for each of the export, theme
+/// and keyboard pages, then the app's own (help, quit).
 public enum MenuGroup: String, Hashable, Sendable {
-    case file, export, theme, keyboard, app
+    case file, edit, export, theme, keyboard, app
 }
 
 /// What the app menu's Export page writes: a picture or another program's format.

@@ -21,6 +21,9 @@ public enum ActionTable {
         case .newNodeHere:
             return ActionSpec("New node here", context: [.surface], readOnly: false,
                               summary: "a free node where the menu was opened (double tap the surface too)")
+        case .summarise:
+            return ActionSpec("Summarise", keys: [KeyChord(.g, .ctrl)], context: [.node], menu: .edit, readOnly: false,
+                              summary: "a summary of the selected siblings (or node) beyond a bracket, then type its words")
         case .editText:
             return ActionSpec("Edit text", keys: [KeyChord(.f2)], context: [.node], readOnly: false,
                               summary: "edit the selected node's text (double tap it too; typing replaces it)")

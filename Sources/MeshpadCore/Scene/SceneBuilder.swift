@@ -177,7 +177,8 @@ public struct SceneBuilder {
         let editedIndex = extras.editing.flatMap { document.index(of: $0.node) }
         for index in nodeIndices {
             let node = document.nodes[index]
-            guard !node.isPlaceholder else { continue }
+            // An empty summary is not drawn, unless its words are being typed.
+            guard !node.isPlaceholder || index == editedIndex else { continue }
             let at = position(node)
             guard Rect(center: at, width: node.size.x, height: node.size.y).intersects(visible) else { continue }
             list.visibleNodeCount += 1

@@ -31,6 +31,8 @@ extension Workspace {
             }
         case .newNodeHere:
             if case .surface(let point) = target { createFreeNode(at: point) } else { createFreeNode(at: canvasCentreMapPoint) }
+        case .summarise:
+            summarise(node)
         case .editText:
             if let id = node ?? selection.focus { beginEditing(id) }
         case .delete:

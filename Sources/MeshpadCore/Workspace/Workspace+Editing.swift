@@ -200,7 +200,7 @@ extension Workspace {
     }
 
     /// The editor on a node, inside the open text transaction.
-    private mutating func startEditing(_ id: NodeID) {
+    mutating func startEditing(_ id: NodeID) {
         guard let node = document.node(id) else { return }
         select([id])
         var anchorX: Double?
@@ -247,6 +247,11 @@ extension Workspace {
     /// Ends editing, keeping the text: one undo step (with the node's creation, for a new node).
     public mutating func commitEditing() {
         guard let session = editing else { return }
+        if session.editor.text.isEmpty && isSummaryBeingMade(session.node) {
+            cancelEditing()
+            toast("A summary needs words: none was made")
+            return
+        }
         editing = nil
         needsRedraw = true
         guard history.open?.purpose == .textEdit else { return }

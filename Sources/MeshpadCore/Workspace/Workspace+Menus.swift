@@ -98,6 +98,9 @@ extension Workspace {
             case (.removeImage, .node(let id)):
                 guard document.node(id)?.image != nil else { return nil }
                 return Menu.Row(item: .action(action), title: action.title)
+            case (.summarise, .node(let id)):
+                guard case .success = document.newSummary(of: summaryChoice(for: id)) else { return nil }
+                return Menu.Row(item: .action(action), title: action.title)
             case (.resetPictureSize, .node(let id)):
                 guard document.node(id)?.imageScale != nil else { return nil }
                 return Menu.Row(item: .action(action), title: action.title)
@@ -130,7 +133,7 @@ extension Workspace {
         case .main:
             let pages: [(MenuPage, MenuGroup)] = [(.export, .export), (.theme, .theme), (.keyboard, .keyboard)]
             let links = pages.filter { !rows($0.1).isEmpty }.map { Menu.Row(item: .page($0.0), title: $0.0.title) }
-            return rows(.file) + links + rows(.app)
+            return rows(.file) + rows(.edit) + links + rows(.app)
         case .export: return [Menu.Row(item: .back, title: "‹ Back")] + rows(.export)
         case .theme: return [Menu.Row(item: .back, title: "‹ Back")] + rows(.theme)
         case .keyboard: return [Menu.Row(item: .back, title: "‹ Back")] + rows(.keyboard)
