@@ -95,5 +95,53 @@ extension PlatformTests {
             #expect(replayed.w == kept?.w && replayed.h == kept?.h, "the replay resized it the same: \(replayed)")
             #expect(dump.controls.contains { $0.label == PictureHandle.label && $0.role == "handle" })
         }
+
+        // MARK: - A summary made by touch
+
+        static let packing = """
+        <map version="freeplane 1.9.13">
+        <node TEXT="Trip" ID="ID_1">
+        <node TEXT="Pack" POSITION="right" ID="ID_2">
+        <node TEXT="tent" ID="ID_3"/>
+        <node TEXT="stove" ID="ID_4"/>
+        <node TEXT="boots" ID="ID_5"/>
+        </node>
+        </node>
+        </map>
+        """
+
+        @Test func aFingerSumsUpTwoSiblingsAndWritesTheSummaryOnTheKeyboard() throws {
+            let folder = try ScratchFolder()
+            let map = folder.path("trip.mm")
+            try Self.packing.write(toFile: map, atomically: true, encoding: .utf8)
+            var recorded: [String] = []
+            var kept: StateDump?
+            try Self.withApp(map) { app in
+                var f = Finger(app: app)
+                // Two siblings chosen: one tapped, the other added in Select mode.
+                try f.tap(at: f.node("tent"))
+                try f.tap("Select")
+                try f.tap(at: f.node("stove"))
+                try f.tap("Select")
+                try f.longPress(at: f.node("stove"))
+                try f.tap("Summarise")
+                #expect(app.workspace.panels.keyboard != nil, "the keyboard comes for its words")
+                try f.typeOnKeyboard("camp kit")
+                try f.tap("Return")
+                let dump = f.dump
+                let summary = try Self.node(dump, "camp kit")
+                let tent = try Self.node(dump, "tent"), stove = try Self.node(dump, "stove")
+                #expect(summary.x - summary.w / 2 > max(tent.x + tent.w / 2, stove.x + stove.w / 2), "beyond its group")
+                #expect(summary.y > tent.y && summary.y < stove.y + 1, "level with its group's middle")
+                #expect(EditingReplayTests.outline(dump) == ["Trip", "  Pack", "    tent", "    stove", "    camp kit", "    boots"])
+                let made = try #require(app.workspace.document.nodes.first { $0.text == "camp kit" })
+                #expect(app.workspace.document.summaryGroups[made.id]?.compactMap { app.workspace.document.node($0)?.text } == ["tent", "stove"])
+                recorded = f.script
+                kept = dump
+            }
+            let dump = try Self.replay(recorded, map: map, in: folder, screenshot: Self.screenshotPath("summary-made"))
+            #expect(EditingReplayTests.outline(dump) == kept.map(EditingReplayTests.outline))
+            #expect(try Self.node(dump, "camp kit").x == kept.map { try Self.node($0, "camp kit").x })
+        }
     }
 }

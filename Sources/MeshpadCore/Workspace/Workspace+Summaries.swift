@@ -50,6 +50,22 @@ extension Workspace {
         relayoutTree()
         select([summary.id])
         startEditing(summary.id)
+        standEditorBesideGroup(summary.id)
+    }
+
+    /// An empty summary takes no room, so its editor's box would be centred on its near edge,
+    /// over the bracket: it is moved to stand beyond that edge, and grows away from its group as
+    /// its words come (the edge is the edit's anchor).
+    private mutating func standEditorBesideGroup(_ id: NodeID) {
+        guard var session = editing, session.node == id, let node = document.node(id),
+              let parent = document.parent(of: id).flatMap({ document.node($0) }) else { return }
+        let side: Double = node.position.x < parent.position.x ? -1 : 1
+        let box = TextEditLayout(editor: session.editor, sizing: measures.sizing, style: node.style).size
+        let target = node.position + Vec2(side * box.x / 2, 0)
+        guard let move = Change.move([(id, target)], in: document), record(move, glide: false) else { return }
+        session.anchorX = node.position.x
+        session.originalPosition = target
+        editing = session
     }
 
     /// True for a summary made in the text edit still open: left without words it is not kept
