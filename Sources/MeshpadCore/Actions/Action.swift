@@ -29,8 +29,10 @@ public enum Action: Hashable, Sendable {
     case toggleAttributes
     /// A new attribute row: its name, then its value, typed in dialogs.
     case addAttribute
-    /// A row's value, typed in a dialog (a tap on the row of a selected node), or the row deleted.
+    /// A row's value, typed in a dialog (a tap on the value of a selected node), or the row deleted.
     case editAttribute
+    /// A row's name, typed in a dialog (a tap on the name of a selected node).
+    case renameAttribute
     case delete
     case cut
     case copy
@@ -94,7 +96,7 @@ public enum Action: Hashable, Sendable {
     public static let all: [Action] = [
         // The node's context menu lists its actions in this order.
         .newNode, .editText, .addChild, .addSibling, .addSiblingBefore, .newNodeHere, .summarise, .delete, .stylePanel, .toggleFold,
-        .editNote, .chooseImage, .removeImage, .resetPictureSize, .toggleAttributes, .addAttribute, .editAttribute, .linkFromHere, .openLink,
+        .editNote, .chooseImage, .removeImage, .resetPictureSize, .toggleAttributes, .addAttribute, .editAttribute, .renameAttribute, .linkFromHere, .openLink,
     ] + LinkLabelPlace.allCases.map { .labelLink($0) } + [
         .toggleEndArrow, .toggleStartArrow, .toggleLinkDash, .nextLinkWidth, .nextLinkColour, .copy, .cut, .paste, .centre, .linkSelected, .bold, .italic,
         .linkMode, .selectMode, .outline, .search, .findNext, .findPrevious, .minimap,

@@ -81,7 +81,10 @@ public enum ActionTable {
             return ActionSpec("Add attribute…", context: [.node, .attribute], readOnly: false, summary: "a new row in the node's attribute table")
         case .editAttribute:
             return ActionSpec("Edit attribute…", context: [.attribute], readOnly: false,
-                              summary: "change or delete a row of the node's attribute table (tap the row of a selected node)")
+                              summary: "change or delete a row of the node's attribute table (tap its value on a selected node)")
+        case .renameAttribute:
+            return ActionSpec("Rename attribute…", context: [.attribute], readOnly: false,
+                              summary: "change the name of a row of the node's attribute table (tap its name on a selected node)")
         case .openLink:
             return ActionSpec("Open link", context: [.node], readOnly: true,
                               summary: "go to the node it points at, or open its web address or file (asked first)")

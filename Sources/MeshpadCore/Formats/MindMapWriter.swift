@@ -206,17 +206,12 @@ struct MindMapWriter {
         if marksChanged { pending += Self.summaryHooksXML(node.summaryMarks.subtracting(read.summaryMarks)) }
         // Edited attributes stand where the first one stood: each row as it was written if it is
         // still there (keeping Freeplane's OBJECT and the like), else afresh.
-        var keptAttributes = record.items.compactMap { item -> KeptElement? in
+        let keptAttributes = record.items.compactMap { item -> KeptElement? in
             if case .element(let element) = item, element.name == "attribute" { return element }
             return nil
         }
         var wroteAttributes = false
-        let attributesXML = node.attributes.rows.map { row -> String in
-            if let k = keptAttributes.firstIndex(where: { $0.attribute("NAME") ?? "" == row.name && $0.attribute("VALUE") ?? "" == row.value }) {
-                return keptAttributes.remove(at: k).xml + "\n"
-            }
-            return Self.attributeElement(row).xml + "\n"
-        }.joined()
+        let attributesXML = Self.attributeElements(node.attributes.rows, keeping: keptAttributes).map { $0.xml + "\n" }.joined()
         if attributesChanged, !names.contains("attribute") { pending += attributesXML }
         pending += freshLinksXML(from: node.id)
 
@@ -313,6 +308,23 @@ struct MindMapWriter {
 
     private static func isImageHook(_ element: KeptElement) -> Bool {
         element.name == "hook" && element.attribute("NAME") == "ExternalObject"
+    }
+
+    /// The `<attribute>` elements for `rows`: a row as it was written if it is still there; a
+    /// renamed one (its value as written) the element it was, with its new `NAME`, since
+    /// Freeplane's `OBJECT` describes the value; anything else afresh.
+    static func attributeElements(_ rows: [AttributeTable.Row], keeping kept: [KeptElement]) -> [KeptElement] {
+        var unused = kept
+        func take(_ matches: (KeptElement) -> Bool) -> KeptElement? { unused.firstIndex(where: matches).map { unused.remove(at: $0) } }
+        var elements: [KeptElement?] = rows.map { row in
+            take { $0.attribute("NAME") ?? "" == row.name && $0.attribute("VALUE") ?? "" == row.value }
+        }
+        for (k, row) in rows.enumerated() where elements[k] == nil {
+            guard var renamed = take({ $0.attribute("VALUE") ?? "" == row.value }) else { continue }
+            renamed.set("NAME", row.name)
+            elements[k] = renamed
+        }
+        return rows.indices.map { elements[$0] ?? attributeElement(rows[$0]) }
     }
 
     /// Freeplane's picture in a node, with the zoom it is shown at if it has one.

@@ -392,7 +392,7 @@ public struct GestureRecognizer: Sendable {
         press.pictureHandle = handle
         if let node, !secondary, kind == .normal, handle == nil, let shown = document.node(node),
            let part = AttributeTableLayout(shown, at: shown.position)?.part(at: camera.mapPoint(ofScreen: p)) {
-            if case .row = part, !selection.contains(node) {} else { press.tablePart = part }
+            if part.row != nil, !selection.contains(node) {} else { press.tablePart = part }
         }
         state = .pressed(press)
         return []

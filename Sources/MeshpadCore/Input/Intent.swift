@@ -35,7 +35,8 @@ public enum Intent: Equatable, Sendable {
     case openLink(NodeID)
     /// A tap on a node's note marker: show its note.
     case openNote(NodeID)
-    /// A tap on a node's attribute table: its header (fold or unfold it), or a row of a selected node (edit it).
+    /// A tap on a node's attribute table: its header (fold or unfold it), or a row's name or value
+    /// on a selected node (rename the row, or edit its value).
     case attributeTable(NodeID, AttributeTableLayout.Part)
     /// A tap near an edge, on no node.
     case selectEdge(EdgeID)

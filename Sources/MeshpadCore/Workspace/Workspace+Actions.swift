@@ -88,6 +88,9 @@ extension Workspace {
         case .editAttribute:
             guard case .attribute(let id, let row) = target else { return [] }
             editAttribute(row, of: id)
+        case .renameAttribute:
+            guard case .attribute(let id, let row) = target else { return [] }
+            renameAttribute(row, of: id)
         case .openLink:
             guard let id = node ?? selection.focus, let link = document.node(id)?.link else { return [] }
             return openLink(link)

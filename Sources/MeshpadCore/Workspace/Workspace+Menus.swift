@@ -11,7 +11,7 @@ extension Workspace {
         if let node, document.contains(node) {
             if !selection.contains(node) { select([node]) }
             // On a row of the node's attribute table: that row's menu.
-            if let shown = document.node(node), case .row(let row)? = AttributeTableLayout(shown, at: shown.position)?.part(at: mapPoint) {
+            if let shown = document.node(node), let row = AttributeTableLayout(shown, at: shown.position)?.part(at: mapPoint)?.row {
                 target = .attribute(node, row: row)
             } else {
                 target = .node(node)
