@@ -143,5 +143,56 @@ extension PlatformTests {
             #expect(EditingReplayTests.outline(dump) == kept.map(EditingReplayTests.outline))
             #expect(try Self.node(dump, "camp kit").x == kept.map { try Self.node($0, "camp kit").x })
         }
+
+        // MARK: - An attribute renamed by touch
+
+        static let gear = """
+        <map version="freeplane 1.9.13">
+        <node TEXT="Gear" ID="ID_1">
+        <node TEXT="tent" POSITION="right" ID="ID_2">
+        <attribute NAME="colour" VALUE="green"/>
+        <attribute NAME="weigth" VALUE="2 kg"/>
+        </node>
+        </node>
+        </map>
+        """
+
+        @Test func aFingerRenamesAnAttributeAndCannotLeaveItNameless() throws {
+            let folder = try ScratchFolder()
+            let map = folder.path("gear.mm")
+            try Self.gear.write(toFile: map, atomically: true, encoding: .utf8)
+            var recorded: [String] = [], refused = 0
+            var kept: StateDump?
+            try Self.withApp(map) { app in
+                var f = Finger(app: app)
+                // Selected by a tap on its words (a tap on the table's header would fold it).
+                let node = try #require(app.workspace.document.nodes.first { $0.text == "tent" })
+                try f.tap(at: app.workspace.view.camera.screenPoint(ofMap: node.position + node.textOffset))
+                // The misspelt name's cell, tapped on the selected node, opens its name.
+                let names = try #require(AttributeTableLayout(node, at: node.position)?.names)
+                try #require(names.count == 2, "the table is unfolded: \(node.attributes)")
+                let cell = names[1].center
+                try f.tap(at: app.workspace.view.camera.screenPoint(ofMap: cell))
+                #expect(app.workspace.panels.dialog?.field == "weigth")
+                #expect(app.workspace.panels.keyboard != nil, "the keyboard comes for a finger")
+                for _ in 0..<6 { try f.tap("⌫") }
+                try f.tap("Done")
+                // The toast has gone by the time the replay settles; the dialog still says why.
+                #expect(app.workspace.panels.dialog?.message == Workspace.emptyAttributeName)
+                #expect(f.dump.controls.contains { $0.label == "Done" }, "the dialog waits for a name")
+                refused = f.script.count
+                try f.typeOnKeyboard("weight")
+                try f.tap("Done")
+                let dump = f.dump
+                #expect(try Self.node(dump, "tent").attributes == [["colour", "green"], ["weight", "2 kg"]])
+                #expect(app.workspace.history.done.count == 1, "one undo step")
+                recorded = f.script
+                kept = dump
+            }
+            // The refusal as the replay shows it, to be looked at; then the whole of it.
+            _ = try Self.replay(Array(recorded.prefix(refused)), map: map, in: folder, screenshot: Self.screenshotPath("attribute-nameless"))
+            let dump = try Self.replay(recorded, map: map, in: folder, screenshot: Self.screenshotPath("attribute-renamed"))
+            #expect(try Self.node(dump, "tent").attributes == kept.map { try Self.node($0, "tent").attributes })
+        }
     }
 }

@@ -19,6 +19,8 @@ public struct StateDump: Codable, Equatable, Sendable {
         public var w: Double
         public var h: Double
         public var folded: Bool
+        /// Its attribute table's rows as `[name, value]`; absent without any.
+        public var attributes: [[String]]?
     }
 
     public struct EdgeState: Codable, Equatable, Sendable {
@@ -63,7 +65,8 @@ public struct StateDump: Codable, Equatable, Sendable {
         selection = workspace.selection.nodes.sorted().map(\.description)
         nodes = workspace.document.nodes.sorted { $0.id < $1.id }.map {
             NodeState(id: $0.id.description, text: $0.text, x: $0.position.x, y: $0.position.y,
-                      w: $0.size.x, h: $0.size.y, folded: $0.folded)
+                      w: $0.size.x, h: $0.size.y, folded: $0.folded,
+                      attributes: $0.attributes.isEmpty ? nil : $0.attributes.rows.map { [$0.name, $0.value] })
         }
         edges = workspace.document.edges.map {
             EdgeState(id: $0.id.description, from: $0.from.description, to: $0.to.description, kind: $0.kind.rawValue)

@@ -17,7 +17,7 @@ extension Workspace {
     }
 
     /// What a person is told when a name is left empty.
-    static let emptyAttributeName = "An attribute needs a name: type one, or Cancel"
+    public static let emptyAttributeName = "An attribute needs a name: type one, or Cancel"
 
     /// Asks for a new row's name.
     mutating func askAttributeName(for id: NodeID) {
