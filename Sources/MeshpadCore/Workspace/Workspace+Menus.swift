@@ -168,6 +168,7 @@ enum HelpText {
         "long press\tthe menu of what is there",
         "right click\tthe same menu",
         "drag a node\tmove it",
+        "drag a picture's corner\tresize it",
         "drag the surface\tpan; flick and it glides",
         "pinch\tzoom about the fingers",
         "two-finger tap\tundo",
