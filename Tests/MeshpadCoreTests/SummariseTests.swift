@@ -27,6 +27,15 @@ import Testing
         rig.document.nodes.last { $0.summaryMarks.contains(.summary) }?.id
     }
 
+    /// Selects `names`, presses Ctrl+G and types `words`: the summary made, if any.
+    static func summarise(_ rig: inout EditRig, _ names: [String], _ words: String) -> NodeID? {
+        select(&rig, names)
+        rig.key("G", .ctrl)
+        rig.type(words)
+        rig.key("Return")
+        return summary(rig)
+    }
+
     // MARK: - Making one
 
     @Test func ctrlGSumsUpTheSelectedSiblingsAndTypesItsWordsAsOneStep() throws {
@@ -65,19 +74,11 @@ import Testing
 
     @Test func aNodeAloneIsSummedUpAndTheFirstSiblingsNeedNoMark() throws {
         var rig = Self.rig()
-        Self.select(&rig, ["a"])
-        rig.key("G", .ctrl)
-        rig.type("first")
-        rig.key("Return")
-        let first = try #require(Self.summary(rig))
+        let first = try #require(Self.summarise(&rig, ["a"], "first"))
         #expect(rig.document.summaryGroups[first] == [rig.id("a")])
         #expect(rig.document.nodes.allSatisfy { !$0.summaryMarks.contains(.firstOfGroup) }, "the group begins at the first sibling anyway")
         // Right after a summary, a group begins by itself too.
-        Self.select(&rig, ["b", "d"])
-        rig.key("G", .ctrl)
-        rig.type("next three")
-        rig.key("Return")
-        let next = try #require(Self.summary(rig))
+        let next = try #require(Self.summarise(&rig, ["b", "d"], "next three"))
         #expect(rig.document.summaryGroups[next] == ["b", "c", "d"].map(rig.id), "the siblings between are in it")
         #expect(rig.document.nodes.allSatisfy { !$0.summaryMarks.contains(.firstOfGroup) })
         #expect(rig.document.summaryGroups[first] == [rig.id("a")], "the first summary's group is as it was")
@@ -100,11 +101,7 @@ import Testing
 
     @Test func theRootsBranchesAreSummedUpOnTheirSideWhichBecomesTheirs() throws {
         var rig = Self.rig()
-        Self.select(&rig, ["steps"])
-        rig.key("G", .ctrl)
-        rig.type("all of it")
-        rig.key("Return")
-        let summary = try #require(Self.summary(rig))
+        let summary = try #require(Self.summarise(&rig, ["steps"], "all of it"))
         #expect(rig.document.summaryGroups[summary] == [rig.id("steps")])
         #expect(rig.document.node(rig.id("steps"))?.side == .right && rig.document.node(rig.id("x"))?.side == .left)
         #expect(rig.document.node(summary)?.side == .right)
@@ -128,10 +125,7 @@ import Testing
 
     @Test func aSummaryOrAGroupSummedUpAlreadyIsNotSummedUpAgain() {
         var rig = Self.rig()
-        Self.select(&rig, ["b", "c"])
-        rig.key("G", .ctrl)
-        rig.type("bc")
-        rig.key("Return")
+        _ = Self.summarise(&rig, ["b", "c"], "bc")
         let made = rig.content
         Self.select(&rig, ["bc"])
         rig.key("G", .ctrl)
@@ -188,10 +182,7 @@ import Testing
 
     @Test func aMadeSummaryIsWrittenAsFreeplaneWritesOne() throws {
         var rig = Self.rig()
-        Self.select(&rig, ["b", "c"])
-        rig.key("G", .ctrl)
-        rig.type("bc")
-        rig.key("Return")
+        _ = Self.summarise(&rig, ["b", "c"], "bc")
         let xml = FreeMindFormat.encode(rig.document)
         #expect(String(decoding: xml, as: UTF8.self).contains("<hook NAME=\"FirstGroupNode\"/>"))
         let back = try FreeMindFormat.decode(xml).document

@@ -14,15 +14,18 @@ extension PlatformTests {
         typealias Finger = TouchOnlyTests.Finger
         typealias ScratchFolder = TouchOnlyTests.ScratchFolder
 
-        /// Opens `map` (a file in `folder`, its pictures beside it) in a hidden app of the
-        /// replay verb's size, as `meshpad replay --map` does.
-        static func withApp(_ map: String, _ body: (App) throws -> Void) throws {
+        /// Opens `map` (its pictures beside it) in a hidden app of the replay verb's size, as
+        /// `meshpad replay --map` does, and lets `body` drive it by finger: what the finger did
+        /// and the dump it ended with.
+        static func drive(_ map: String, _ body: (inout Finger, App) throws -> Void) throws -> (script: [String], dump: StateDump) {
             let sdl = try SDLSession(headless: true)
-            try withExtendedLifetime(sdl) {
+            return try withExtendedLifetime(sdl) {
                 let loaded = try MapFile.read(map)
                 let app = try App(document: loaded.document, file: DocumentFile(path: map, format: loaded.format, savedRevision: 0),
                                   options: App.Options(windowSize: TouchOnlyTests.size, preferSoftware: true, hidden: true))
-                try body(app)
+                var f = Finger(app: app)
+                try body(&f, app)
+                return (f.script, f.dump)
             }
         }
 
@@ -40,6 +43,13 @@ extension PlatformTests {
             #expect(child.waitForExit(seconds: 120) != nil, "the replay finished")
             #expect(child.process.terminationStatus == 0, "\(child.errorOutput)")
             return try JSONDecoder().decode(StateDump.self, from: Data(contentsOf: URL(fileURLWithPath: dumpPath)))
+        }
+
+        /// `xml` written as the map `name` in `folder`: its path.
+        static func map(_ xml: String, named name: String, in folder: ScratchFolder) throws -> String {
+            let path = folder.path(name)
+            try xml.write(toFile: path, atomically: true, encoding: .utf8)
+            return path
         }
 
         static func node(_ dump: StateDump, _ text: String) throws -> StateDump.NodeState {
@@ -66,10 +76,7 @@ extension PlatformTests {
             let map = folder.path("holiday.meshpad")
             try NativeFormat.encode(document).write(to: URL(fileURLWithPath: map))
 
-            var recorded: [String] = []
-            var kept: StateDump.NodeState?
-            try Self.withApp(map) { app in
-                var f = Finger(app: app)
+            let (recorded, kept) = try Self.drive(map) { f, app in
                 let start = try Self.node(f.dump, "sky")
                 #expect(!f.dump.controls.contains { $0.label == PictureHandle.label }, "no handle until the node is selected")
                 try f.tap(at: f.node("sky"))
@@ -86,13 +93,11 @@ extension PlatformTests {
                 try f.drag(from: try f.control(PictureHandle.label), to: try f.control(PictureHandle.label) - Vec2(40, 20))
                 let shrunk = try Self.node(f.dump, "sky")
                 #expect(shrunk.h < start.h && app.workspace.document.node(sky)?.imageScale.map { abs($0 - 0.75) < 0.01 } == true)
-                recorded = f.script
-                kept = shrunk
             }
             let screenshot = Self.screenshotPath("picture-resized")
             let dump = try Self.replay(recorded, map: map, in: folder, screenshot: screenshot)
-            let replayed = try Self.node(dump, "sky")
-            #expect(replayed.w == kept?.w && replayed.h == kept?.h, "the replay resized it the same: \(replayed)")
+            let replayed = try Self.node(dump, "sky"), shrunk = try Self.node(kept, "sky")
+            #expect(replayed.w == shrunk.w && replayed.h == shrunk.h, "the replay resized it the same: \(replayed)")
             #expect(dump.controls.contains { $0.label == PictureHandle.label && $0.role == "handle" })
         }
 
@@ -112,12 +117,8 @@ extension PlatformTests {
 
         @Test func aFingerSumsUpTwoSiblingsAndWritesTheSummaryOnTheKeyboard() throws {
             let folder = try ScratchFolder()
-            let map = folder.path("trip.mm")
-            try Self.packing.write(toFile: map, atomically: true, encoding: .utf8)
-            var recorded: [String] = []
-            var kept: StateDump?
-            try Self.withApp(map) { app in
-                var f = Finger(app: app)
+            let map = try Self.map(Self.packing, named: "trip.mm", in: folder)
+            let (recorded, kept) = try Self.drive(map) { f, app in
                 // Two siblings chosen: one tapped, the other added in Select mode.
                 try f.tap(at: f.node("tent"))
                 try f.tap("Select")
@@ -136,12 +137,10 @@ extension PlatformTests {
                 #expect(EditingReplayTests.outline(dump) == ["Trip", "  Pack", "    tent", "    stove", "    camp kit", "    boots"])
                 let made = try #require(app.workspace.document.nodes.first { $0.text == "camp kit" })
                 #expect(app.workspace.document.summaryGroups[made.id]?.compactMap { app.workspace.document.node($0)?.text } == ["tent", "stove"])
-                recorded = f.script
-                kept = dump
             }
             let dump = try Self.replay(recorded, map: map, in: folder, screenshot: Self.screenshotPath("summary-made"))
-            #expect(EditingReplayTests.outline(dump) == kept.map(EditingReplayTests.outline))
-            #expect(try Self.node(dump, "camp kit").x == kept.map { try Self.node($0, "camp kit").x })
+            #expect(EditingReplayTests.outline(dump) == EditingReplayTests.outline(kept))
+            #expect(try Self.node(dump, "camp kit").x == Self.node(kept, "camp kit").x)
         }
 
         // MARK: - An attribute renamed by touch
@@ -159,12 +158,9 @@ extension PlatformTests {
 
         @Test func aFingerRenamesAnAttributeAndCannotLeaveItNameless() throws {
             let folder = try ScratchFolder()
-            let map = folder.path("gear.mm")
-            try Self.gear.write(toFile: map, atomically: true, encoding: .utf8)
-            var recorded: [String] = [], refused = 0
-            var kept: StateDump?
-            try Self.withApp(map) { app in
-                var f = Finger(app: app)
+            let map = try Self.map(Self.gear, named: "gear.mm", in: folder)
+            var refused = 0
+            let (recorded, kept) = try Self.drive(map) { f, app in
                 // Selected by a tap on its words (a tap on the table's header would fold it).
                 let node = try #require(app.workspace.document.nodes.first { $0.text == "tent" })
                 try f.tap(at: app.workspace.view.camera.screenPoint(ofMap: node.position + node.textOffset))
@@ -186,13 +182,11 @@ extension PlatformTests {
                 let dump = f.dump
                 #expect(try Self.node(dump, "tent").attributes == [["colour", "green"], ["weight", "2 kg"]])
                 #expect(app.workspace.history.done.count == 1, "one undo step")
-                recorded = f.script
-                kept = dump
             }
             // The refusal as the replay shows it, to be looked at; then the whole of it.
             _ = try Self.replay(Array(recorded.prefix(refused)), map: map, in: folder, screenshot: Self.screenshotPath("attribute-nameless"))
             let dump = try Self.replay(recorded, map: map, in: folder, screenshot: Self.screenshotPath("attribute-renamed"))
-            #expect(try Self.node(dump, "tent").attributes == kept.map { try Self.node($0, "tent").attributes })
+            #expect(try Self.node(dump, "tent").attributes == Self.node(kept, "tent").attributes)
         }
     }
 }

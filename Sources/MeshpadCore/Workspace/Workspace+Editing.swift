@@ -58,6 +58,15 @@ extension Workspace {
             // elsewhere never flips it to the other side.
             node.side = NodePlacement.side(forChildOf: parent, in: document) < 0 ? .left : .right
         }
+        insertNewNode(node, parent: parent, edgeIndex: edgeIndex)
+    }
+
+    /// Inside the open transaction: `node` (new, with `document.nextNodeID`), measured and
+    /// joined to `parent` by a tree edge at `edgeIndex`, the tree laid out around it; then its
+    /// text is edited. False (and the transaction rolled back) if it could not be put in.
+    @discardableResult
+    mutating func insertNewNode(_ node: Node, parent: NodeID?, edgeIndex: Int) -> Bool {
+        var node = node
         measures.sizing.apply(to: &node)
         var fragment = Fragment(nodes: [Fragment.PlacedNode(index: document.nodeCount, node: node)])
         if let parent {
@@ -66,11 +75,12 @@ extension Workspace {
         }
         guard record(.insert(fragment)) else {
             rollback()
-            return
+            return false
         }
         relayoutTree()
         select([node.id])
         startEditing(node.id)
+        return true
     }
 
     // MARK: - Deleting
@@ -200,7 +210,7 @@ extension Workspace {
     }
 
     /// The editor on a node, inside the open text transaction.
-    mutating func startEditing(_ id: NodeID) {
+    private mutating func startEditing(_ id: NodeID) {
         guard let node = document.node(id) else { return }
         select([id])
         var anchorX: Double?

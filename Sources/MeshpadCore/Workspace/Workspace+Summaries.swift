@@ -38,18 +38,8 @@ extension Workspace {
         var summary = Node(id: document.nextNodeID, text: "", position: summaryPosition(of: members, under: plan.parent))
         summary.summaryMarks = .summary
         summary.side = plan.side
-        measures.sizing.apply(to: &summary)
         // Its branch goes right after its group's last, so it is that node's next sibling.
-        let edge = Edge(id: document.nextEdgeID, from: plan.parent, to: summary.id, kind: .tree)
-        let fragment = Fragment(nodes: [Fragment.PlacedNode(index: document.nodeCount, node: summary)],
-                                edges: [Fragment.PlacedEdge(index: lastEdge + 1, edge: edge)])
-        guard record(.insert(fragment)) else {
-            rollback()
-            return
-        }
-        relayoutTree()
-        select([summary.id])
-        startEditing(summary.id)
+        guard insertNewNode(summary, parent: plan.parent, edgeIndex: lastEdge + 1) else { return }
         standEditorBesideGroup(summary.id)
     }
 
