@@ -443,6 +443,7 @@ public struct SceneExtras {
         /// The name's width in bold at the theme's font size (map units at 100 %), to size its tag.
         public var nameWidth: Double
     }
+
     /// Selected nodes' pictures show their resize handles (not in a read-only map).
     public var picturesResizable = false
 
