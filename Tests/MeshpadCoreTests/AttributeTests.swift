@@ -115,7 +115,7 @@ import Testing
         rig.type("forty two")
         rig.key("Return")
         #expect(rig.document.node(food)?.attributes.rows[1] == AttributeTable.Row("a2", "forty two"))
-        rig.tap(rig.camera.screenPoint(ofMap: try #require(Self.table(rig, food)?.names[0].center)))
+        rig.tap(rig.camera.screenPoint(ofMap: try #require(Self.table(rig, food)?.values[0].center)))
         let delete = try #require(rig.workspace.overlayLayout.parts.first { $0.role == .button(.discard) })
         #expect(delete.text == "Delete row")
         rig.tap(delete.rect.center)
@@ -130,7 +130,7 @@ import Testing
         let water = rig.id("clean water")
         MenuTests.longPress(&rig, at: rig.screen(of: water))
         MenuTests.tapRow(&rig, "Add attribute…")
-        #expect(rig.workspace.panels.dialog?.kind == .attributeName(water))
+        #expect(rig.workspace.panels.dialog?.kind == .attributeName(water, row: nil))
         rig.type("litres")
         rig.key("Return")
         #expect(rig.workspace.panels.dialog?.kind == .attributeValue(water, row: nil, name: "litres"))
@@ -142,9 +142,62 @@ import Testing
         // The row's own menu, by a long press on it.
         let row = try #require(Self.table(rig, water)?.values.first?.center)
         MenuTests.longPress(&rig, at: rig.camera.screenPoint(ofMap: row))
-        #expect(MenuTests.rows(rig) == ["Add attribute…", "Edit attribute…"])
+        #expect(MenuTests.rows(rig) == ["Add attribute…", "Edit attribute…", "Rename attribute…"])
         MenuTests.tapRow(&rig, "Edit attribute…")
         #expect(rig.workspace.panels.dialog?.kind == .attributeValue(water, row: 0, name: "litres"))
+    }
+
+    @Test func aTapOnANameOfASelectedNodeRenamesTheRowAsOneStep() throws {
+        var rig = Self.rig()
+        let food = rig.id("food")
+        let name = try #require(Self.table(rig, food)?.names[1].center)
+        rig.tap(rig.camera.screenPoint(ofMap: name))
+        rig.tap(rig.camera.screenPoint(ofMap: name))
+        #expect(rig.workspace.panels.dialog?.kind == .attributeName(food, row: 1))
+        #expect(rig.workspace.panels.dialog?.field == "a2", "the name to change")
+        #expect(rig.workspace.overlayLayout.parts.contains { $0.role == .button(.confirm) && $0.text == "Done" })
+        let steps = rig.workspace.history.done.count
+        rig.key("Backspace", .ctrl)
+        rig.type("second")
+        rig.key("Return")
+        #expect(rig.workspace.panels.dialog == nil)
+        #expect(rig.document.node(food)?.attributes.rows[1] == AttributeTable.Row("second", "value2"), "the value stays")
+        #expect(rig.workspace.history.done.count == steps + 1, "one undo step")
+        rig.key("Z", .ctrl)
+        #expect(rig.document.node(food)?.attributes.rows == Self.rows)
+    }
+
+    @Test func anEmptyNameIsRefusedWithAToastAndTheDialogWaitsForOne() throws {
+        var rig = Self.rig()
+        let food = rig.id("food")
+        rig.workspace.perform(.renameAttribute, on: .attribute(food, row: 0))
+        rig.key("Backspace", .ctrl)
+        rig.type("   ")
+        rig.key("Return")
+        #expect(rig.workspace.panels.banner?.message == Workspace.emptyAttributeName)
+        #expect(rig.workspace.panels.dialog?.kind == .attributeName(food, row: 0), "still asking")
+        #expect(rig.workspace.panels.dialog?.message == Workspace.emptyAttributeName)
+        #expect(rig.document.node(food)?.attributes.rows == Self.rows && !rig.workspace.history.canUndo)
+        rig.key("Backspace", .ctrl)
+        rig.type("first")
+        rig.key("Return")
+        #expect(rig.document.node(food)?.attributes.rows[0] == AttributeTable.Row("first", "value1"))
+        // A new row's name is refused the same way.
+        rig.workspace.perform(.addAttribute, on: .node(food))
+        rig.key("Return")
+        #expect(rig.workspace.panels.dialog?.kind == .attributeName(food, row: nil) && rig.workspace.panels.banner?.message == Workspace.emptyAttributeName)
+        rig.key("Escape")
+        #expect(rig.workspace.panels.dialog == nil && rig.document.node(food)?.attributes.rows.count == 3)
+    }
+
+    @Test func aRenamedRowIsWrittenWithItsNewNameKeepingFreeplanesObject() throws {
+        let data = Data(Self.xml.utf8)
+        var document = try FreeMindFormat.decode(data).document
+        let node = nodeID(document, "Below this node core:")
+        document.modify(node) { $0.attributes.rows[2].name = "total" }
+        let changed = Canonical.changedLines(try Canonical.lines(data), try Canonical.lines(FreeMindFormat.encode(document)))
+        #expect(changed.removed == ["<attribute NAME=\"count\" OBJECT=\"org.freeplane.features.format.FormattedNumber|3\" VALUE=\"3\""], "\(changed)")
+        #expect(changed.added == ["<attribute NAME=\"total\" OBJECT=\"org.freeplane.features.format.FormattedNumber|3\" VALUE=\"3\""], "\(changed)")
     }
 
     @Test func aReadOnlyMapFoldsATableButChangesNoRow() throws {
@@ -155,7 +208,8 @@ import Testing
         rig.tap(rig.camera.screenPoint(ofMap: table.header.center))
         #expect(rig.document.node(food)?.attributes.folded == true)
         rig.workspace.perform(.editAttribute, on: .attribute(food, row: 0))
-        #expect(rig.workspace.panels.dialog == nil, "no row to edit in a read-only map")
+        rig.workspace.perform(.renameAttribute, on: .attribute(food, row: 0))
+        #expect(rig.workspace.panels.dialog == nil, "no row to edit or rename in a read-only map")
         #expect(rig.document.node(food)?.attributes.rows == Self.rows)
     }
 }

@@ -27,7 +27,7 @@ import Testing
     @Test func aLongPressOnANodeOffersWhatANodeCanDo() {
         var rig = EditRig()
         Self.longPress(&rig, at: rig.screen(of: rig.id("food")))
-        #expect(Self.rows(rig) == ["Edit text", "Add child", "Add sibling", "Delete", "Style…", "Note…", "Image…", "Add attribute…", "Link from here", "Copy", "Cut",
+        #expect(Self.rows(rig) == ["Edit text", "Add child", "Add sibling", "Summarise", "Delete", "Style…", "Note…", "Image…", "Add attribute…", "Link from here", "Copy", "Cut",
                                  "Paste", "Centre"], "every row, in a second column where one is too tall for the window")
         #expect(rig.workspace.selection.nodes == [rig.id("food")], "what the menu is for is selected")
         rig.key("Escape")
@@ -142,7 +142,7 @@ import Testing
     @Test func theAppMenuHasTheFilesAndPagesAndAKioskHasNoFiles() {
         var rig = EditRig()
         rig.tap(rig.workspace.overlayLayout.rect(of: .appMenuButton)?.center ?? .zero)
-        #expect(Self.rows(rig) == ["New map", "Open…", "Save", "Save as…", "Export ▸", "Theme ▸", "Keyboard ▸", "Help", "Quit"])
+        #expect(Self.rows(rig) == ["New map", "Open…", "Save", "Save as…", "Summarise", "Export ▸", "Theme ▸", "Keyboard ▸", "Help", "Quit"])
         Self.tapRow(&rig, "Theme ▸")
         #expect(Self.rows(rig) == ["‹ Back", "Light", "Dark", "High contrast", "Classic"])
         #expect(rig.workspace.overlayLayout.parts.first { $0.text == "Light" }?.look == .on, "the theme in use is ticked")
@@ -153,7 +153,7 @@ import Testing
         var kiosk = EditRig()
         kiosk.workspace.lockdown.kiosk = KioskLock(settings: KioskSettings(), pin: "2468")
         kiosk.tap(kiosk.workspace.overlayLayout.rect(of: .appMenuButton)?.center ?? .zero)
-        #expect(Self.rows(kiosk) == ["Theme ▸", "Keyboard ▸", "Help"])
+        #expect(Self.rows(kiosk) == ["Summarise", "Theme ▸", "Keyboard ▸", "Help"])
         var readOnly = EditRig()
         readOnly.workspace.lockdown.isReadOnly = true
         readOnly.tap(readOnly.workspace.overlayLayout.rect(of: .appMenuButton)?.center ?? .zero)

@@ -71,6 +71,14 @@ extension PlatformTests {
                 try tap(at: control(label, sourceLocation: sourceLocation))
             }
 
+            /// Down at `a`, moved to `b` in `steps` moves, lifted there.
+            mutating func drag(from a: Vec2, to b: Vec2, steps: Int = 8) throws {
+                finger("down", a, after: 600)
+                for k in 1...steps { finger("move", a.interpolated(to: b, alpha: Double(k) / Double(steps)), after: 16) }
+                finger("up", b, after: 100)
+                try flush()
+            }
+
             /// Held past the long press (500 ms) without moving: the context menu opens at the finger.
             mutating func longPress(at p: Vec2) throws {
                 finger("down", p, after: 300)

@@ -14,6 +14,8 @@ public enum Action: Hashable, Sendable {
     case addSiblingBefore
     /// A free node where the context menu was opened (or the view's centre).
     case newNodeHere
+    /// A summary of the selected siblings (or the selected node), beyond a bracket, then typed.
+    case summarise
     case editText
     /// Reads and edits the node's note, in a panel.
     case editNote
@@ -21,12 +23,16 @@ public enum Action: Hashable, Sendable {
     case chooseImage
     /// Takes the node's picture away.
     case removeImage
+    /// Shows the node's picture at the size it came at again, undoing its resize handle.
+    case resetPictureSize
     /// Folds or unfolds the node's attribute table (a tap on its header does too).
     case toggleAttributes
     /// A new attribute row: its name, then its value, typed in dialogs.
     case addAttribute
-    /// A row's value, typed in a dialog (a tap on the row of a selected node), or the row deleted.
+    /// A row's value, typed in a dialog (a tap on the value of a selected node), or the row deleted.
     case editAttribute
+    /// A row's name, typed in a dialog (a tap on the name of a selected node).
+    case renameAttribute
     case delete
     case cut
     case copy
@@ -89,8 +95,8 @@ public enum Action: Hashable, Sendable {
     /// Every action, in the order the key table and the toolbar list them.
     public static let all: [Action] = [
         // The node's context menu lists its actions in this order.
-        .newNode, .editText, .addChild, .addSibling, .addSiblingBefore, .newNodeHere, .delete, .stylePanel, .toggleFold,
-        .editNote, .chooseImage, .removeImage, .toggleAttributes, .addAttribute, .editAttribute, .linkFromHere, .openLink,
+        .newNode, .editText, .addChild, .addSibling, .addSiblingBefore, .newNodeHere, .summarise, .delete, .stylePanel, .toggleFold,
+        .editNote, .chooseImage, .removeImage, .resetPictureSize, .toggleAttributes, .addAttribute, .editAttribute, .renameAttribute, .linkFromHere, .openLink,
     ] + LinkLabelPlace.allCases.map { .labelLink($0) } + [
         .toggleEndArrow, .toggleStartArrow, .toggleLinkDash, .nextLinkWidth, .nextLinkColour, .copy, .cut, .paste, .centre, .linkSelected, .bold, .italic,
         .linkMode, .selectMode, .outline, .search, .findNext, .findPrevious, .minimap,
@@ -131,9 +137,10 @@ public enum ContextTarget: Hashable, Sendable {
 }
 
 /// Where an action sits in the app menu (the ☰ button): its first page holds the file actions,
-/// then a row for each of the export, theme and keyboard pages, then the app's own (help, quit).
+/// then the map's (`edit`: what acts on the selection), then a row for each of the export, theme
+/// and keyboard pages, then the app's own (help, quit).
 public enum MenuGroup: String, Hashable, Sendable {
-    case file, export, theme, keyboard, app
+    case file, edit, export, theme, keyboard, app
 }
 
 /// What the app menu's Export page writes: a picture or another program's format.

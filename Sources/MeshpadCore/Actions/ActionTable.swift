@@ -21,6 +21,9 @@ public enum ActionTable {
         case .newNodeHere:
             return ActionSpec("New node here", context: [.surface], readOnly: false,
                               summary: "a free node where the menu was opened (double tap the surface too)")
+        case .summarise:
+            return ActionSpec("Summarise", keys: [KeyChord(.g, .ctrl)], context: [.node], menu: .edit, readOnly: false,
+                              summary: "a summary of the selected siblings (or node) beyond a bracket, then type its words")
         case .editText:
             return ActionSpec("Edit text", keys: [KeyChord(.f2)], context: [.node], readOnly: false,
                               summary: "edit the selected node's text (double tap it too; typing replaces it)")
@@ -68,6 +71,9 @@ public enum ActionTable {
             return ActionSpec("Image…", context: [.node], readOnly: false, summary: "a picture shown above the node's text, from a file")
         case .removeImage:
             return ActionSpec("Remove image", context: [.node], readOnly: false, summary: "take the node's picture away")
+        case .resetPictureSize:
+            return ActionSpec("Original size", context: [.node], readOnly: false,
+                              summary: "show the node's picture at the size it came at again (drag its corner handle to resize it)")
         case .toggleAttributes:
             return ActionSpec("Fold attributes", context: [.node], readOnly: true,
                               summary: "fold or unfold the node's attribute table (tap its header too)")
@@ -75,7 +81,10 @@ public enum ActionTable {
             return ActionSpec("Add attribute…", context: [.node, .attribute], readOnly: false, summary: "a new row in the node's attribute table")
         case .editAttribute:
             return ActionSpec("Edit attribute…", context: [.attribute], readOnly: false,
-                              summary: "change or delete a row of the node's attribute table (tap the row of a selected node)")
+                              summary: "change or delete a row of the node's attribute table (tap its value on a selected node)")
+        case .renameAttribute:
+            return ActionSpec("Rename attribute…", context: [.attribute], readOnly: false,
+                              summary: "change the name of a row of the node's attribute table (tap its name on a selected node)")
         case .openLink:
             return ActionSpec("Open link", context: [.node], readOnly: true,
                               summary: "go to the node it points at, or open its web address or file (asked first)")

@@ -146,8 +146,14 @@ public enum FreeMindFormat {
                 let type = (attributes["TYPE"] ?? "NODE").uppercased()
                 rich = (type, HTMLText(collectingImages: type == "NODE"))
             case "hook" where attributes["NAME"] == "ExternalObject":
-                // Freeplane's picture in a node.
-                if let uri = attributes["URI"], !uri.isEmpty { builder?.modify(id) { $0.image = uri } }
+                // Freeplane's picture in a node, and the zoom it is shown at (`SIZE`, over its pixels).
+                if let uri = attributes["URI"], !uri.isEmpty {
+                    let scale = attributes["SIZE"].flatMap(FreeMindFormat.pictureScale)
+                    builder?.modify(id) { node in
+                        node.image = uri
+                        node.imageScale = scale
+                    }
+                }
             case "hook" where attributes["NAME"].flatMap(FreeMindFormat.summaryMark) != nil:
                 if let mark = attributes["NAME"].flatMap(FreeMindFormat.summaryMark) { builder?.modify(id) { $0.summaryMarks.insert(mark) } }
             case "icon":
@@ -404,6 +410,16 @@ public enum FreeMindFormat {
     }
 
     static func summaryHookName(_ mark: SummaryMarks) -> String { mark == .summary ? "SummaryNode" : "FirstGroupNode" }
+
+    /// A picture's `SIZE` (Freeplane's zoom over its pixels, `ExternalResource.getZoom`); nil
+    /// for none, Freeplane's "not set" (-1) or anything that is not a size.
+    static func pictureScale(_ size: String) -> Double? {
+        guard let value = Double(size), value.isFinite, value > 0 else { return nil }
+        return value
+    }
+
+    /// A scale as Freeplane writes `SIZE` (Java's `Float.toString`: `0.5`, `1.0`, `1.6508051`).
+    static func pictureSize(_ scale: Double) -> String { Float(scale).description }
 
     /// The attribute a link's label at `place` is written in.
     static func labelAttribute(_ place: LinkLabelPlace) -> String {

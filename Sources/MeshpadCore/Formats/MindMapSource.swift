@@ -89,6 +89,8 @@ public struct KeptNode: Sendable, Equatable {
         public var folded: Bool
         public var side: Node.Side?
         public var image: String?
+        /// The picture's `SIZE`, as a scale (nil: none written).
+        public var imageScale: Double?
         public var summaryMarks: SummaryMarks
         /// The attribute rows, in order (a table's fold is Meshpad's own: `.mm` has none).
         public var attributes: [AttributeTable.Row]
@@ -102,6 +104,7 @@ public struct KeptNode: Sendable, Equatable {
             folded = node.folded
             side = node.side
             image = node.image
+            imageScale = node.imageScale
             summaryMarks = node.summaryMarks
             attributes = node.attributes.rows
         }

@@ -120,7 +120,7 @@ struct MindMapWriter {
         if let edge = Self.edgeElement(node.style) { head += edge.xml + "\n" }
         if let cloud = node.style.cloud { head += Self.cloudElement(cloud).xml + "\n" }
         head += Self.iconsXML(node.icons)
-        if let image = node.image { head += Self.imageHook(image).xml + "\n" }
+        if let image = node.image { head += Self.imageHook(image, scale: node.imageScale).xml + "\n" }
         head += Self.summaryHooksXML(node.summaryMarks)
         head += node.attributes.rows.map { Self.attributeElement($0).xml + "\n" }.joined()
         if !node.note.isEmpty { head += FreeMindFormat.noteXML(node.note) }
@@ -148,13 +148,14 @@ struct MindMapWriter {
     private func kept(_ node: Node, _ record: KeptNode, hasChildren: Bool) -> (head: String, tail: String) {
         let read = record.read
         let imageChanged = node.image != read.image
+        let scaleChanged = node.imageScale != read.imageScale
         let hasImageHook = record.items.contains {
             if case .element(let element) = $0 { return Self.isImageHook(element) }
             return false
         }
         // why: a picture read from the rich text (FreeMind's <img>) lives in that text; changing
         // it writes the text afresh, and the new picture (if any) as Freeplane's hook.
-        let textChanged = node.text != read.text || (imageChanged && !hasImageHook && read.image != nil)
+        let textChanged = node.text != read.text || ((imageChanged || scaleChanged) && !hasImageHook && read.image != nil)
         let noteChanged = node.note != read.note
         let iconsChanged = node.icons != read.icons
         let fontChanged = node.style.fontSize != read.style.fontSize || node.style.bold != read.style.bold
@@ -198,22 +199,19 @@ struct MindMapWriter {
         if cloudChanged, !names.contains("cloud"), let cloud = node.style.cloud { pending += Self.cloudElement(cloud).xml + "\n" }
         if iconsChanged, !names.contains("icon") { pending += Self.iconsXML(node.icons) }
         if noteChanged, !hasNoteElement, !node.note.isEmpty { pending += FreeMindFormat.noteXML(node.note) }
-        if imageChanged, !hasImageHook, let image = node.image { pending += Self.imageHook(image).xml + "\n" }
+        if imageChanged || scaleChanged, !hasImageHook, let image = node.image {
+            pending += Self.imageHook(image, scale: node.imageScale).xml + "\n"
+        }
         // A summary mark that came is a hook written before the children; one that went drops its hook.
         if marksChanged { pending += Self.summaryHooksXML(node.summaryMarks.subtracting(read.summaryMarks)) }
         // Edited attributes stand where the first one stood: each row as it was written if it is
         // still there (keeping Freeplane's OBJECT and the like), else afresh.
-        var keptAttributes = record.items.compactMap { item -> KeptElement? in
+        let keptAttributes = record.items.compactMap { item -> KeptElement? in
             if case .element(let element) = item, element.name == "attribute" { return element }
             return nil
         }
         var wroteAttributes = false
-        let attributesXML = node.attributes.rows.map { row -> String in
-            if let k = keptAttributes.firstIndex(where: { $0.attribute("NAME") ?? "" == row.name && $0.attribute("VALUE") ?? "" == row.value }) {
-                return keptAttributes.remove(at: k).xml + "\n"
-            }
-            return Self.attributeElement(row).xml + "\n"
-        }.joined()
+        let attributesXML = Self.attributeElements(node.attributes.rows, keeping: keptAttributes).map { $0.xml + "\n" }.joined()
         if attributesChanged, !names.contains("attribute") { pending += attributesXML }
         pending += freshLinksXML(from: node.id)
 
@@ -264,10 +262,12 @@ struct MindMapWriter {
                     emit(element.xml + "\n")
                 case "hook" where marksChanged && element.attribute("NAME").flatMap(FreeMindFormat.summaryMark).map { !node.summaryMarks.contains($0) } == true:
                     continue
-                case "hook" where imageChanged && Self.isImageHook(element):
-                    // The new picture replaces the hook's URI; a removed one takes the hook away.
+                case "hook" where (imageChanged || scaleChanged) && Self.isImageHook(element):
+                    // The new picture replaces the hook's URI, a new size its SIZE (a size put
+                    // back drops it); a removed picture takes the hook away.
                     guard let image = node.image else { continue }
-                    element.set("URI", image)
+                    if imageChanged { element.set("URI", image) }
+                    if scaleChanged { element.set("SIZE", node.imageScale.map(FreeMindFormat.pictureSize)) }
                     emit(element.xml + "\n")
                 case "icon" where iconsChanged:
                     if !wroteIcons {
@@ -310,9 +310,28 @@ struct MindMapWriter {
         element.name == "hook" && element.attribute("NAME") == "ExternalObject"
     }
 
-    /// Freeplane's picture in a node.
-    static func imageHook(_ image: String) -> KeptElement {
-        KeptElement(name: "hook", attributes: [KeptAttribute("NAME", "ExternalObject"), KeptAttribute("URI", image)])
+    /// The `<attribute>` elements for `rows`: a row as it was written if it is still there; a
+    /// renamed one (its value as written) the element it was, with its new `NAME`, since
+    /// Freeplane's `OBJECT` describes the value; anything else afresh.
+    static func attributeElements(_ rows: [AttributeTable.Row], keeping kept: [KeptElement]) -> [KeptElement] {
+        var unused = kept
+        func take(_ matches: (KeptElement) -> Bool) -> KeptElement? { unused.firstIndex(where: matches).map { unused.remove(at: $0) } }
+        var elements: [KeptElement?] = rows.map { row in
+            take { $0.attribute("NAME") ?? "" == row.name && $0.attribute("VALUE") ?? "" == row.value }
+        }
+        for (k, row) in rows.enumerated() where elements[k] == nil {
+            guard var renamed = take({ $0.attribute("VALUE") ?? "" == row.value }) else { continue }
+            renamed.set("NAME", row.name)
+            elements[k] = renamed
+        }
+        return rows.indices.map { elements[$0] ?? attributeElement(rows[$0]) }
+    }
+
+    /// Freeplane's picture in a node, with the zoom it is shown at if it has one.
+    static func imageHook(_ image: String, scale: Double?) -> KeptElement {
+        var hook = KeptElement(name: "hook", attributes: [KeptAttribute("NAME", "ExternalObject"), KeptAttribute("URI", image)])
+        if let scale { hook.set("SIZE", FreeMindFormat.pictureSize(scale)) }
+        return hook
     }
 
     private static func isNote(_ richContent: KeptElement) -> Bool {

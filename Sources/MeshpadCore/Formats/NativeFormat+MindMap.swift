@@ -41,6 +41,7 @@ extension NativeFormat {
         var folded: Bool?
         var side: String?
         var image: String?
+        var imageScale: Double?
         var summaryMarks: UInt8?
         /// `[name, value]` pairs.
         var attributes: [[String]]?
@@ -67,7 +68,7 @@ extension NativeFormat {
                 attributes: pairs(kept.attributes), items: items(kept.items),
                 read: StoredRead(text: read.text, note: read.note.isEmpty ? nil : read.note, link: read.link,
                                  icons: read.icons.isEmpty ? nil : read.icons, style: read.style.isPlain ? nil : StoredStyle(read.style),
-                                 folded: read.folded ? true : nil, side: read.side?.rawValue, image: read.image,
+                                 folded: read.folded ? true : nil, side: read.side?.rawValue, image: read.image, imageScale: read.imageScale,
                                  summaryMarks: read.summaryMarks.isEmpty ? nil : read.summaryMarks.rawValue,
                                  attributes: read.attributes.isEmpty ? nil : read.attributes.map { [$0.name, $0.value] }))
         }
@@ -118,6 +119,7 @@ extension NativeFormat {
             } ?? NodeStyle()
             node.side = kept.read.side.flatMap(Node.Side.init(rawValue:))
             node.image = kept.read.image
+            node.imageScale = kept.read.imageScale.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
             node.summaryMarks = SummaryMarks(rawValue: kept.read.summaryMarks ?? 0).intersection([.firstOfGroup, .summary])
             node.attributes.rows = (kept.read.attributes ?? []).compactMap { $0.count == 2 ? AttributeTable.Row($0[0], $0[1]) : nil }
             source.nodes[NodeID(id)] = KeptNode(attributes: try attributes(kept.attributes, key), items: try items(kept.items, key),

@@ -72,6 +72,8 @@ public enum NativeFormat {
         var side: String?
         var sourceID: String?
         var image: String?
+        /// The picture's scale over its pixels (Freeplane's `SIZE`); absent for its own size.
+        var imageScale: Double?
         /// Freeplane's summary marks: "first" (a group begins here), "summary".
         var summary: [String]?
         /// The attribute table's rows as `[name, value]`, and whether it is folded.
@@ -102,7 +104,7 @@ public enum NativeFormat {
                 folded: node.folded ? true : nil, note: node.note.isEmpty ? nil : node.note, link: node.link,
                 icons: node.icons.isEmpty ? nil : node.icons,
                 style: node.style.isPlain ? nil : StoredStyle(node.style),
-                side: node.side?.rawValue, sourceID: node.sourceID, image: node.image,
+                side: node.side?.rawValue, sourceID: node.sourceID, image: node.image, imageScale: node.imageScale,
                 summary: node.summaryMarks.isEmpty ? nil : [(SummaryMarks.firstOfGroup, "first"), (.summary, "summary")]
                     .filter { node.summaryMarks.contains($0.0) }.map(\.1),
                 attributes: node.attributes.isEmpty ? nil : node.attributes.rows.map { [$0.name, $0.value] },
@@ -246,6 +248,10 @@ public enum NativeFormat {
             }
             node.sourceID = stored.sourceID
             node.image = stored.image.flatMap { $0.isEmpty ? nil : $0 }
+            if let scale = stored.imageScale {
+                guard scale.isFinite, scale > 0 else { throw fail(.notAMap(detail: "nodes[\(index)].imageScale \(scale) is not a size above 0")) }
+                node.imageScale = scale
+            }
             for (row, pair) in (stored.attributes ?? []).enumerated() {
                 guard pair.count == 2 else { throw fail(.notAMap(detail: "nodes[\(index)].attributes[\(row)] is not [name, value]")) }
                 node.attributes.rows.append(AttributeTable.Row(pair[0], pair[1]))

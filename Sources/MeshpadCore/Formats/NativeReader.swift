@@ -75,6 +75,7 @@ struct NativeReader {
             case "side": node.side = try r.optional { r throws(GaveUp) in try r.string() }
             case "sourceID": node.sourceID = try r.optional { r throws(GaveUp) in try r.string() }
             case "image": node.image = try r.optional { r throws(GaveUp) in try r.string() }
+            case "imageScale": node.imageScale = try r.optional { r throws(GaveUp) in try r.number() }
             case "summary": node.summary = try r.optional { r throws(GaveUp) in try r.array { r throws(GaveUp) in try r.string() } }
             case "attributes":
                 node.attributes = try r.optional { r throws(GaveUp) in

@@ -89,10 +89,10 @@ extension Edge: Codable {
     }
 }
 
-/// A node's details, each left out when empty, so older records (without summary marks or a
-/// picture) read as they were written.
+/// A node's details, each left out when empty, so older records (without summary marks, a
+/// picture or its size) read as they were written.
 extension NodeDetails: Codable {
-    private enum CodingKeys: String, CodingKey { case note, link, icons, side, sourceID, image, summaryMarks }
+    private enum CodingKeys: String, CodingKey { case note, link, icons, side, sourceID, image, imageScale, summaryMarks }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -100,6 +100,7 @@ extension NodeDetails: Codable {
                   icons: try c.decodeIfPresent([String].self, forKey: .icons) ?? [],
                   side: try c.decodeIfPresent(Node.Side.self, forKey: .side), sourceID: try c.decodeIfPresent(String.self, forKey: .sourceID),
                   image: try c.decodeIfPresent(String.self, forKey: .image),
+                  imageScale: try c.decodeIfPresent(Double.self, forKey: .imageScale),
                   summaryMarks: try c.decodeIfPresent(SummaryMarks.self, forKey: .summaryMarks) ?? [])
     }
 
@@ -111,6 +112,7 @@ extension NodeDetails: Codable {
         try c.encodeIfPresent(side, forKey: .side)
         try c.encodeIfPresent(sourceID, forKey: .sourceID)
         try c.encodeIfPresent(image, forKey: .image)
+        try c.encodeIfPresent(imageScale, forKey: .imageScale)
         if !summaryMarks.isEmpty { try c.encode(summaryMarks, forKey: .summaryMarks) }
     }
 }

@@ -11,6 +11,8 @@ public struct History: Sendable {
         case command
         /// A node drag, following the pointer.
         case drag
+        /// A picture resized by its handle, following the pointer.
+        case resize
         /// A node's text being typed in place.
         case textEdit
         /// The force layout, settling step by step.

@@ -51,6 +51,8 @@ public struct GestureRecognizer: Sendable {
         var tablePart: AttributeTableLayout.Part?
         /// The right mouse button: a click is the context menu.
         var isSecondary = false
+        /// The selected node whose picture's resize handle was pressed: a drag resizes the picture.
+        var pictureHandle: NodeID?
     }
 
     struct LinkDrag: Sendable {
@@ -72,6 +74,17 @@ public struct GestureRecognizer: Sendable {
         var ids: [NodeID]
         var starts: [Vec2]
         var current: [Vec2]
+    }
+
+    /// A picture's resize handle following the pointer.
+    struct PictureResize: Sendable {
+        var pointer: Pointer
+        var node: NodeID
+        /// The picture's top-left corner on the map when the drag began: it stays put.
+        var origin: Vec2
+        /// Where on the map the pointer was from the picture's bottom-right corner: that offset
+        /// is kept, so the handle does not jump to the finger.
+        var grab: Vec2
     }
 
     struct Pan: Sendable {
@@ -122,6 +135,8 @@ public struct GestureRecognizer: Sendable {
         case idle
         case pressed(Press)
         case draggingNodes(NodeDrag)
+        /// A selected node's picture being resized by its handle.
+        case resizingPicture(PictureResize)
         case panning(Pan)
         case pinching(Pinch)
         /// Two or more fingers down and none past the slop: a multi-finger tap, or not yet a pinch.
@@ -205,6 +220,7 @@ public struct GestureRecognizer: Sendable {
         case .idle, .pinching, .multiTouch: return nil
         case .pressed(let press): return press.pointer
         case .draggingNodes(let drag): return drag.pointer
+        case .resizingPicture(let resize): return resize.pointer
         case .panning(let pan): return pan.pointer
         case .linking(let link): return link.pointer
         case .banding(let band): return band.pointer
@@ -273,12 +289,19 @@ public struct GestureRecognizer: Sendable {
         return drag.ids
     }
 
-    /// Ends a node drag where it is (a key made a command mid-drag): returns the commit of the
-    /// move so far, and ignores the rest of that pointer's gesture until it lifts.
+    /// Ends a node drag or a picture resize where it is (a key made a command mid-drag):
+    /// returns the commit of it so far, and ignores the rest of that pointer's gesture until it lifts.
     public mutating func interruptDrag() -> Intent? {
-        guard case .draggingNodes(let drag) = state else { return nil }
-        state = .holding(drag.pointer)
-        return commitIntent(drag)
+        switch state {
+        case .draggingNodes(let drag):
+            state = .holding(drag.pointer)
+            return commitIntent(drag)
+        case .resizingPicture(let resize):
+            state = .holding(resize.pointer)
+            return .commitPictureResize(resize.node)
+        default:
+            return nil
+        }
     }
 
     /// Forgets every pointer and gesture (a modal dialog took over): events for pointers that
@@ -325,6 +348,8 @@ public struct GestureRecognizer: Sendable {
             switch state {
             case .draggingNodes(let drag):
                 if let commit = commitIntent(drag) { intents.append(commit) }
+            case .resizingPicture(let resize):
+                intents.append(.commitPictureResize(resize.node))
             case .linking:
                 intents.append(.cancelLink)
             case .banding:
@@ -346,9 +371,12 @@ public struct GestureRecognizer: Sendable {
         document: Document, camera: Camera, selection: Set<NodeID>
     ) -> [Intent] {
         let marker = secondary ? nil : NodeMarker.hit(at: p, document: document, camera: camera, touch: !pointer.isMouse)
+        // why: a badge and a handle near each other share the press: a tap is the badge's, a drag the handle's.
+        let handle = secondary || marker != nil || !nodesMovable ? nil
+            : PictureHandle.hit(at: p, document: document, camera: camera, selection: selection, touch: !pointer.isMouse)
         let badge = marker != nil ? nil : FoldBadge.hit(at: p, document: document, camera: camera, selection: selection, touch: !pointer.isMouse)
         let margin = pointer.isMouse ? 0 : settings.touchHitMarginPixels / camera.zoom
-        let node = badge == nil && marker == nil ? document.topmostNode(at: camera.mapPoint(ofScreen: p), margin: margin, selection: selection) : nil
+        let node = handle ?? (badge == nil && marker == nil ? document.topmostNode(at: camera.mapPoint(ofScreen: p), margin: margin, selection: selection) : nil)
         var kind = PressKind.normal
         if secondary {
             kind = node == nil ? .secondary : .link
@@ -358,12 +386,13 @@ public struct GestureRecognizer: Sendable {
             if mode == .select { kind = .band(additive: modifiers.contains(.shift) || modifiers.contains(.ctrl)) }
             else if pointer.isMouse && modifiers.contains(.shift) { kind = .band(additive: true) }
         }
-        if !nodesMovable && kind == .link { kind = .normal }
+        if (!nodesMovable && kind == .link) || handle != nil { kind = .normal }
         var press = Press(pointer: pointer, start: p, time: time, node: node, modifiers: modifiers, kind: kind, badge: badge, isSecondary: secondary)
         press.marker = marker
-        if let node, !secondary, kind == .normal, let shown = document.node(node),
+        press.pictureHandle = handle
+        if let node, !secondary, kind == .normal, handle == nil, let shown = document.node(node),
            let part = AttributeTableLayout(shown, at: shown.position)?.part(at: camera.mapPoint(ofScreen: p)) {
-            if case .row = part, !selection.contains(node) {} else { press.tablePart = part }
+            if part.row != nil, !selection.contains(node) {} else { press.tablePart = part }
         }
         state = .pressed(press)
         return []
@@ -416,6 +445,12 @@ public struct GestureRecognizer: Sendable {
             let slop = pointer.isMouse ? settings.mouseSlopPixels : settings.touchSlopPixels
             guard p.distance(to: press.start) > slop else { return [] }
             lastTap = nil
+            if let id = press.pictureHandle, let shown = document.node(id) {
+                let grab = camera.mapPoint(ofScreen: press.start) - PictureHandle.pictureCorner(of: shown, at: shown.position)
+                state = .resizingPicture(PictureResize(pointer: pointer, node: id,
+                                                       origin: PictureHandle.pictureOrigin(of: shown, at: shown.position), grab: grab))
+                return pointerMoved(pointer, to: p, time: time, document: document, camera: camera, selection: selection)
+            }
             switch press.kind {
             case .link:
                 if let node = press.node {
@@ -457,6 +492,11 @@ public struct GestureRecognizer: Sendable {
             drag.current = drag.starts.map { $0 + offset }
             state = .draggingNodes(drag)
             return [.moveNodes(drag.ids, to: drag.current)]
+
+        case .resizingPicture(let resize) where resize.pointer == pointer:
+            let corner = camera.mapPoint(ofScreen: p) - resize.grab
+            guard corner.isFinite else { return [] }
+            return [.resizePicture(resize.node, from: resize.origin, to: corner)]
 
         case .linking(let link) where link.pointer == pointer:
             return [.linkPreview(from: link.from, to: camera.mapPoint(ofScreen: p))]
@@ -529,6 +569,10 @@ public struct GestureRecognizer: Sendable {
         case .draggingNodes(let drag) where drag.pointer == pointer:
             state = .idle
             return commitIntent(drag).map { [$0] } ?? []
+
+        case .resizingPicture(let resize) where resize.pointer == pointer:
+            state = .idle
+            return [.commitPictureResize(resize.node)]
 
         case .panning(let pan) where pan.pointer == pointer:
             if case .finger(let id) = pointer, let other = fingerOrder.first(where: { $0 != id }), let position = fingers[other] {

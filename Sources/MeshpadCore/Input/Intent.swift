@@ -8,6 +8,11 @@ public enum Intent: Equatable, Sendable {
     case moveNodes([NodeID], to: [Vec2])
     /// A node drag ended (or was cut short by a second finger): one undoable step.
     case commitMove([NodeID], from: [Vec2], to: [Vec2])
+    /// Live picture resize by its handle: the node's picture, its top-left corner staying at
+    /// `from` (map), is pulled so its bottom-right corner comes as near `to` as its aspect allows.
+    case resizePicture(NodeID, from: Vec2, to: Vec2)
+    /// The resize handle was let go (or a second finger came): the resize is one undoable step.
+    case commitPictureResize(NodeID)
     /// Move the view by a screen delta, in window pixels.
     case pan(Vec2)
     /// Put the camera exactly here (pinch: zoom and pan together).
@@ -30,7 +35,8 @@ public enum Intent: Equatable, Sendable {
     case openLink(NodeID)
     /// A tap on a node's note marker: show its note.
     case openNote(NodeID)
-    /// A tap on a node's attribute table: its header (fold or unfold it), or a row of a selected node (edit it).
+    /// A tap on a node's attribute table: its header (fold or unfold it), or a row's name or value
+    /// on a selected node (rename the row, or edit its value).
     case attributeTable(NodeID, AttributeTableLayout.Part)
     /// A tap near an edge, on no node.
     case selectEdge(EdgeID)

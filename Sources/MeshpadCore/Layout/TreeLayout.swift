@@ -72,7 +72,11 @@ public struct TreeLayout: Sendable {
                                     horizontalGap: horizontalGap, verticalGap: verticalGap)
         contours.marks = marks
         if !marks.isEmpty {
-            contours.unstacked = document.nodes.indices.map { document.nodes[$0].isPlaceholder && hierarchy.visibleChildren(of: $0).isEmpty }
+            // why: an empty summary still stands beside its group (its bracket points there, and
+            // its words are typed there), so only empty group marks are left out of the stack.
+            contours.unstacked = document.nodes.indices.map {
+                document.nodes[$0].isPlaceholder && hierarchy.visibleChildren(of: $0).isEmpty && !marks[$0].contains(.summary)
+            }
         }
         // A node's loops (links to itself) are drawn above it: the node above keeps clear of them.
         for e in document.edges.indices where document.edges[e].kind == .link {

@@ -181,7 +181,8 @@ public struct Document: Sendable {
             for (id, style) in zip(ids, to) { rewrite(id, text: false, sizing: sizing) { $0.style = style } }
         case .setDetails(let id, _, let to):
             guard let i = indexByID[id] else { return }
-            if nodes[i].icons != to.icons || nodes[i].image != to.image || nodes[i].summaryMarks != to.summaryMarks {
+            if nodes[i].icons != to.icons || nodes[i].image != to.image || nodes[i].imageScale != to.imageScale
+                || nodes[i].summaryMarks != to.summaryMarks {
                 // Icons are drawn before the text and an image above it: the node's label and size
                 // follow (and an empty summary mark takes no room).
                 rewrite(id, text: true, sizing: sizing) { $0.details = to }

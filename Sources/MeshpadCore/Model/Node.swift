@@ -25,6 +25,10 @@ public struct Node: Equatable, Sendable {
     /// A picture shown above the text: a path as the file gave it (relative to the map's folder,
     /// absolute, or a `file:` URL). The core never reads it; the platform does.
     public var image: String?
+    /// How big the picture is shown, as a factor of its size in pixels (Freeplane's
+    /// `ExternalObject` `SIZE`: 0.5 is half its pixels across); nil shows it at its own size, at
+    /// most `NodeSizing.largestImageWidth` wide. Set by the picture's resize handle.
+    public var imageScale: Double?
     /// Freeplane's summary marks: the first node of a group, or a summary of the group before it.
     public var summaryMarks: SummaryMarks = []
     /// Its attributes (Freeplane's `<attribute NAME VALUE>`), shown as a table under its text.
@@ -72,7 +76,8 @@ public struct Node: Equatable, Sendable {
     public func hasSameContent(as other: Node) -> Bool {
         id == other.id && text == other.text && position == other.position && folded == other.folded
             && note == other.note && link == other.link && icons == other.icons && style == other.style
-            && side == other.side && sourceID == other.sourceID && image == other.image && summaryMarks == other.summaryMarks
+            && side == other.side && sourceID == other.sourceID && image == other.image && imageScale == other.imageScale
+            && summaryMarks == other.summaryMarks
             && attributes == other.attributes
     }
 
@@ -81,7 +86,10 @@ public struct Node: Equatable, Sendable {
 
     /// What the node carries besides its text, position, fold and style.
     public var details: NodeDetails {
-        get { NodeDetails(note: note, link: link, icons: icons, side: side, sourceID: sourceID, image: image, summaryMarks: summaryMarks) }
+        get {
+            NodeDetails(note: note, link: link, icons: icons, side: side, sourceID: sourceID, image: image, imageScale: imageScale,
+                        summaryMarks: summaryMarks)
+        }
         set {
             note = newValue.note
             link = newValue.link
@@ -89,13 +97,14 @@ public struct Node: Equatable, Sendable {
             side = newValue.side
             sourceID = newValue.sourceID
             image = newValue.image
+            imageScale = newValue.imageScale
             summaryMarks = newValue.summaryMarks
         }
     }
 }
 
-/// A node's note, link, icons, side, foreign ID, image and summary marks: changed together as
-/// one `Change`.
+/// A node's note, link, icons, side, foreign ID, picture (and the size it is shown at) and summary
+/// marks: changed together as one `Change`.
 public struct NodeDetails: Equatable, Sendable {
     public var note: String
     public var link: String?
@@ -103,16 +112,18 @@ public struct NodeDetails: Equatable, Sendable {
     public var side: Node.Side?
     public var sourceID: String?
     public var image: String?
+    public var imageScale: Double?
     public var summaryMarks: SummaryMarks
 
     public init(note: String = "", link: String? = nil, icons: [String] = [], side: Node.Side? = nil, sourceID: String? = nil,
-                image: String? = nil, summaryMarks: SummaryMarks = []) {
+                image: String? = nil, imageScale: Double? = nil, summaryMarks: SummaryMarks = []) {
         self.note = note
         self.link = link
         self.icons = icons
         self.side = side
         self.sourceID = sourceID
         self.image = image
+        self.imageScale = imageScale
         self.summaryMarks = summaryMarks
     }
 }

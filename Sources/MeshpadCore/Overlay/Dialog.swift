@@ -24,8 +24,9 @@ public struct Dialog: Equatable, Sendable {
         case linkLabel(EdgeID, LinkLabelPlace)
         /// A picture for a node, picked in the file browser.
         case image(NodeID)
-        /// A new attribute's name (its value is asked next).
-        case attributeName(NodeID)
+        /// An attribute's name: of row `row` (renamed), or of a new row when `row` is nil (its
+        /// value is asked next).
+        case attributeName(NodeID, row: Int?)
         /// An attribute's value: of row `row`, or of a new row named `name` when `row` is nil.
         case attributeValue(NodeID, row: Int?, name: String)
     }
@@ -99,7 +100,7 @@ public struct Dialog: Equatable, Sendable {
         case .openLink: return [("Cancel", .cancel), ("Open", .confirm)]
         case .note, .linkLabel: return [("Cancel", .cancel), ("Done", .confirm)]
         case .image: return [("Cancel", .cancel), ("Choose", .confirm)]
-        case .attributeName: return [("Cancel", .cancel), ("Next", .confirm)]
+        case .attributeName(_, let row): return [("Cancel", .cancel), (row == nil ? "Next" : "Done", .confirm)]
         case .attributeValue(_, let row, _):
             return row == nil ? [("Cancel", .cancel), ("Done", .confirm)] : [("Cancel", .cancel), ("Delete row", .discard), ("Done", .confirm)]
         }

@@ -23,7 +23,7 @@ public struct SoakGenerator {
         (.left, []), (.right, []), (.up, []), (.down, []), (.left, .shift), (.right, .ctrl), (.home, []), (.end, []),
         (.f2, []), (.f3, []), (.f7, []), (.f9, []), (.f12, []), (.equals, []), (.minus, []), (.digit0, []), (.digit1, .shift),
         (.digit2, .shift), (.z, .ctrl), (.y, .ctrl), (.z, [.ctrl, .shift]), (.a, .ctrl), (.c, .ctrl), (.x, .ctrl), (.v, .ctrl),
-        (.l, .ctrl), (.f, .ctrl), (.t, .ctrl), (.t, [.ctrl, .shift]), (.b, .ctrl), (.i, .ctrl), (.backspace, .ctrl),
+        (.l, .ctrl), (.f, .ctrl), (.t, .ctrl), (.t, [.ctrl, .shift]), (.b, .ctrl), (.i, .ctrl), (.backspace, .ctrl), (.g, .ctrl),
     ]
 
     static let texts = ["a", "word ", "Ünïcödé", "日本語", "😀👩‍👩‍👧", "مرحبا", "שלום", "e\u{301}", "\n", " ", "x", "1", "🇯🇵", "한국어"]

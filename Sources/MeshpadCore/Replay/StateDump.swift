@@ -19,6 +19,8 @@ public struct StateDump: Codable, Equatable, Sendable {
         public var w: Double
         public var h: Double
         public var folded: Bool
+        /// Its attribute table's rows as `[name, value]`; absent without any.
+        public var attributes: [[String]]?
     }
 
     public struct EdgeState: Codable, Equatable, Sendable {
@@ -63,7 +65,8 @@ public struct StateDump: Codable, Equatable, Sendable {
         selection = workspace.selection.nodes.sorted().map(\.description)
         nodes = workspace.document.nodes.sorted { $0.id < $1.id }.map {
             NodeState(id: $0.id.description, text: $0.text, x: $0.position.x, y: $0.position.y,
-                      w: $0.size.x, h: $0.size.y, folded: $0.folded)
+                      w: $0.size.x, h: $0.size.y, folded: $0.folded,
+                      attributes: $0.attributes.isEmpty ? nil : $0.attributes.rows.map { [$0.name, $0.value] })
         }
         edges = workspace.document.edges.map {
             EdgeState(id: $0.id.description, from: $0.from.description, to: $0.to.description, kind: $0.kind.rawValue)
@@ -73,11 +76,28 @@ public struct StateDump: Codable, Equatable, Sendable {
             return PresenceState(name: person.name, node: node.description, activity: person.activity?.rawValue ?? "")
         }
         let scale = uiScale.isFinite && uiScale > 0 ? uiScale : 1
-        controls = workspace.overlayLayout.reachableParts.map { part in
+        let layout = workspace.overlayLayout
+        let chrome = layout.reachableParts.map { part in
             Control(label: part.label, role: part.role.kind,
                     rect: [part.rect.minX * scale, part.rect.minY * scale, part.rect.width * scale, part.rect.height * scale],
                     enabled: part.look != .disabled)
         }
+        controls = Self.handles(workspace, layout: layout, scale: scale) + chrome
+    }
+
+    /// The resize handles of selected pictures, under the chrome (so first), where nothing
+    /// covers them and no dialog, menu or sheet takes every tap.
+    private static func handles(_ workspace: Workspace, layout: OverlayLayout, scale: Double) -> [Control] {
+        let modal = layout.parts.contains { [.panel, .menuPanel, .helpSheet].contains($0.role) }
+        guard !modal else { return [] }
+        let viewport = Rect(x: 0, y: 0, width: workspace.measures.viewportSize.x, height: workspace.measures.viewportSize.y)
+        let side = 2 * PictureHandle.radiusPixels
+        return workspace.pictureHandles.filter { viewport.contains($0.center) && layout.part(at: $0.center) == nil && !layout.covers($0.center) }
+            .map { handle in
+                Control(label: PictureHandle.label, role: "handle",
+                        rect: [(handle.center.x - side / 2) * scale, (handle.center.y - side / 2) * scale, side * scale, side * scale],
+                        enabled: true)
+            }
     }
 
     public func jsonData() throws -> Data {

@@ -177,7 +177,8 @@ public struct SceneBuilder {
         let editedIndex = extras.editing.flatMap { document.index(of: $0.node) }
         for index in nodeIndices {
             let node = document.nodes[index]
-            guard !node.isPlaceholder else { continue }
+            // An empty summary is not drawn, unless its words are being typed.
+            guard !node.isPlaceholder || index == editedIndex else { continue }
             let at = position(node)
             guard Rect(center: at, width: node.size.x, height: node.size.y).intersects(visible) else { continue }
             list.visibleNodeCount += 1
@@ -256,6 +257,8 @@ public struct SceneBuilder {
         let badgeCandidates = document.hiddenCount > 0 ? labelled : labelled.filter { selection.contains(document.nodes[$0].id) }
         appendBadges(document: document, indices: badgeCandidates, selection: selection, camera: camera, position: position, scale: scale, into: &list)
         appendMarkers(document: document, indices: labelled, camera: camera, position: position, scale: scale, into: &list)
+        appendPictureHandles(document: document, indices: selectedIndices, extras: extras, camera: camera, position: position,
+                             scale: scale, into: &list)
         for (index, path) in links where document.edges[index].look.isDecorated {
             appendLinkDecoration(document.edges[index].look, along: path, zoomPixels: zoomPixels, scale: scale, into: &list)
         }
@@ -445,6 +448,25 @@ public struct SceneBuilder {
                                borderWidth: 1.5 * scale)
             list.labels.append(DrawList.Label(text: text, center: centre, pixelSize: pixelSize, rasterPixelSize: rasterSize,
                                               color: theme.badgeText))
+        }
+    }
+
+    /// Resize handles: a disc tucked against the bottom-right corner of each selected node's
+    /// picture, a grip (◢) in it, as `PictureHandle` hit-tests them. Drawn with the shapes, just
+    /// outside the picture, since pictures are drawn over the shapes.
+    private func appendPictureHandles(document: Document, indices: [Int], extras: SceneExtras, camera: Camera,
+                                      position: (Node) -> Vec2, scale: Double, into list: inout DrawList) {
+        guard extras.picturesResizable else { return }
+        let radius = PictureHandle.radiusPixels * scale
+        let edited = extras.editing?.node
+        for index in indices {
+            let node = document.nodes[index]
+            guard node.id != edited, PictureHandle.isShown(node, zoom: camera.zoom) else { continue }
+            let centre = PictureHandle.screenCenter(of: node, at: position(node), camera: camera) * scale
+            list.appendEllipse(center: centre, radii: Vec2(radius, radius), fill: theme.badgeFill, border: theme.selectedBorder,
+                               borderWidth: 2 * scale)
+            let grip = radius * 0.5
+            list.appendTriangle(centre + Vec2(grip, -grip), centre + Vec2(grip, grip), centre + Vec2(-grip, grip), color: theme.selectedBorder)
         }
     }
 
@@ -668,6 +690,8 @@ public struct SceneBuilder {
         }
         appendBadges(document: document, indices: shown, selection: selection, camera: camera, position: { $0.position }, scale: scale,
                      into: &list)
+        appendPictureHandles(document: document, indices: shown, extras: extras, camera: camera, position: { $0.position }, scale: scale,
+                             into: &list)
         appendPointerFeedback(extras, document: document, device: device, scale: scale, deviceViewport: deviceViewport, into: &list)
     }
 

@@ -1,7 +1,7 @@
 /// Where a node's attribute table and its parts are on the map: its header and, unless it is
 /// folded, a name cell and a value cell per row. The scene draws it and the gesture recognizer
-/// hit-tests it from this one geometry (a tap on the header folds or unfolds the table; on a row
-/// of a selected node, edits that row).
+/// hit-tests it from this one geometry (a tap on the header folds or unfolds the table; on a
+/// row's name of a selected node, renames the row; on its value, edits the value).
 public struct AttributeTableLayout: Equatable, Sendable {
     public var frame: Rect
     public var header: Rect
@@ -14,7 +14,18 @@ public struct AttributeTableLayout: Equatable, Sendable {
     /// The part of a table a point is on.
     public enum Part: Equatable, Sendable {
         case header
-        case row(Int)
+        /// A row's name cell.
+        case name(Int)
+        /// A row's value cell.
+        case value(Int)
+
+        /// The row it is in, if it is in one.
+        public var row: Int? {
+            switch self {
+            case .header: return nil
+            case .name(let row), .value(let row): return row
+            }
+        }
     }
 
     /// The table of `node` drawn at `position` (its centre), or nil when it has none.
@@ -35,7 +46,8 @@ public struct AttributeTableLayout: Equatable, Sendable {
     public func part(at mapPoint: Vec2) -> Part? {
         guard frame.contains(mapPoint) else { return nil }
         if header.contains(mapPoint) { return .header }
-        return names.indices.first { Rect(x: frame.minX, y: names[$0].minY, width: frame.width, height: names[$0].height).contains(mapPoint) }
-            .map(Part.row)
+        guard let row = names.indices.first(where: { Rect(x: frame.minX, y: names[$0].minY, width: frame.width, height: names[$0].height).contains(mapPoint) })
+        else { return nil }
+        return mapPoint.x < names[row].maxX ? .name(row) : .value(row)
     }
 }

@@ -31,13 +31,50 @@ extension NodeSizing {
     /// Space between a picture and the text under it.
     public static let imageGap = 4.0
 
-    /// The size a picture is shown at and whether it can be drawn (false: a placeholder).
-    public func shownImage(_ path: String) -> (size: Vec2, found: Bool) {
+    /// The shortest a picture's longer side can be made by its handle, in map units.
+    public static let smallestImageSide = 32.0
+    /// The longest a picture's longer side can be made by its handle, in map units.
+    public static let largestImageSide = 1600.0
+    /// The most a picture can be blown up, over its pixels: beyond it only blurs.
+    public static let largestImageScale = 16.0
+
+    /// The size a picture is shown at and whether it can be drawn (false: a placeholder): its
+    /// pixels times `scale` (kept within `imageScaleLimits`), or without one its own size at
+    /// most `largestImageWidth` wide. A placeholder keeps its size whatever the scale.
+    public func shownImage(_ path: String, scale: Double? = nil) -> (size: Vec2, found: Bool) {
+        guard let pixels = imagePixels(path) else { return (Self.placeholderImageSize, false) }
+        let limits = Self.imageScaleLimits(pixels: pixels)
+        let factor = scale.flatMap { $0.isFinite && $0 > 0 ? min(max($0, limits.lowerBound), limits.upperBound) : nil }
+            ?? min(1, Self.largestImageWidth / pixels.x)
+        return (Vec2(pixels.x * factor, max(1, pixels.y * factor)), true)
+    }
+
+    /// A picture's size in pixels, when the platform has found it out and it can be drawn.
+    public func imagePixels(_ path: String) -> Vec2? {
         guard case .size(let pixels)? = imageSizes[path], pixels.x >= 1, pixels.y >= 1, pixels.x.isFinite, pixels.y.isFinite else {
-            return (Self.placeholderImageSize, false)
+            return nil
         }
-        let scale = min(1, Self.largestImageWidth / pixels.x)
-        return (Vec2(pixels.x * scale, max(1, pixels.y * scale)), true)
+        return pixels
+    }
+
+    /// The scales a picture of `pixels` may be shown at: its longer side from
+    /// `smallestImageSide` to `largestImageSide`, and no more than `largestImageScale` its pixels
+    /// (a tiny picture may still be made `smallestImageSide` long).
+    public static func imageScaleLimits(pixels: Vec2) -> ClosedRange<Double> {
+        let longer = max(pixels.x, pixels.y, 1)
+        let lower = smallestImageSide / longer
+        return lower...max(lower, min(largestImageSide / longer, largestImageScale))
+    }
+
+    /// The scale at which a picture of `pixels`, its top-left corner fixed, reaches as near the
+    /// point `reach` from that corner as its aspect allows (`reach` projected on its diagonal,
+    /// so a finger pulling either way along an edge still resizes it), within the limits.
+    public static func imageScale(pixels: Vec2, reaching reach: Vec2) -> Double {
+        let limits = imageScaleLimits(pixels: pixels)
+        let diagonal = pixels.length
+        guard diagonal > 0, reach.isFinite else { return limits.lowerBound }
+        let along = (reach.x * pixels.x + reach.y * pixels.y) / diagonal
+        return min(max(along / diagonal, limits.lowerBound), limits.upperBound)
     }
 }
 

@@ -68,7 +68,7 @@ public struct NodeSizing {
         var block = textSize
         if let image = node.image {
             // The picture stands above the text; the shape goes round both.
-            let shown = shownImage(image)
+            let shown = shownImage(image, scale: node.imageScale)
             node.imageSize = shown.size
             node.imageFound = shown.found
             let gap = textSize.y > 0 ? Self.imageGap : 0

@@ -31,6 +31,8 @@ extension Workspace {
             }
         case .newNodeHere:
             if case .surface(let point) = target { createFreeNode(at: point) } else { createFreeNode(at: canvasCentreMapPoint) }
+        case .summarise:
+            summarise(node)
         case .editText:
             if let id = node ?? selection.focus { beginEditing(id) }
         case .delete:
@@ -75,6 +77,8 @@ extension Workspace {
             if let id = node ?? selection.focus { chooseImage(for: id) }
         case .removeImage:
             if let id = node ?? selection.focus { setImage(nil, on: id) }
+        case .resetPictureSize:
+            if let id = node ?? selection.focus { resetPictureSize(of: id) }
         case .toggleAttributes:
             guard let id = node ?? selection.focus, var table = document.node(id)?.attributes, !table.isEmpty else { return [] }
             table.folded.toggle()
@@ -84,6 +88,9 @@ extension Workspace {
         case .editAttribute:
             guard case .attribute(let id, let row) = target else { return [] }
             editAttribute(row, of: id)
+        case .renameAttribute:
+            guard case .attribute(let id, let row) = target else { return [] }
+            renameAttribute(row, of: id)
         case .openLink:
             guard let id = node ?? selection.focus, let link = document.node(id)?.link else { return [] }
             return openLink(link)

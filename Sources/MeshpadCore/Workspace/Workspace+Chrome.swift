@@ -236,10 +236,8 @@ extension Workspace {
             if action == .confirm, let path = field, !path.isEmpty { setImage(path, on: id) }
             return []
         }
-        if case .attributeName(let id) = current.kind {
-            present(nil)
-            let name = current.field.trimmingCharacters(in: .whitespaces)
-            if action == .confirm, !name.isEmpty { askAttributeValue(for: id, row: nil, name: name, value: "") }
+        if case .attributeName(let id, let row) = current.kind {
+            keepAttributeName(current.field.trimmingCharacters(in: .whitespaces), row: row, on: id, from: current, confirmed: action == .confirm)
             return []
         }
         if case .attributeValue(let id, let row, let name) = current.kind {

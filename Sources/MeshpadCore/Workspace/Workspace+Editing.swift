@@ -58,6 +58,15 @@ extension Workspace {
             // elsewhere never flips it to the other side.
             node.side = NodePlacement.side(forChildOf: parent, in: document) < 0 ? .left : .right
         }
+        insertNewNode(node, parent: parent, edgeIndex: edgeIndex)
+    }
+
+    /// Inside the open transaction: `node` (new, with `document.nextNodeID`), measured and
+    /// joined to `parent` by a tree edge at `edgeIndex`, the tree laid out around it; then its
+    /// text is edited. False (and the transaction rolled back) if it could not be put in.
+    @discardableResult
+    mutating func insertNewNode(_ node: Node, parent: NodeID?, edgeIndex: Int) -> Bool {
+        var node = node
         measures.sizing.apply(to: &node)
         var fragment = Fragment(nodes: [Fragment.PlacedNode(index: document.nodeCount, node: node)])
         if let parent {
@@ -66,11 +75,12 @@ extension Workspace {
         }
         guard record(.insert(fragment)) else {
             rollback()
-            return
+            return false
         }
         relayoutTree()
         select([node.id])
         startEditing(node.id)
+        return true
     }
 
     // MARK: - Deleting
@@ -247,6 +257,11 @@ extension Workspace {
     /// Ends editing, keeping the text: one undo step (with the node's creation, for a new node).
     public mutating func commitEditing() {
         guard let session = editing else { return }
+        if session.editor.text.isEmpty && isSummaryBeingMade(session.node) {
+            cancelEditing()
+            toast("A summary needs words: none was made")
+            return
+        }
         editing = nil
         needsRedraw = true
         guard history.open?.purpose == .textEdit else { return }

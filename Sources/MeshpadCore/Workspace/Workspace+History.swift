@@ -69,6 +69,9 @@ extension Workspace {
             // The rest of that pointer's gesture is ignored until it lifts.
             _ = input.recognizer.interruptDrag()
             endDrag()
+        case .resize:
+            _ = input.recognizer.interruptDrag()
+            endPictureResize()
         case .textEdit:
             commitEditing()
             // A text edit whose session already ended (its node went) still closes.

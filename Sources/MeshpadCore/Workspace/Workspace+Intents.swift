@@ -34,6 +34,10 @@ extension Workspace {
             dragNodes(ids, to: positions)
         case .commitMove:
             endDrag()
+        case .resizePicture(let id, let origin, let corner):
+            resizePicture(id, from: origin, to: corner)
+        case .commitPictureResize:
+            endPictureResize()
         case .pan(let delta):
             view.updateCamera { $0.pan(by: delta) }
         case .setCamera(let camera):
@@ -58,7 +62,9 @@ extension Workspace {
             openNote(id)
         case .attributeTable(let id, .header):
             return perform(.toggleAttributes, on: .node(id))
-        case .attributeTable(let id, .row(let row)):
+        case .attributeTable(let id, .name(let row)):
+            return perform(.renameAttribute, on: .attribute(id, row: row))
+        case .attributeTable(let id, .value(let row)):
             return perform(.editAttribute, on: .attribute(id, row: row))
         case .selectEdge(let id):
             commitEditing()

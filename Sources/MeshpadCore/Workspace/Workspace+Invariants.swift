@@ -4,7 +4,8 @@ extension Workspace {
     public func invariantViolations() -> [String] {
         var problems = document.checkInvariants()
         for node in document.nodes {
-            if !node.position.isFinite || !node.size.isFinite || node.size.x <= 0 || node.size.y <= 0 {
+            // why: an empty group mark or summary (Freeplane's placeholder) takes no room, by design.
+            if !node.position.isFinite || !node.size.isFinite || (!node.isPlaceholder && (node.size.x <= 0 || node.size.y <= 0)) {
                 problems.append("node \(node.id) has position \(node.position) and size \(node.size)")
                 break
             }

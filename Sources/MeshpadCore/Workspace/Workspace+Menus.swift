@@ -11,7 +11,7 @@ extension Workspace {
         if let node, document.contains(node) {
             if !selection.contains(node) { select([node]) }
             // On a row of the node's attribute table: that row's menu.
-            if let shown = document.node(node), case .row(let row)? = AttributeTableLayout(shown, at: shown.position)?.part(at: mapPoint) {
+            if let shown = document.node(node), let row = AttributeTableLayout(shown, at: shown.position)?.part(at: mapPoint)?.row {
                 target = .attribute(node, row: row)
             } else {
                 target = .node(node)
@@ -98,6 +98,12 @@ extension Workspace {
             case (.removeImage, .node(let id)):
                 guard document.node(id)?.image != nil else { return nil }
                 return Menu.Row(item: .action(action), title: action.title)
+            case (.summarise, .node(let id)):
+                guard case .success = document.newSummary(of: summaryChoice(for: id)) else { return nil }
+                return Menu.Row(item: .action(action), title: action.title)
+            case (.resetPictureSize, .node(let id)):
+                guard document.node(id)?.imageScale != nil else { return nil }
+                return Menu.Row(item: .action(action), title: action.title)
             case (.openLink, .node(let id)):
                 guard document.node(id)?.link != nil else { return nil }
                 return Menu.Row(item: .action(action), title: action.title)
@@ -127,7 +133,7 @@ extension Workspace {
         case .main:
             let pages: [(MenuPage, MenuGroup)] = [(.export, .export), (.theme, .theme), (.keyboard, .keyboard)]
             let links = pages.filter { !rows($0.1).isEmpty }.map { Menu.Row(item: .page($0.0), title: $0.0.title) }
-            return rows(.file) + links + rows(.app)
+            return rows(.file) + rows(.edit) + links + rows(.app)
         case .export: return [Menu.Row(item: .back, title: "‹ Back")] + rows(.export)
         case .theme: return [Menu.Row(item: .back, title: "‹ Back")] + rows(.theme)
         case .keyboard: return [Menu.Row(item: .back, title: "‹ Back")] + rows(.keyboard)
@@ -162,6 +168,7 @@ enum HelpText {
         "long press\tthe menu of what is there",
         "right click\tthe same menu",
         "drag a node\tmove it",
+        "drag a picture's corner\tresize it",
         "drag the surface\tpan; flick and it glides",
         "pinch\tzoom about the fingers",
         "two-finger tap\tundo",

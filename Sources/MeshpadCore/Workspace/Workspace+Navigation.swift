@@ -242,9 +242,13 @@ extension Workspace {
         present(Dialog(kind: .image(id), title: name.isEmpty ? "Picture" : "Picture for “\(name)”", field: folder))
     }
 
-    /// A node's picture set or (nil) removed, one undo step (nothing if it is unchanged).
+    /// A node's picture set or (nil) removed, one undo step (nothing if it is unchanged). Another
+    /// picture is shown at its own size: a size chosen for the last one does not carry over.
     mutating func setImage(_ image: String?, on id: NodeID) {
-        changeDetails(of: id, "image") { $0.image = image }
+        changeDetails(of: id, "image") { details in
+            if details.image != image { details.imageScale = nil }
+            details.image = image
+        }
     }
 
     /// The note's Done: the new note, one undo step (nothing if it is unchanged).
@@ -252,9 +256,10 @@ extension Workspace {
         changeDetails(of: id, "note") { $0.note = note }
     }
 
-    /// A node's details changed as one undo step named `label`; nothing if they stay as they
-    /// were, and a read-only map says why it refuses.
-    private mutating func changeDetails(of id: NodeID, _ label: String, _ change: (inout NodeDetails) -> Void) {
+    /// A node's details changed as one undo step named `label` (a tree-mode map laid out again
+    /// with it when `relayout` says its size changed); nothing if they stay as they were, and a
+    /// read-only map says why it refuses.
+    mutating func changeDetails(of id: NodeID, _ label: String, relayout: Bool = false, _ change: (inout NodeDetails) -> Void) {
         guard let before = document.node(id)?.details else { return }
         var details = before
         change(&details)
@@ -263,7 +268,7 @@ extension Workspace {
             if let refusal = lockdown.refusal { toast(refusal) }
             return
         }
-        transact(label, relayout: false) { $0.record(.setDetails(node: id, from: before, to: details)) }
+        transact(label, relayout: relayout) { $0.record(.setDetails(node: id, from: before, to: details)) }
     }
 
     /// A note's dialog with its field broken into lines that fit the panel, the caret after the last.

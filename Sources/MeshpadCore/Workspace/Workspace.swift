@@ -416,13 +416,14 @@ public struct Workspace {
             return SceneExtras.PresenceMark(node: node, name: person.name, color: Presence.color(forClient: person.client),
                                             nameWidth: boldMeasurer.width(of: person.name[...]))
         }
+        extras.picturesResizable = !lockdown.isReadOnly
         return extras
     }
 }
 
 /// What the scene draws over and around the nodes: the node being edited (its lines, caret,
-/// selection and composition), search highlights, the selected edge, a link being drawn and a
-/// selection rectangle.
+/// selection and composition), search highlights, the selected edge, a link being drawn, a
+/// selection rectangle and the selected pictures' resize handles.
 public struct SceneExtras {
     public var editing: (node: NodeID, layout: TextEditLayout)?
     public var selectedEdge: EdgeID?
@@ -442,6 +443,9 @@ public struct SceneExtras {
         /// The name's width in bold at the theme's font size (map units at 100 %), to size its tag.
         public var nameWidth: Double
     }
+
+    /// Selected nodes' pictures show their resize handles (not in a read-only map).
+    public var picturesResizable = false
 
     public init() {}
 }
