@@ -337,13 +337,15 @@ struct NativeReader {
     }
 
     /// A number as `Double(_:)` reads its text (correctly rounded, the whole text or nothing),
-    /// parsed in place: `strtod` stops at the byte after it, so no string is made of it.
+    /// parsed in place: by `JSONNumber` when it can, else by `strtod`, which stops at the byte
+    /// after it, so no string is made of it.
     ///
     /// why: `strtod` follows the process's `LC_NUMERIC`, which Meshpad leaves "C" (only
     /// `LC_CTYPE` is set); under a decimal comma it would stop at the point, fall short of the
     /// characters found, and the reader would give up rather than misread.
     private mutating func number() throws(GaveUp) -> Double {
         let range = try numberRange()
+        if let value = JSONNumber.nearestDouble(UnsafeBufferPointer(rebasing: bytes[range])) { return value }
         guard let first = bytes.baseAddress.map({ $0 + range.lowerBound }) else { throw GaveUp() }
         var end: UnsafeMutablePointer<CChar>?
         let value = first.withMemoryRebound(to: CChar.self, capacity: range.count) { strtod($0, &end) }
