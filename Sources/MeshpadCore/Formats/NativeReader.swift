@@ -336,23 +336,31 @@ struct NativeReader {
         throw GaveUp()
     }
 
-    /// A number as `Double(_:)` reads its text (correctly rounded, the whole text or nothing),
-    /// parsed in place: by `JSONNumber` when it can, else by `strtod`, which stops at the byte
-    /// after it, so no string is made of it.
+    /// A number as `Double(_:)` reads its text (correctly rounded, the whole text or nothing):
+    /// by `JSONNumber` when it can, else by `strtod` on a copy of its characters, ended by a NUL
+    /// (no string is made of it).
     ///
-    /// why: `strtod` follows the process's `LC_NUMERIC`, which Meshpad leaves "C" (only
+    /// why a copy: `strtod` reads more than JSON's numbers ("0x1p3" is 8), so run on the file's
+    /// bytes it could read past the characters found, and past the end of a file that ends in
+    /// one. And `strtod` follows the process's `LC_NUMERIC`, which Meshpad leaves "C" (only
     /// `LC_CTYPE` is set); under a decimal comma it would stop at the point, fall short of the
-    /// characters found, and the reader would give up rather than misread.
+    /// characters, and the reader would give up rather than misread.
     private mutating func number() throws(GaveUp) -> Double {
         let range = try numberRange()
-        if let value = JSONNumber.nearestDouble(UnsafeBufferPointer(rebasing: bytes[range])) { return value }
-        guard let first = bytes.baseAddress.map({ $0 + range.lowerBound }) else { throw GaveUp() }
-        var end: UnsafeMutablePointer<CChar>?
-        let value = first.withMemoryRebound(to: CChar.self, capacity: range.count) { strtod($0, &end) }
+        let text = UnsafeBufferPointer(rebasing: bytes[range])
+        if let value = JSONNumber.nearestDouble(text) { return value }
+        guard text.count < 64 else { throw GaveUp() }
+        let parsed = withUnsafeTemporaryAllocation(of: CChar.self, capacity: text.count + 1) { copy -> (value: Double, used: Int) in
+            for (i, byte) in text.enumerated() { copy[i] = CChar(bitPattern: byte) }
+            copy[text.count] = 0
+            guard let start = copy.baseAddress else { return (0, -1) }
+            var end: UnsafeMutablePointer<CChar>?
+            let value = strtod(start, &end)
+            return (value, end.map { $0 - start } ?? -1)
+        }
         // The number must be all the characters found ("1-2" is not one), as `Double(_:)` requires.
-        let after = UnsafeRawPointer(first + range.count)
-        guard let end, UnsafeRawPointer(end) == after, value.isFinite else { throw GaveUp() }
-        return value
+        guard parsed.used == text.count, parsed.value.isFinite else { throw GaveUp() }
+        return parsed.value
     }
 
     private mutating func integer() throws(GaveUp) -> Int {
