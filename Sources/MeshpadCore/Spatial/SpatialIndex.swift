@@ -37,13 +37,6 @@ public struct SpatialIndex: Sendable {
             swap(&next[Int(slot)], &heads[cell, default: -1])
         }
 
-        /// Room for `filings` more items in about `cells` cells, so filing a whole map grows nothing.
-        mutating func reserve(filings: Int, cells: Int) {
-            items.reserveCapacity(items.count + filings)
-            next.reserveCapacity(next.count + filings)
-            heads.reserveCapacity(heads.count + cells)
-        }
-
         mutating func remove(_ item: Int32, at cell: Cell) {
             guard var slot = heads[cell] else { return }
             var previous: Int32 = -1
@@ -123,30 +116,15 @@ public struct SpatialIndex: Sendable {
     public init() {}
 
     /// An index of a whole map's visible nodes and edges, filed at once (a map opened, measured
-    /// again, laid out or re-folded): `nodeFrame` and `edgeBox` give nil for what is hidden. The
-    /// tables are sized up front and no damage box is recorded per filing: `damage` is kept as
-    /// given, and the caller records that everything changed.
+    /// again, laid out or re-folded): `nodeFrame` and `edgeBox` give nil for what is hidden. No
+    /// damage box is recorded per filing: `damage` is kept as given, and the caller records that
+    /// everything changed.
     init(nodeCount: Int, nodeFrame: (Int) -> Rect?, edgeCount: Int, edgeBox: (Int) -> Rect?, damage: DamageLog) {
         self.damage = damage
         func usable(_ box: Rect) -> Bool { box.origin.isFinite && box.width.isFinite && box.height.isFinite }
-        // why: most nodes touch one or two cells; reserving for two keeps the tables from
-        // growing (and re-hashing) as a 100k-node map is filed.
-        nodeCells.reserve(filings: 2 * nodeCount, cells: nodeCount)
         for i in 0..<nodeCount {
             guard let frame = nodeFrame(i), usable(frame) else { continue }
             Self.forEachCell(frame) { nodeCells.insert(Int32(i), at: $0) }
-        }
-        // Edges: the filings counted per level first, each level's tables sized, then filed
-        // (finding a box's level twice costs less than keeping 100k of them aside).
-        var filings = [Int](repeating: 0, count: Self.levels)
-        for e in 0..<edgeCount {
-            guard let box = edgeBox(e), usable(box) else { continue }
-            let level = Self.level(for: box)
-            let (lo, hi) = Self.span(box, size: Self.levelSize(level))
-            filings[level] += (Int(hi.x) - Int(lo.x) + 1) * (Int(hi.y) - Int(lo.y) + 1)
-        }
-        for level in filings.indices where filings[level] > 0 {
-            edgeLevels[level].reserve(filings: filings[level], cells: filings[level] / 2)
         }
         for e in 0..<edgeCount {
             guard let box = edgeBox(e), usable(box) else { continue }
