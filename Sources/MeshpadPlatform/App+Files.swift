@@ -103,6 +103,20 @@ extension App {
         return canvas.sizing
     }
 
+    /// The map at `path`, measured as it is read, then every picture it shows loaded from its
+    /// folder (so a layout leaves room for the pictures' real sizes), then laid out if it has no
+    /// positions.
+    func readForDisplay(_ path: String) throws(FormatError) -> MapFile.Loaded {
+        var loaded = try MapFile.read(path, sizing: canvas.sizing)
+        // why: which pictures a map shows is known only once it is read (and the folder changes
+        // only for a map that opened); the nodes are measured again only when a picture's size
+        // was not known before (most maps have none).
+        canvas.painter.images.folder = (path as NSString).deletingLastPathComponent
+        if canvas.painter.images.learn(loaded.document) { loaded.document.measureAll(with: canvas.sizing) }
+        loaded.document.layOutIfNeeded(canvas.painter.scene.theme.treeLayout)
+        return loaded
+    }
+
     /// An empty map, tidy as a mind map, with no file until it is saved.
     private func startNewMap() {
         autosaveWriter.waitUntilIdle()
@@ -119,9 +133,8 @@ extension App {
     /// Opens a map in place of the current one. A map that fails to open changes nothing.
     private func read(_ path: String) {
         do {
-            let loaded = try MapFile.read(path)
-            var document = loaded.document
-            document.prepareForDisplay(with: sizing(withPicturesOf: document, mapPath: path), layout: canvas.painter.scene.theme.treeLayout)
+            let loaded = try readForDisplay(path)
+            let document = loaded.document
             autosaveWriter.waitUntilIdle()
             leaveSharedMap()
             workspace.replaceDocument(document)
@@ -140,8 +153,8 @@ extension App {
         guard let store = options.recovery, let pending = store.pending(for: path) else { return false }
         do {
             let data = try Data(contentsOf: URL(fileURLWithPath: pending.path))
-            var recovered = try NativeFormat.decode(data)
-            recovered.prepareForDisplay(with: canvas.sizing, layout: canvas.painter.scene.theme.treeLayout)
+            var recovered = try NativeFormat.decode(data, sizing: canvas.sizing)
+            recovered.layOutIfNeeded(canvas.painter.scene.theme.treeLayout)
             workspace.replaceDocument(recovered)
             autosave.markWritten(recovered.revision)
             Log.notice("restored unsaved changes from \(pending.path)")
@@ -157,9 +170,8 @@ extension App {
     /// The banner's Discard: the map as it is on disk (or as it was opened, with no file).
     private func reloadFromDisk() {
         var original = launchDocument ?? Document(rootText: file.displayName)
-        if let path = file.path, let loaded = try? MapFile.read(path) {
+        if let path = file.path, let loaded = try? readForDisplay(path) {
             original = loaded.document
-            original.prepareForDisplay(with: sizing(withPicturesOf: original, mapPath: path), layout: canvas.painter.scene.theme.treeLayout)
         }
         launchDocument = nil
         workspace.replaceDocument(original)

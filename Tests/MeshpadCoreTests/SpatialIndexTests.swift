@@ -20,6 +20,31 @@ import Testing
                     y: Double.random(in: bounds.minY...(bounds.maxY - h), using: &rng), width: w, height: h)
     }
 
+    /// Filing a whole map at once (opening it, measuring it) must give the index that filing
+    /// it box by box gives, hidden items, non-finite boxes and map-wide links included.
+    @Test(arguments: [1 as UInt64, 2, 3])
+    func filingAMapAtOnceEqualsFilingItOneByOne(seed: UInt64) {
+        var rng = SeededGenerator(seed: seed)
+        // Nodes are node-sized; an edge's box may span the map (a node's is filed in every cell it touches).
+        func box(mapWide: Bool) -> Rect? {
+            switch Int.random(in: 0..<20, using: &rng) {
+            case 0: return nil   // hidden
+            case 1: return Rect(x: .nan, y: 0, width: 10, height: 10)
+            case 2 where mapWide: return Rect(x: -1e7, y: -1e7, width: 2e7, height: Double.random(in: 1...2e7, using: &rng))
+            default:
+                return Rect(x: Double.random(in: -5e4...5e4, using: &rng), y: Double.random(in: -5e4...5e4, using: &rng),
+                            width: Double.random(in: 0...900, using: &rng), height: Double.random(in: 0...600, using: &rng))
+            }
+        }
+        let frames = (0..<3_000).map { _ in box(mapWide: false) }, boxes = (0..<3_000).map { _ in box(mapWide: true) }
+        var oneByOne = SpatialIndex()
+        for (i, frame) in frames.enumerated() { if let frame { oneByOne.insertNode(i, frame: frame) } }
+        for (e, box) in boxes.enumerated() { if let box { oneByOne.insertEdge(e, box: box) } }
+        let atOnce = SpatialIndex(nodeCount: frames.count, nodeFrame: { frames[$0] }, edgeCount: boxes.count, edgeBox: { boxes[$0] },
+                                  damage: DamageLog())
+        #expect(atOnce.sortedFilings() == oneByOne.sortedFilings())
+    }
+
     func agrees(_ document: Document, _ rng: inout SeededGenerator, queries: Int = 60) {
         let bounds = document.bounds.outset(by: 100)
         for _ in 0..<queries {

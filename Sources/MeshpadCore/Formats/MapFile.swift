@@ -72,7 +72,8 @@ public enum MapFile {
     }
 
     /// Reads and parses a map. Errors name the file (and the line and column where there is one).
-    public static func read(_ path: String) throws(FormatError) -> Loaded {
+    /// With `sizing`, the map comes back measured (see `decode(_:format:sizing:)`).
+    public static func read(_ path: String, sizing: NodeSizing? = nil) throws(FormatError) -> Loaded {
         let attributes: [FileAttributeKey: Any]
         do {
             attributes = try FileManager.default.attributesOfItem(atPath: path)
@@ -93,35 +94,44 @@ public enum MapFile {
             throw FormatError(path: path, format: "map", reason: .unreadable(detail: error.localizedDescription))
         }
         do {
-            return try decode(data, format: MapFormat(path: path))
+            return try decode(data, format: MapFormat(path: path), sizing: sizing)
         } catch {
             throw error.at(path)
         }
     }
 
-    /// Parses bytes in `format`, or in the sniffed format when nil.
-    public static func decode(_ data: Data, format: MapFormat?) throws(FormatError) -> Loaded {
+    /// Parses bytes in `format`, or in the sniffed format when nil. With `sizing`, the map comes
+    /// back measured, as `measureAll(with:)` would leave it: a `.meshpad` is measured as it is
+    /// read, before its indexes are built, so a 100k-node map is filed once, not twice.
+    public static func decode(_ data: Data, format: MapFormat?, sizing: NodeSizing? = nil) throws(FormatError) -> Loaded {
         guard data.count <= sizeLimit else {
             throw FormatError(format: "map", reason: .tooLarge(bytes: data.count, limit: sizeLimit))
         }
         guard let chosen = (format?.canBeOpened == true ? format : nil) ?? sniff(data, asked: format) else {
             throw FormatError(format: "map", reason: .unknownFormat(detail: "not a map Meshpad can read (.meshpad, .mm, .opml, .md)"))
         }
+        var loaded: Loaded
         switch chosen {
         case .native:
-            return Loaded(document: try NativeFormat.decode(data), format: .native, warnings: [])
+            return Loaded(document: try NativeFormat.decode(data, sizing: sizing), format: .native, warnings: [])
         case .freeMind:
             let imported = try FreeMindFormat.decode(data)
-            return Loaded(document: imported.document, format: .freeMind, warnings: imported.warnings)
+            loaded = Loaded(document: imported.document, format: .freeMind, warnings: imported.warnings)
         case .opml:
             let imported = try OPMLFormat.decode(data)
-            return Loaded(document: imported.document, format: .opml, warnings: imported.warnings)
+            loaded = Loaded(document: imported.document, format: .opml, warnings: imported.warnings)
         case .markdown:
             let imported = try MarkdownFormat.decode(data)
-            return Loaded(document: imported.document, format: .markdown, warnings: imported.warnings)
+            loaded = Loaded(document: imported.document, format: .markdown, warnings: imported.warnings)
         case .svg, .png:
             throw FormatError(format: chosen.displayName, reason: .unknownFormat(detail: "\(chosen.displayName) is an export format; Meshpad cannot open it"))
         }
+        if let sizing {
+            // Folds first: a fold that hides nodes re-files them, and they are filed again when measured.
+            loaded.document.settleFolds()
+            loaded.document.measureAll(with: sizing)
+        }
+        return loaded
     }
 
     private static func sniff(_ data: Data, asked: MapFormat?) -> MapFormat? {

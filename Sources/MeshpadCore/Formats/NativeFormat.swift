@@ -33,6 +33,17 @@ public enum NativeFormat {
         var zoom: Double
     }
 
+    /// Everything the file holds but its node and edge records, which go to a `NativeRecordSink`
+    /// as they are read.
+    struct Envelope {
+        var format: String
+        var version: Int
+        var root: String
+        var layout: String?
+        var freemind: StoredMindMap?
+        var view: StoredView?
+    }
+
     struct Header: Decodable {
         var format: String?
         var version: Int?
@@ -185,134 +196,50 @@ public enum NativeFormat {
         return out
     }
 
-    public static func decode(_ data: Data) throws(FormatError) -> Document {
+    /// Reads a map. With `sizing`, the nodes are measured before anything is filed by its size,
+    /// so a map opened for display has its indexes built once (the map `measureAll(with:)` after
+    /// the read would give, without filing everything twice).
+    public static func decode(_ data: Data, sizing: NodeSizing? = nil) throws(FormatError) -> Document {
         func fail(_ reason: FormatError.Reason) -> FormatError { FormatError(format: formatName, reason: reason) }
-        // One decoding pass in the common case; only a file that fails gets the slower passes that
-        // say where it broke (syntax) or why it is refused (format, newer version).
-        let file: File
-        if let fast = NativeReader.file(from: data) {
-            file = fast
+        // One pass over the bytes in the common case, each record made into a node or an edge
+        // as it is read; only a file the fast path gives up on gets the slower passes that say
+        // where it broke (syntax) or why it is refused (format, newer version).
+        var records = Records()
+        let envelope: Envelope
+        if let fast = NativeReader.read(data, into: &records) {
+            envelope = fast
         } else {
+            let file: File
             do {
                 file = try JSONDecoder().decode(File.self, from: data)
             } catch {
                 throw diagnose(data, decodingError: error)
             }
+            records = Records()
+            for node in file.nodes { records.take(node) }
+            for edge in file.edges { records.take(edge) }
+            envelope = file.envelope
         }
-        guard file.format == formatName else {
-            throw fail(.notAMap(detail: "expected \"format\": \"meshpad\", found \"\(file.format)\""))
+        guard envelope.format == formatName else {
+            throw fail(.notAMap(detail: "expected \"format\": \"meshpad\", found \"\(envelope.format)\""))
         }
-        guard file.version <= currentVersion else { throw fail(.newerVersion(found: file.version, supported: currentVersion)) }
-        guard file.version >= 1 else { throw fail(.notAMap(detail: "version \(file.version) does not exist")) }
-        var nodes: [Node] = []
-        nodes.reserveCapacity(file.nodes.count)
-        for (index, stored) in file.nodes.enumerated() {
-            guard let id = parseID(stored.id, prefix: "n") else { throw fail(.notAMap(detail: "nodes[\(index)].id '\(stored.id)' is not like n12")) }
-            var node = Node(id: NodeID(id), text: stored.text, position: Vec2(stored.x, stored.y), folded: stored.folded ?? false)
-            node.note = stored.note ?? ""
-            node.link = stored.link
-            node.icons = stored.icons ?? []
-            if let style = stored.style {
-                var shape: NodeShape?
-                if let name = style.shape {
-                    guard let parsed = NodeShape(rawValue: name) else {
-                        throw fail(.notAMap(detail: "nodes[\(index)].style.shape '\(name)' is not ellipse, roundedBox or plain"))
-                    }
-                    shape = parsed
-                }
-                var edgeShape: EdgeShape?
-                if let name = style.edgeShape {
-                    guard let parsed = EdgeShape(rawValue: name) else {
-                        throw fail(.notAMap(detail: "nodes[\(index)].style.edgeShape '\(name)' is not curve or straight"))
-                    }
-                    edgeShape = parsed
-                }
-                node.style = style.nodeStyle(shape: shape, edgeShape: edgeShape)
-                if let cloud = style.cloud {
-                    guard let shape = Cloud.Shape(rawValue: cloud.shape) else {
-                        throw fail(.notAMap(detail: "nodes[\(index)].style.cloud.shape '\(cloud.shape)' is not arc, star, rect or roundRect"))
-                    }
-                    var color: RGBA?
-                    if let text = cloud.color {
-                        guard let parsed = RGBA(hexString: text) else {
-                            throw fail(.notAMap(detail: "nodes[\(index)].style.cloud.color '\(text)' is not a colour like #f0f0f0"))
-                        }
-                        color = parsed
-                    }
-                    node.style.cloud = Cloud(color: color, shape: shape)
-                }
-            }
-            if let side = stored.side {
-                guard let parsed = Node.Side(rawValue: side) else { throw fail(.notAMap(detail: "nodes[\(index)].side '\(side)' is not left or right")) }
-                node.side = parsed
-            }
-            node.sourceID = stored.sourceID
-            node.image = stored.image.flatMap { $0.isEmpty ? nil : $0 }
-            if let scale = stored.imageScale {
-                guard scale.isFinite, scale > 0 else { throw fail(.notAMap(detail: "nodes[\(index)].imageScale \(scale) is not a size above 0")) }
-                node.imageScale = scale
-            }
-            for (row, pair) in (stored.attributes ?? []).enumerated() {
-                guard pair.count == 2 else { throw fail(.notAMap(detail: "nodes[\(index)].attributes[\(row)] is not [name, value]")) }
-                node.attributes.rows.append(AttributeTable.Row(pair[0], pair[1]))
-            }
-            node.attributes.folded = stored.attributesFolded ?? false
-            for mark in stored.summary ?? [] {
-                switch mark {
-                case "first": node.summaryMarks.insert(.firstOfGroup)
-                case "summary": node.summaryMarks.insert(.summary)
-                default: throw fail(.notAMap(detail: "nodes[\(index)].summary has '\(mark)' (first or summary)"))
-                }
-            }
-            nodes.append(node)
-        }
-        var edges: [Edge] = []
-        edges.reserveCapacity(file.edges.count)
-        for (index, stored) in file.edges.enumerated() {
-            guard let id = parseID(stored.id, prefix: "e"), let from = parseID(stored.from, prefix: "n"),
-                  let to = parseID(stored.to, prefix: "n") else {
-                throw fail(.notAMap(detail: "edges[\(index)] has an ID that is not like e3 / n12"))
-            }
-            guard let kind = Edge.Kind(rawValue: stored.kind) else {
-                throw fail(.notAMap(detail: "edges[\(index)].kind '\(stored.kind)' is not tree or link"))
-            }
-            var arrows: Edge.Arrows = []
-            for name in stored.arrows ?? [] {
-                switch name {
-                case "start": arrows.insert(.start)
-                case "end": arrows.insert(.end)
-                default: throw fail(.notAMap(detail: "edges[\(index)].arrows has '\(name)' (start or end)"))
-                }
-            }
-            var look = LinkLook(label: stored.label, arrows: arrows, sourceLabel: stored.sourceLabel, targetLabel: stored.targetLabel)
-            if let text = stored.color {
-                guard let color = RGBA(hexString: text) else { throw fail(.notAMap(detail: "edges[\(index)].color '\(text)' is not a colour like #2e7d32")) }
-                look.color = color
-            }
-            if let width = stored.width {
-                guard width.isFinite, width > 0 else { throw fail(.notAMap(detail: "edges[\(index)].width \(width) is not a width above 0")) }
-                look.width = min(width, LinkLook.largestWidth)
-            }
-            if let dash = stored.dash {
-                guard dash.count >= 2, dash.allSatisfy({ $0.isFinite && $0 >= 0 }), dash.reduce(0, +) > 0 else {
-                    throw fail(.notAMap(detail: "edges[\(index)].dash \(dash) is not dash and gap lengths like [3, 3]"))
-                }
-                look.dash = dash
-            }
-            edges.append(Edge(id: EdgeID(id), from: NodeID(from), to: NodeID(to), kind: kind, look: look))
-        }
-        guard let root = parseID(file.root, prefix: "n") else { throw fail(.notAMap(detail: "root '\(file.root)' is not like n1")) }
+        guard envelope.version <= currentVersion else { throw fail(.newerVersion(found: envelope.version, supported: currentVersion)) }
+        guard envelope.version >= 1 else { throw fail(.notAMap(detail: "version \(envelope.version) does not exist")) }
+        // A bad node is reported before a bad edge, whichever the file holds first.
+        if let problem = records.nodeProblem ?? records.edgeProblem { throw problem }
+        guard let root = parseID(envelope.root, prefix: "n") else { throw fail(.notAMap(detail: "root '\(envelope.root)' is not like n1")) }
         var layout = Document.LayoutMode.free
-        if let stored = file.layout {
+        if let stored = envelope.layout {
             guard let parsed = Document.LayoutMode(rawValue: stored) else { throw fail(.notAMap(detail: "layout '\(stored)' is not free or tree")) }
             layout = parsed
         }
-        let mindMap = try file.freemind.map(mindMapSource)
+        let mindMap = try envelope.freemind.map(mindMapSource)
         do {
-            var document = try Document(restoring: nodes, edges: edges, rootID: NodeID(root))
+            let (nodes, edges) = records.take()
+            var document = try Document(restoring: nodes, edges: edges, rootID: NodeID(root), sizing: sizing)
             document.setLayoutMode(layout)
             document.mindMapSource = mindMap
-            document.savedView = file.view.flatMap { view in
+            document.savedView = envelope.view.flatMap { view in
                 // A view that cannot be shown is only a view: the map opens as if it had none.
                 let saved = SavedView(center: Vec2(view.x, view.y), zoom: view.zoom)
                 return saved.center.isFinite && view.zoom.isFinite && view.zoom > 0 ? saved : nil
@@ -360,9 +287,26 @@ public enum NativeFormat {
         return (-1, message.isEmpty ? "the JSON is broken" : message)
     }
 
-    static func parseID(_ text: String, prefix: Character) -> Int? {
-        guard text.first == prefix, let value = Int(text.dropFirst()), value > 0 else { return nil }
+    static func parseID(_ text: String, prefix: Unicode.Scalar) -> Int? {
+        // why: IDs are read three to a record; most are the prefix and a few digits, read here
+        // from the bytes. Anything else ("n+7", 19 digits, a combining mark after the prefix)
+        // takes the general path, which decides as it always has.
+        if let value = text.utf8.withContiguousStorageIfAvailable({ plainID($0, prefix: prefix) }), let value {
+            return value
+        }
+        guard text.first == Character(prefix), let value = Int(text.dropFirst()), value > 0 else { return nil }
         return value
+    }
+
+    /// The number after `prefix` when the rest is 1 to 18 ASCII digits and above 0, else nil.
+    private static func plainID(_ bytes: UnsafeBufferPointer<UInt8>, prefix: Unicode.Scalar) -> Int? {
+        guard bytes.count >= 2, bytes.count <= 19, prefix.isASCII, bytes[0] == UInt8(prefix.value) else { return nil }
+        var value = 0
+        for byte in bytes[1...] {
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            value = value * 10 + Int(byte - UInt8(ascii: "0"))
+        }
+        return value > 0 ? value : nil
     }
 
     static func describe(_ error: DecodingError) -> String {

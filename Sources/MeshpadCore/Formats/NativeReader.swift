@@ -1,7 +1,8 @@
 import Foundation
 
 /// The fast path for reading `.meshpad`: one walk over the bytes that fills the same stored
-/// records `JSONDecoder` would, for the shape Meshpad writes.
+/// records `JSONDecoder` would, for the shape Meshpad writes, and hands each node and edge
+/// record on as it is read (to `NativeFormat.Records`, which makes it a node or an edge at once).
 ///
 /// Foundation's `JSONDecoder` spends about a second on a 100k-node map, most of it building
 /// keyed containers for every node. This reader knows the few keys a node and an edge have and
@@ -21,10 +22,18 @@ struct NativeReader {
 
     /// The file's records, or nil when the slow path must decide.
     static func file(from data: Data) -> NativeFormat.File? {
+        var collected = CollectedRecords()
+        guard let envelope = read(data, into: &collected) else { return nil }
+        return NativeFormat.File(envelope, nodes: collected.nodes, edges: collected.edges)
+    }
+
+    /// Reads the file, handing each node and edge record to `sink` as it is read, and returns
+    /// the rest; nil when the slow path must decide (the sink may then hold some records, which
+    /// the caller drops).
+    static func read<Sink: NativeRecordSink>(_ data: Data, into sink: inout Sink) -> NativeFormat.Envelope? {
         data.withUnsafeBytes { raw in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var reader = NativeReader(bytes: bytes, data: data)
-            return try? reader.readFile()
+            var reader = NativeReader(bytes: raw.bindMemory(to: UInt8.self), data: data)
+            return try? reader.readFile(into: &sink)
         }
     }
 
@@ -35,9 +44,9 @@ struct NativeReader {
 
     // MARK: - The known shape
 
-    private mutating func readFile() throws(GaveUp) -> NativeFormat.File {
+    private mutating func readFile<Sink: NativeRecordSink>(into sink: inout Sink) throws(GaveUp) -> NativeFormat.Envelope {
         var format: String?, version: Int?, root: String?, layout: String?
-        var nodes: [NativeFormat.StoredNode]?, edges: [NativeFormat.StoredEdge]?
+        var sawNodes = false, sawEdges = false
         var freemind: NativeFormat.StoredMindMap?, view: NativeFormat.StoredView?
         try object { reader, key throws(GaveUp) in
             switch key {
@@ -45,17 +54,23 @@ struct NativeReader {
             case "version": version = try reader.integer()
             case "root": root = try reader.string()
             case "layout": layout = try reader.optional { r throws(GaveUp) in try r.string() }
-            case "nodes": nodes = try reader.array { r throws(GaveUp) in try r.node() }
-            case "edges": edges = try reader.array { r throws(GaveUp) in try r.edge() }
+            case "nodes":
+                // why: records already handed on cannot be taken back if the key came again.
+                guard !sawNodes else { throw GaveUp() }
+                sawNodes = true
+                try reader.elements { r throws(GaveUp) in sink.take(try r.node()) }
+            case "edges":
+                guard !sawEdges else { throw GaveUp() }
+                sawEdges = true
+                try reader.elements { r throws(GaveUp) in sink.take(try r.edge()) }
             case "freemind": freemind = try reader.optional { r throws(GaveUp) in try r.decodedSlice(NativeFormat.StoredMindMap.self) }
             case "view": view = try reader.optional { r throws(GaveUp) in try r.view() }
             default: throw GaveUp()
             }
         }
         skipWhitespace()
-        guard index == bytes.count, let format, let version, let root, let nodes, let edges else { throw GaveUp() }
-        return NativeFormat.File(format: format, version: version, root: root, layout: layout, nodes: nodes, edges: edges,
-                                 freemind: freemind, view: view)
+        guard index == bytes.count, let format, let version, let root, sawNodes, sawEdges else { throw GaveUp() }
+        return NativeFormat.Envelope(format: format, version: version, root: root, layout: layout, freemind: freemind, view: view)
     }
 
     private mutating func node() throws(GaveUp) -> NativeFormat.StoredNode {
@@ -190,15 +205,50 @@ struct NativeReader {
         index += 1
     }
 
+    /// An object's key: the bytes between its quotes, matched against the names the reader
+    /// knows (`case "text":`) without making a string of it.
+    struct Key {
+        let bytes: UnsafeBufferPointer<UInt8>
+
+        static func ~= (name: StaticString, key: Key) -> Bool {
+            guard name.utf8CodeUnitCount == key.bytes.count else { return false }
+            for offset in 0..<key.bytes.count where name.utf8Start[offset] != key.bytes[offset] { return false }
+            return true
+        }
+    }
+
+    /// A key, which must be plain: one with an escape or a byte beyond ASCII names nothing this
+    /// reader knows, so it gives up and the slow path reads the file.
+    private mutating func key() throws(GaveUp) -> Key {
+        try expect(UInt8(ascii: "\""))
+        let start = index
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return Key(bytes: UnsafeBufferPointer(rebasing: bytes[start..<index - 1]))
+            }
+            guard byte >= 0x20, byte < 0x80, byte != UInt8(ascii: "\\") else { throw GaveUp() }
+            index += 1
+        }
+        throw GaveUp()
+    }
+
     /// Calls `body` with each key of an object; `body` must read the key's value.
-    private mutating func object(_ body: (inout NativeReader, String) throws(GaveUp) -> Void) throws(GaveUp) {
+    private mutating func object(_ body: (inout NativeReader, Key) throws(GaveUp) -> Void) throws(GaveUp) {
+        try object(keys: { r throws(GaveUp) in try r.key() }, body)
+    }
+
+    /// An object whose keys are read by `readKey` (any string, where the keys are data).
+    private mutating func object<K>(keys readKey: (inout NativeReader) throws(GaveUp) -> K,
+                                    _ body: (inout NativeReader, K) throws(GaveUp) -> Void) throws(GaveUp) {
         try expect(UInt8(ascii: "{"))
         if try peek() == UInt8(ascii: "}") {
             index += 1
             return
         }
         while true {
-            let key = try string()
+            let key = try readKey(&self)
             try expect(UInt8(ascii: ":"))
             try body(&self, key)
             switch try peek() {
@@ -221,6 +271,23 @@ struct NativeReader {
             switch try peek() {
             case UInt8(ascii: ","): index += 1
             case UInt8(ascii: "]"): index += 1; return result
+            default: throw GaveUp()
+            }
+        }
+    }
+
+    /// Calls `element` for each element of an array, keeping none.
+    private mutating func elements(_ element: (inout NativeReader) throws(GaveUp) -> Void) throws(GaveUp) {
+        try expect(UInt8(ascii: "["))
+        if try peek() == UInt8(ascii: "]") {
+            index += 1
+            return
+        }
+        while true {
+            try element(&self)
+            switch try peek() {
+            case UInt8(ascii: ","): index += 1
+            case UInt8(ascii: "]"): index += 1; return
             default: throw GaveUp()
             }
         }
@@ -251,7 +318,9 @@ struct NativeReader {
         return false
     }
 
-    private mutating func numberText() throws(GaveUp) -> Substring {
+    /// Where the next number's characters are; a byte that is not one always follows (the file
+    /// cannot end in a number).
+    private mutating func numberRange() throws(GaveUp) -> Range<Int> {
         _ = try peek()
         let start = index
         while index < bytes.count {
@@ -261,19 +330,42 @@ struct NativeReader {
                 index += 1
             default:
                 guard index > start else { throw GaveUp() }
-                return Substring(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                return start..<index
             }
         }
         throw GaveUp()
     }
 
+    /// A number as `Double(_:)` reads its text (correctly rounded, the whole text or nothing):
+    /// by `JSONNumber` when it can, else by `strtod` on a copy of its characters, ended by a NUL
+    /// (no string is made of it).
+    ///
+    /// why a copy: `strtod` reads more than JSON's numbers ("0x1p3" is 8), so run on the file's
+    /// bytes it could read past the characters found, and past the end of a file that ends in
+    /// one. And `strtod` follows the process's `LC_NUMERIC`, which Meshpad leaves "C" (only
+    /// `LC_CTYPE` is set); under a decimal comma it would stop at the point, fall short of the
+    /// characters, and the reader would give up rather than misread.
     private mutating func number() throws(GaveUp) -> Double {
-        guard let value = Double(try numberText()), value.isFinite else { throw GaveUp() }
-        return value
+        let range = try numberRange()
+        let text = UnsafeBufferPointer(rebasing: bytes[range])
+        if let value = JSONNumber.nearestDouble(text) { return value }
+        guard text.count < 64 else { throw GaveUp() }
+        let parsed = withUnsafeTemporaryAllocation(of: CChar.self, capacity: text.count + 1) { copy -> (value: Double, used: Int) in
+            for (i, byte) in text.enumerated() { copy[i] = CChar(bitPattern: byte) }
+            copy[text.count] = 0
+            guard let start = copy.baseAddress else { return (0, -1) }
+            var end: UnsafeMutablePointer<CChar>?
+            let value = strtod(start, &end)
+            return (value, end.map { $0 - start } ?? -1)
+        }
+        // The number must be all the characters found ("1-2" is not one), as `Double(_:)` requires.
+        guard parsed.used == text.count, parsed.value.isFinite else { throw GaveUp() }
+        return parsed.value
     }
 
     private mutating func integer() throws(GaveUp) -> Int {
-        guard let value = Int(try numberText()) else { throw GaveUp() }
+        let range = try numberRange()
+        guard let value = Int(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)) else { throw GaveUp() }
         return value
     }
 
@@ -363,7 +455,7 @@ struct NativeReader {
     /// Skips any JSON value (for finding where a slice ends).
     private mutating func skipValue() throws(GaveUp) {
         switch try peek() {
-        case UInt8(ascii: "{"): try object { r, _ throws(GaveUp) in try r.skipValue() }
+        case UInt8(ascii: "{"): try object(keys: { r throws(GaveUp) in try r.string() }) { r, _ throws(GaveUp) in try r.skipValue() }
         case UInt8(ascii: "["): _ = try array { r throws(GaveUp) in try r.skipValue() }
         case UInt8(ascii: "\""): _ = try string()
         case UInt8(ascii: "t"), UInt8(ascii: "f"): _ = try bool()
@@ -383,4 +475,13 @@ struct NativeReader {
             throw GaveUp()
         }
     }
+}
+
+/// Records kept as they are read: the fast path's output compared with `JSONDecoder`'s.
+private struct CollectedRecords: NativeRecordSink {
+    var nodes: [NativeFormat.StoredNode] = []
+    var edges: [NativeFormat.StoredEdge] = []
+
+    mutating func take(_ node: consuming NativeFormat.StoredNode) { nodes.append(node) }
+    mutating func take(_ edge: consuming NativeFormat.StoredEdge) { edges.append(edge) }
 }

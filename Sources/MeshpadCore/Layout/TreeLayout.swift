@@ -210,6 +210,13 @@ extension Document {
     public mutating func prepareForDisplay(with sizing: NodeSizing, layout: TreeLayout = TreeLayout()) {
         settleFolds()
         measureAll(with: sizing)
+        layOutIfNeeded(layout)
+    }
+
+    /// What `prepareForDisplay` does once the sizes are known (a map read with `MapFile.read(_:sizing:)`):
+    /// folds settled and, for a map imported without positions, a tree layout.
+    public mutating func layOutIfNeeded(_ layout: TreeLayout = TreeLayout()) {
+        settleFolds()
         if needsLayout {
             layout.apply(to: &self)
         }

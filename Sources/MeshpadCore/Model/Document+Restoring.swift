@@ -1,34 +1,37 @@
 /// Loading a map from stored nodes and edges (a file, a recovery), checked before it is trusted.
 extension Document {
-    /// Rebuilds a document from stored nodes and edges, keeping their IDs.
+    /// Rebuilds a document from stored nodes and edges, keeping their IDs; with `sizing`, the
+    /// nodes are measured once checked, before the indexes are built (one filing, at the real
+    /// sizes, instead of one now and another in `measureAll`).
     ///
     /// Refuses anything that would not be a valid map: duplicate IDs, a missing root, edges to
     /// missing nodes, a tree edge from a node to itself, a node with two parents, a parent for the
     /// root, or a cycle of tree edges. Links may repeat, run along a branch or loop back to their
     /// node, as Freeplane's may. The first node in `nodes` need not be the root.
-    public init(restoring storedNodes: [Node], edges storedEdges: [Edge], rootID: NodeID) throws(DocumentError) {
+    public init(restoring storedNodes: consuming [Node], edges storedEdges: [Edge], rootID: NodeID,
+                sizing: NodeSizing? = nil) throws(DocumentError) {
         guard let rootIndex = storedNodes.firstIndex(where: { $0.id == rootID }) else {
             throw .missingRoot(rootID)
         }
+        // why: the arrays are taken whole, not node by node (a 100k-node map's nodes are 30 MB,
+        // each with strings to retain); only the root moves, to the front, the rest keeping
+        // their order.
+        var nodes = consume storedNodes
+        if rootIndex != 0 { nodes.insert(nodes.remove(at: rootIndex), at: 0) }
+        let edges = storedEdges
         var indexByID: [NodeID: Int] = [:], parentByChild: [NodeID: NodeID] = [:]
-        var nodes: [Node] = [], edges: [Edge] = []
-        indexByID.reserveCapacity(storedNodes.count)
-        nodes.reserveCapacity(storedNodes.count)
-        parentByChild.reserveCapacity(storedEdges.count)
-        edges.reserveCapacity(storedEdges.count)
-        // why: the root goes first; the rest keep their order. Appending in place (no reordered
-        // copy) and resolving each edge's ends once, to indices, keeps a 100k-node open fast.
-        func take(_ node: Node) throws(DocumentError) {
-            guard indexByID.updateValue(nodes.count, forKey: node.id) == nil else { throw .duplicateNode(node.id) }
-            guard Self.isUsable(node.position) else { throw .badPosition(node.id) }
-            nodes.append(node)
+        indexByID.reserveCapacity(nodes.count)
+        parentByChild.reserveCapacity(edges.count)
+        for i in nodes.indices {
+            guard indexByID.updateValue(i, forKey: nodes[i].id) == nil else { throw .duplicateNode(nodes[i].id) }
+            guard Self.isUsable(nodes[i].position) else { throw .badPosition(nodes[i].id) }
         }
-        try take(storedNodes[rootIndex])
-        for index in storedNodes.indices where index != rootIndex { try take(storedNodes[index]) }
+        // Measured before anything is filed by its size.
+        if let sizing { Self.measure(&nodes, with: sizing) }
         var ends: [(from: Int32, to: Int32)] = []
-        ends.reserveCapacity(storedEdges.count)
+        ends.reserveCapacity(edges.count)
         var parentIndex = [Int](repeating: -1, count: nodes.count)
-        for edge in storedEdges {
+        for edge in edges {
             guard let from = indexByID[edge.from], let to = indexByID[edge.to] else { throw .danglingEdge(edge.id) }
             guard edge.from != edge.to || edge.kind == .link else { throw .selfLink(edge.id) }
             if edge.kind == .tree {
@@ -37,7 +40,6 @@ extension Document {
                 parentIndex[to] = from
             }
             ends.append((Int32(from), Int32(to)))
-            edges.append(edge)
         }
         var edgeIDs = Set<EdgeID>(minimumCapacity: edges.count)
         for edge in edges where !edgeIDs.insert(edge.id).inserted { throw .duplicateEdgeID }
@@ -56,7 +58,7 @@ extension Document {
             if current >= 0 && state[current] == 1 { throw .treeCycle(nodes[current].id) }
             for index in path { state[index] = 2 }
         }
-        self.init(checkedNodes: nodes, edges: edges, rootID: rootID, indexByID: indexByID,
+        self.init(checkedNodes: consume nodes, edges: edges, rootID: rootID, indexByID: indexByID,
                   parentByChild: parentByChild, edgeIDs: edgeIDs, edgeEnds: ends)
     }
 }

@@ -9,13 +9,10 @@ extension Document {
     mutating func rebuildSpatialIndex() {
         var damage = spatial.damage
         damage.recordEverything()
-        spatial = SpatialIndex()
-        defer { spatial.damage = damage }
-        for i in nodes.indices where !hiddenFlags[i] { spatial.insertNode(i, frame: nodes[i].frame) }
-        for e in edges.indices {
-            edgeBoxes[e] = computeEdgeBox(e)
-            if !isHidden(edgeAt: e) { spatial.insertEdge(e, box: edgeBoxes[e]) }
-        }
+        for e in edges.indices { edgeBoxes[e] = computeEdgeBox(e) }
+        spatial = SpatialIndex(nodeCount: nodes.count, nodeFrame: { i in hiddenFlags[i] ? nil : nodes[i].frame },
+                               edgeCount: edges.count, edgeBox: { e in isHidden(edgeAt: e) ? nil : edgeBoxes[e] },
+                               damage: damage)
         bounds = computeBounds()
         refreshBranchAreas()
     }
@@ -38,7 +35,7 @@ extension Document {
     func computeBounds() -> Rect {
         var result = nodes[0].frame
         if hiddenCount == 0 {
-            for node in nodes.dropFirst() { result = result.union(node.frame) }
+            for i in nodes.indices.dropFirst() { result = result.union(nodes[i].frame) }
         } else {
             for i in nodes.indices.dropFirst() where !hiddenFlags[i] { result = result.union(nodes[i].frame) }
         }

@@ -115,11 +115,22 @@ public struct Document: Sendable {
         self.indexByID = indexByID
         self.parentByChild = parentByChild
         self.edgeIDs = edgeIDs
-        nextNodeNumber = (nodes.map(\.id.rawValue).max() ?? 0) + 1
-        nextEdgeNumber = (edges.map(\.id.rawValue).max() ?? 0) + 1
-        edgesOfNode = Array(repeating: [], count: nodes.count)
+        nextNodeNumber = (nodes.lazy.map(\.id.rawValue).max() ?? 0) + 1
+        nextEdgeNumber = (edges.lazy.map(\.id.rawValue).max() ?? 0) + 1
         if let ends, ends.count == edges.count {
             edgeEnds = ends
+            // why: each node's list is made at its final size (counted first), so 100k small
+            // lists are allocated once each rather than grown.
+            var degree = [Int32](repeating: 0, count: nodes.count)
+            for end in ends {
+                degree[Int(end.from)] += 1
+                if end.to != end.from { degree[Int(end.to)] += 1 }
+            }
+            edgesOfNode = degree.map { count in
+                var list: [Int32] = []
+                list.reserveCapacity(Int(count))
+                return list
+            }
             for (e, end) in ends.enumerated() {
                 edgesOfNode[Int(end.from)].append(Int32(e))
                 if end.to != end.from { edgesOfNode[Int(end.to)].append(Int32(e)) }
@@ -127,11 +138,13 @@ public struct Document: Sendable {
             // The boxes are computed once, as the spatial index is built.
             edgeBoxes = Array(repeating: Rect(x: 0, y: 0, width: 0, height: 0), count: edges.count)
         } else {
+            edgesOfNode = Array(repeating: [], count: nodes.count)
             edgeBoxes.reserveCapacity(edges.count)
             edgeEnds.reserveCapacity(edges.count)
             for e in edges.indices { cacheEdge(e) }
         }
-        for node in nodes where node.style.cloud != nil || !node.summaryMarks.isEmpty { noteBranchMarks(of: node) }
+        // why: by index, reading two fields; `for node in nodes` would copy every 300-byte node.
+        for i in nodes.indices where nodes[i].style.cloud != nil || !nodes[i].summaryMarks.isEmpty { noteBranchMarks(of: nodes[i]) }
         computeVisibility()
         rebuildSpatialIndex()
     }
@@ -223,10 +236,15 @@ public struct Document: Sendable {
     ///
     /// Sizes are derived state, so this does not count as a change of the document.
     public mutating func measureAll(with sizing: NodeSizing) {
+        Self.measure(&nodes, with: sizing)
+        rebuildSpatialIndex()
+    }
+
+    /// Derives every node's size and line breaks in place.
+    static func measure(_ nodes: inout [Node], with sizing: NodeSizing) {
         for i in nodes.indices {
             sizing.apply(to: &nodes[i])
         }
-        rebuildSpatialIndex()
     }
 
     /// Moves a node's centre to `position` (map units). Positions that are not usable are ignored.

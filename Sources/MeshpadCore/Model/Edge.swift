@@ -34,15 +34,21 @@ public struct Edge: Equatable, Sendable {
     }
 
     public init(id: EdgeID, from: NodeID, to: NodeID, kind: Kind, arrows: Arrows = [], label: String? = nil) {
-        self.init(id: id, from: from, to: to, kind: kind, look: LinkLook(label: label, arrows: arrows))
+        // why: every branch has the default look; nothing is made or compared for it.
+        self.init(id: id, from: from, to: to, kind: kind,
+                  customLook: arrows.isEmpty && label == nil ? nil : LinkLookBox(LinkLook(label: label, arrows: arrows)))
     }
 
     public init(id: EdgeID, from: NodeID, to: NodeID, kind: Kind, look: LinkLook) {
+        self.init(id: id, from: from, to: to, kind: kind, customLook: look == LinkLook() ? nil : LinkLookBox(look))
+    }
+
+    private init(id: EdgeID, from: NodeID, to: NodeID, kind: Kind, customLook: LinkLookBox?) {
         self.id = id
         self.from = from
         self.to = to
         self.kind = kind
-        self.customLook = look == LinkLook() ? nil : LinkLookBox(look)
+        self.customLook = customLook
     }
 
     public static func == (a: Edge, b: Edge) -> Bool {

@@ -26,13 +26,15 @@ public struct SpatialIndex: Sendable {
             if let reused = free.popLast() {
                 slot = reused
                 items[Int(slot)] = item
-                next[Int(slot)] = heads[cell] ?? -1
             } else {
                 slot = Int32(items.count)
                 items.append(item)
-                next.append(heads[cell] ?? -1)
+                next.append(-1)
             }
-            heads[cell] = slot
+            // why: one hash lookup, not two: the cell's head is read and replaced in place (the
+            // slot becomes the head, the old head, or -1 for a new cell, its successor).
+            next[Int(slot)] = slot
+            swap(&next[Int(slot)], &heads[cell, default: -1])
         }
 
         mutating func remove(_ item: Int32, at cell: Cell) {
@@ -112,6 +114,24 @@ public struct SpatialIndex: Sendable {
     public internal(set) var damage = DamageLog()
 
     public init() {}
+
+    /// An index of a whole map's visible nodes and edges, filed at once (a map opened, measured
+    /// again, laid out or re-folded): `nodeFrame` and `edgeBox` give nil for what is hidden. No
+    /// damage box is recorded per filing: `damage` is kept as given, and the caller records that
+    /// everything changed.
+    init(nodeCount: Int, nodeFrame: (Int) -> Rect?, edgeCount: Int, edgeBox: (Int) -> Rect?, damage: DamageLog) {
+        self.damage = damage
+        func usable(_ box: Rect) -> Bool { box.origin.isFinite && box.width.isFinite && box.height.isFinite }
+        for i in 0..<nodeCount {
+            guard let frame = nodeFrame(i), usable(frame) else { continue }
+            Self.forEachCell(frame) { nodeCells.insert(Int32(i), at: $0) }
+        }
+        for e in 0..<edgeCount {
+            guard let box = edgeBox(e), usable(box) else { continue }
+            let level = Self.level(for: box)
+            Self.forEachCell(box, size: Self.levelSize(level)) { edgeLevels[level].insert(Int32(e), at: $0) }
+        }
+    }
 
     /// Every filing as (level, cell x, cell y, item), sorted: nodes at level -1, edges at their
     /// level. Two indexes holding the same filings give the same list, whatever order they were

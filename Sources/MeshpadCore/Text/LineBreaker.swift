@@ -22,31 +22,39 @@ public struct LineBreaker {
         public var width: Double
     }
 
+    /// The drawn lines' text.
     public func lines(of text: String, measuredBy measurer: some TextMeasurer) -> [String] {
-        measuredLines(of: text, measuredBy: measurer).map(\.text)
+        brokenLines(of: text, measuredBy: measurer).map { String(text[$0.visible]) }
     }
 
-    /// The drawn lines with their widths, so sizing a node measures each word once and never a
-    /// whole line again.
-    public func measuredLines(of text: String, measuredBy measurer: some TextMeasurer) -> [(text: String, width: Double)] {
-        brokenLines(of: text, measuredBy: measurer).map { (String(text[$0.visible]), $0.width) }
-    }
-
-    /// The lines as ranges of `text`; empty text has no lines.
+    /// The lines as ranges of `text`, with their widths (so sizing a node measures each word
+    /// once and never a whole line again); empty text has no lines.
     public func brokenLines(of text: String, measuredBy measurer: some TextMeasurer) -> [Line] {
+        // why: most labels are printable ASCII, where every byte is a character: stepping through
+        // the UTF-8 view finds the same places as finding grapheme boundaries, several times
+        // cheaper. Any other byte (a control such as "\r", whose "\r\n" is one character, or
+        // anything beyond ASCII) takes the general path.
+        brokenLines(of: text, measuredBy: measurer, plain: text.utf8.allSatisfy { ($0 >= 0x20 && $0 < 0x7F) || $0 == 0x0A })
+    }
+
+    /// `plain`: every byte of `text` is printable ASCII or a newline, so it is walked byte by
+    /// byte (false walks it by grapheme whatever it holds: the tests compare the two).
+    func brokenLines(of text: String, measuredBy measurer: some TextMeasurer, plain: Bool) -> [Line] {
         guard !text.isEmpty else { return [] }
         var lines: [Line] = []
         var start = text.startIndex
         while true {
-            let end = text[start...].firstIndex(of: "\n") ?? text.endIndex
-            breakParagraph(text[start..<end], measurer: measurer, into: &lines)
+            let end = (plain ? text.utf8[start...].firstIndex(of: 0x0A) : text[start...].firstIndex(of: "\n")) ?? text.endIndex
+            breakParagraph(text[start..<end], plain: plain, measurer: measurer, into: &lines)
             guard end < text.endIndex else { break }
-            start = text.index(after: end)
+            start = plain ? text.utf8.index(after: end) : text.index(after: end)
         }
         return lines
     }
 
-    private func breakParagraph(_ paragraph: Substring, measurer: some TextMeasurer, into lines: inout [Line]) {
+    private func breakParagraph(_ paragraph: Substring, plain: Bool, measurer: some TextMeasurer, into lines: inout [Line]) {
+        func after(_ i: String.Index) -> String.Index { plain ? paragraph.utf8.index(after: i) : paragraph.index(after: i) }
+        func isSpace(_ i: String.Index) -> Bool { plain ? paragraph.utf8[i] == UInt8(ascii: " ") : paragraph[i] == " " }
         // why: summing word widths (measured once each) keeps breaking linear in the text length;
         // kerning across a space is too small to matter at these widths.
         let spaceWidth = measurer.width(of: " ")
@@ -57,11 +65,11 @@ public struct LineBreaker {
         var cursor = paragraph.startIndex
         while cursor < paragraph.endIndex {
             let spacesStart = cursor
-            while cursor < paragraph.endIndex, paragraph[cursor] == " " { cursor = paragraph.index(after: cursor) }
-            let spaces = paragraph.distance(from: spacesStart, to: cursor)
+            while cursor < paragraph.endIndex, isSpace(cursor) { cursor = after(cursor) }
+            let spaces = plain ? paragraph.utf8.distance(from: spacesStart, to: cursor) : paragraph.distance(from: spacesStart, to: cursor)
             guard cursor < paragraph.endIndex else { break }
             let wordStart = cursor
-            while cursor < paragraph.endIndex, paragraph[cursor] != " " { cursor = paragraph.index(after: cursor) }
+            while cursor < paragraph.endIndex, !isSpace(cursor) { cursor = after(cursor) }
             let word = paragraph[wordStart..<cursor]
             let wordWidth = measurer.width(of: word)
             var gap = Double(spaces) * spaceWidth
@@ -88,7 +96,7 @@ public struct LineBreaker {
             var pieceWidth = 0.0
             var index = wordStart
             while index < cursor {
-                let next = paragraph.index(after: index)
+                let next = after(index)
                 let candidate = measurer.width(of: paragraph[pieceStart..<next])
                 if index > pieceStart && candidate > maxWidth {
                     lines.append(Line(range: lineStart..<index, visible: lineStart..<index, width: gap + pieceWidth))

@@ -58,11 +58,13 @@ public struct NodeSizing {
         // Icons stand before the text, as glyphs of the emoji font: part of what is drawn and
         // measured (the label), never of the text a person edits.
         let shown = node.icons.isEmpty ? node.text : IconGlyphs.prefix(for: node.icons) + node.text
-        let lines = LineBreaker(maxWidth: maxTextWidth(for: style)).measuredLines(of: shown, measuredBy: measurer)
+        let lines = LineBreaker(maxWidth: maxTextWidth(for: style)).brokenLines(of: shown, measuredBy: measurer)
         let textWidth = lines.reduce(0.0) { max($0, $1.width) }
         let textSize = Vec2(textWidth, Double(lines.count) * measurer.lineHeight)
-        // why: most labels are one line equal to the text; reusing the string shares its storage.
-        node.label = lines.count == 1 && lines[0].text == shown ? shown : lines.map(\.text).joined(separator: "\n")
+        // why: most labels are one line that is the whole text; reusing the string shares its
+        // storage, and no line is made a string of its own unless the text was broken.
+        node.label = lines.count == 1 && lines[0].visible == shown.startIndex..<shown.endIndex
+            ? shown : lines.map { String(shown[$0.visible]) }.joined(separator: "\n")
         node.textSize = textSize
         node.shape = shape(of: style)
         var block = textSize
