@@ -243,6 +243,12 @@ extension App {
         Banner(message: "Offline — opened the copy kept on this machine; changes are kept and sent when the database is back (\(why))")
     }
 
+    /// Stops the shared map's network thread at the end (it wakes the loop with SDL events, so it
+    /// must be gone before SDL quits).
+    public func stopSharing() {
+        sharedLink?.stop()
+    }
+
     /// Stops sharing the map shown (another map takes its place): what it has not sent stays in its journal.
     func leaveSharedMap() {
         guard let link = sharedLink else { return }

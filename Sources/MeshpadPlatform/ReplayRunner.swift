@@ -100,13 +100,18 @@ public enum ReplayRunner {
                 throw error
             }
             // Stopped by a signal: the script did not finish, so there is no end state to show.
-            guard app.termination?.received == nil else { return }
+            guard app.termination?.received == nil else {
+                app.sharedLink?.stop()
+                return
+            }
             if !app.finishSharing(seconds: 10) {
                 Log.error("some changes did not reach the shared map's database within 10 s: \(app.sharedStatus)")
             }
             app.keepJournal()
             app.keepOfflineCopy()
             app.flushJournal()
+            // why: the network thread wakes the loop with SDL events; it must be gone before SDL quits.
+            app.sharedLink?.stop()
             if let dumpPath {
                 try writeDump(StateDump(app.workspace, uiScale: app.canvas.uiScale), to: dumpPath)
             }

@@ -222,6 +222,7 @@ func main() -> ExitStatus {
             }
             let app = try App(document: opened.document, file: opened.file, warnings: opened.warnings, options: shownWith)
             app.run()
+            app.stopSharing()
             withExtendedLifetime(session) {}
         }
     } catch let error as FormatError {
