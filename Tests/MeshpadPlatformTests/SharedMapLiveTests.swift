@@ -283,15 +283,22 @@ import Testing
 /// The real app, three times at once: `meshpad replay --db URL --shared NAME` processes each add
 /// a node to one shared map; `meshpad convert` of the shared map then holds all three.
 @Suite(.serialized) struct SharedMapReplayTests {
-    @Test func threeHeadlessAppsAddingAtOnceAllReachTheMap() throws {
-        guard let meshpad = ChildProcess.builtMeshpad() else { return }
-        let cluster = try TestCluster()
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-shared-\(UUID().uuidString)")
+    /// A scratch folder for one test, and the environment its `meshpad` processes run in:
+    /// headless, with their recovery folder (journals, offline copies) inside the scratch folder.
+    static func scratch(_ name: String) throws -> (URL, [String: String]) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-\(name)-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
         var environment = ProcessInfo.processInfo.environment
         environment["SDL_VIDEODRIVER"] = "offscreen"
         environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
+        return (folder, environment)
+    }
+
+    @Test func threeHeadlessAppsAddingAtOnceAllReachTheMap() throws {
+        guard let meshpad = ChildProcess.builtMeshpad() else { return }
+        let cluster = try TestCluster()
+        let (folder, environment) = try Self.scratch("shared")
+        defer { try? FileManager.default.removeItem(at: folder) }
         let url = cluster.address.connectionString
         let initialise = try ChildProcess(["db", "init", url], environment: environment, executable: meshpad)
         #expect(initialise.waitForExit(seconds: 20) != nil)
@@ -339,12 +346,8 @@ import Testing
         guard let meshpad = ChildProcess.builtMeshpad() else { return }
         let cluster = try TestCluster()
         _ = try SharedMapLiveTests.sharedSample(in: cluster)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-killed-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let (folder, environment) = try Self.scratch("killed")
         defer { try? FileManager.default.removeItem(at: folder) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["SDL_VIDEODRIVER"] = "offscreen"
-        environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
         let url = cluster.address.connectionString
         // Home selects the root, Tab adds a child and opens its text, Return ends it: one node each 200 ms.
         let adds = (1...60).map { k in
@@ -415,12 +418,9 @@ import Testing
         guard let meshpad = ChildProcess.builtMeshpad() else { return }
         let cluster = try TestCluster()
         _ = try SharedMapLiveTests.sharedSample(in: cluster)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-presence-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let (folder, base) = try Self.scratch("presence")
+        var environment = base
         defer { try? FileManager.default.removeItem(at: folder) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["SDL_VIDEODRIVER"] = "offscreen"
-        environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
         let url = cluster.address.connectionString
         let anaScript = folder.appendingPathComponent("ana.jsonl"), boScript = folder.appendingPathComponent("bo.jsonl")
         try """
@@ -458,12 +458,8 @@ import Testing
         guard let meshpad = ChildProcess.builtMeshpad() else { return }
         let cluster = try TestCluster()
         let (_, shared) = try SharedMapLiveTests.sharedSample(in: cluster)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-offline-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let (folder, environment) = try Self.scratch("offline")
         defer { try? FileManager.default.removeItem(at: folder) }
-        var environment = ProcessInfo.processInfo.environment
-        environment["SDL_VIDEODRIVER"] = "offscreen"
-        environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
         let url = cluster.address.connectionString
         func replay(_ lines: String, dump: URL? = nil) throws -> ChildProcess {
             let script = folder.appendingPathComponent("\(UUID().uuidString).jsonl")
