@@ -147,7 +147,7 @@ extension App {
         guard starting else { return }
         workspace.show(Banner(message: "Opening the shared map \(name)…"))
         let shared = SharedMapName(address: address, name: name)
-        let journals = options.keepsSharedJournal ? SharedJournals(store: RecoveryStore.standard(), map: shared) : nil
+        let journals = sharedJournals(for: shared)
         let mail = sharedMapsMail, wakeEvent = wakeEvent
         DispatchQueue.global(qos: .userInitiated).async {
             let result: Result<SharedMapOpening.Opened, SharedMapError>
@@ -159,6 +159,11 @@ extension App {
             mail.box.withLock { $0.opened = (name, result) }
             App.wake(wakeEvent)
         }
+    }
+
+    /// Where a shared map opened from the Open dialog keeps its journals and offline copy (nil: a replay that does not).
+    private func sharedJournals(for shared: SharedMapName) -> SharedJournals? {
+        options.keepsSharedJournal ? SharedJournals(store: RecoveryStore.standard(), map: shared) : nil
     }
 
     /// Carries out what the database answered, on the loop.
@@ -176,9 +181,7 @@ extension App {
         switch result {
         case .success(let opened):
             show(SharedSession(address: address, name: name, opened: opened,
-                               journals: options.keepsSharedJournal
-                                   ? SharedJournals(store: RecoveryStore.standard(), map: SharedMapName(address: address, name: name)) : nil,
-                               personName: options.personName))
+                               journals: sharedJournals(for: SharedMapName(address: address, name: name)), personName: options.personName))
         case .failure(let error):
             Log.error(error.description)
             fileEvent(.sharedOpenFailed(name: name, reason: error.description))
@@ -199,16 +202,14 @@ extension App {
         sharedLink = link
         sharedStatus = .connecting
         journaledSeqs = [0, 0, 0]
-        beginSharing(session)
-        link.start()
         fileEvent(.openedShared(name: session.name, revision: document.revision))
-        if let why = session.opened.offline { workspace.show(Self.offlineOpeningBanner(why)) }
+        beginSharing(session, on: link)
     }
 
-    /// Starts the workspace's side of `session`: its engine; what earlier sessions left unsent,
-    /// taken by an offline opening, carried out as this session's own; and, opened from the
-    /// server, a copy of the map kept for opening it offline (written off the loop).
-    func beginSharing(_ session: SharedSession) {
+    /// Starts `session` on `link`: the workspace's engine; what earlier sessions left unsent,
+    /// taken by an offline opening, carried out as this session's own; opened from the server,
+    /// a copy of the map kept for opening it offline (written off the loop), else the offline banner.
+    func beginSharing(_ session: SharedSession, on link: SharedMapLink) {
         workspace.startSharing(SyncEngine(client: session.opened.client, confirmedSeq: session.opened.seq))
         let adopting = session.opened.adopting
         if !adopting.isEmpty {
@@ -221,6 +222,10 @@ extension App {
         if session.opened.offline == nil, let journals = session.journals {
             let copy = SharedOfflineCopy(map: session.opened.mapID, seq: session.opened.seq, document: session.opened.document)
             journalQueue.async { Self.keep(copy, in: journals) }
+        }
+        link.start()
+        if let why = session.opened.offline {
+            workspace.show(Banner(message: "Offline — opened the copy kept on this machine; changes are kept and sent when the database is back (\(why))"))
         }
     }
 
@@ -237,10 +242,6 @@ extension App {
         } catch {
             Log.error("cannot keep a copy of the shared map for opening it offline: \(error.description)")
         }
-    }
-
-    static func offlineOpeningBanner(_ why: String) -> Banner {
-        Banner(message: "Offline — opened the copy kept on this machine; changes are kept and sent when the database is back (\(why))")
     }
 
     /// Stops the shared map's network thread at the end (it wakes the loop with SDL events, so it

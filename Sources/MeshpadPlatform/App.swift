@@ -185,9 +185,7 @@ public final class App {
             }
         }
         if let sharing = options.sharing, let sharedLink {
-            beginSharing(sharing)
-            sharedLink.start()
-            if let why = sharing.opened.offline { workspace.show(Self.offlineOpeningBanner(why)) }
+            beginSharing(sharing, on: sharedLink)
         }
         updateTitle()
     }

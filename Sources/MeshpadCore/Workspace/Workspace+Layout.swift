@@ -16,10 +16,15 @@ extension Workspace {
     /// node, a delete, a fold, a longer text). Nothing in a free map.
     mutating func relayoutTree() {
         guard document.layoutMode == .tree, history.open != nil else { return }
+        if let move = treeLayoutMove() { record(move) }
+    }
+
+    /// The move that puts every node where the tree layout has it; nil when none moves.
+    func treeLayoutMove() -> Change? {
         let centres = modeLayout.centres(for: document)
         // why: a layout's arithmetic lands a hair off a node that did not really move.
         let moved = zip(document.nodes, centres).lazy.filter { $0.1.isFinite && $0.1.distance(to: $0.0.position) > 1e-9 }.map { ($0.0.id, $0.1) }
-        if let move = Change.move(moved, in: document) { record(move) }
+        return Change.move(moved, in: document)
     }
 
     /// True for a map that is more a graph than a tree: more links than tree edges, or many

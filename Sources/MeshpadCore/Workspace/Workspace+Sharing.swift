@@ -122,9 +122,7 @@ extension Workspace {
     /// dragged (that edit lays the map out when it ends). Returns the glides it made.
     private mutating func layOutRemoteChanges(_ receipt: SyncEngine.Receipt) -> [(id: NodeID, from: Vec2, to: Vec2)] {
         guard document.layoutMode == .tree, !receipt.remote.isEmpty, history.open == nil else { return [] }
-        let centres = modeLayout.centres(for: document)
-        let moved = zip(document.nodes, centres).lazy.filter { $0.1.isFinite && $0.1.distance(to: $0.0.position) > 1e-9 }.map { ($0.0.id, $0.1) }
-        guard let move = Change.move(Array(moved), in: document), case .move(let ids, let from, let to) = move else { return [] }
+        guard let move = treeLayoutMove(), case .move(let ids, let from, let to) = move else { return [] }
         var unrecorded = Transaction(label: "layout")
         unrecorded.apply(move, to: &document, sizing: measures.sizing)
         return ids.indices.map { (ids[$0], from[$0], to[$0]) }
