@@ -68,6 +68,14 @@ extension PlatformTests {
             let number = try #require(ready.flatMap { _ in Int(server.output.trimmingCharacters(in: .whitespacesAndNewlines)) },
                                       "Xvfb did not start: \(server.errorOutput)")
             let display = ":\(number)"
+            // why: the app is started only once an X client can connect, so a slow server (a
+            // loaded machine in a full test run) is waited for rather than taken for no display.
+            let reachable = Date(timeIntervalSinceNow: 10)
+            while try !Self.run("xwininfo", ["-root"], display: display).contains("Window id:") {
+                try #require(Date() < reachable && server.process.isRunning,
+                             "Xvfb on \(display) took no connections: \(server.errorOutput)")
+                Thread.sleep(forTimeInterval: 0.1)
+            }
 
             var environment = ProcessInfo.processInfo.environment
             for name in ["SDL_VIDEODRIVER", "WAYLAND_DISPLAY", "LC_ALL", "LC_CTYPE", "LANG"] { environment[name] = nil }
@@ -87,7 +95,8 @@ extension PlatformTests {
                 if title != expected { Thread.sleep(forTimeInterval: 0.1) }
             }
             let shown = title.map { String(decoding: $0, as: UTF8.self) }
-            #expect(shown == "Größe-план.mm — Meshpad", "the app said: \(app.errorOutput)")
+            #expect(shown == "Größe-план.mm — Meshpad",
+                    "the app said: \(app.errorOutput); Xvfb (running: \(server.process.isRunning)) said: \(server.errorOutput)")
         }
     }
 }

@@ -152,17 +152,22 @@ extension DrawList {
         let bw = max(borderWidth, 0)
         // Fill reaches half-way under the border so no seam shows between them.
         let fillRadii = Vec2(max(radii.x - bw / 2, 0.5), max(radii.y - bw / 2, 0.5))
+        appendEllipseFill(center: center, radii: fillRadii, color: fill, bands: max(2, segments / 2))
+        appendRing(center: center, radii: radii, color: border, width: bw, segments: segments)
+    }
+
+    /// An ellipse of one colour in horizontal bands.
+    private mutating func appendEllipseFill(center: Vec2, radii: Vec2, color fill: RGBA, bands: Int) {
         // why: a fan's long thin triangles each cost their whole bounding box in the software
         // renderer; horizontal bands (pairs of points mirrored left/right) tile the ellipse with
         // boxes that barely overlap.
-        let bands = max(2, segments / 2)
         // why: SDL 2.26's software rasteriser can drop the pixel row along an edge two triangles
         // share when it lies exactly on pixel centres; each band overlaps the next by one
         // pixel (invisible: the fill is one opaque colour), so no white seam can show.
         var previous: (y: Double, x: Double)?
         for k in 0...bands {
             let angle = Double.pi * Double(k) / Double(bands)
-            let row = (y: center.y - fillRadii.y * cos(angle), x: fillRadii.x * sin(angle))
+            let row = (y: center.y - radii.y * cos(angle), x: radii.x * sin(angle))
             if let top = previous {
                 let base = Int32(vertexCount)
                 let bottomY = row.y + (k < bands && fill.a == 255 ? 1 : 0)
@@ -174,7 +179,6 @@ extension DrawList {
             }
             previous = row
         }
-        appendRing(center: center, radii: radii, color: border, width: bw, segments: segments)
     }
 
     /// An anti-aliased elliptical ring `width` device pixels wide, inside `radii` (a node's
@@ -216,30 +220,10 @@ extension DrawList {
         let steps = max(2, min(16, Int((r / 2).rounded(.up))))
         let bw = max(borderWidth, 0)
         if let fill {
-            // Rows down the box: the top corners' arc, the bottom corners' arc; bands between them,
-            // each a pixel into the next (see appendEllipse) so no row is dropped.
+            // Fill reaches half-way under the border so no seam shows between them.
             let inset = bw / 2
-            let hx = max(halfSize.x - inset, 0.5), hy = max(halfSize.y - inset, 0.5), rr = max(r - inset, 0)
-            var rows: [(y: Double, x: Double)] = []
-            for i in 0...steps {
-                let angle = Double.pi / 2 * Double(i) / Double(steps)
-                rows.append((center.y - hy + rr * (1 - cos(angle)), hx - rr + rr * sin(angle)))
-            }
-            for i in stride(from: steps, through: 0, by: -1) {
-                let angle = Double.pi / 2 * Double(i) / Double(steps)
-                rows.append((center.y + hy - rr * (1 - cos(angle)), hx - rr + rr * sin(angle)))
-            }
-            for k in 1..<rows.count {
-                let top = rows[k - 1], row = rows[k]
-                guard row.y > top.y else { continue }
-                let base = Int32(vertexCount)
-                let bottomY = row.y + (k < rows.count - 1 && fill.a == 255 ? 1 : 0)
-                appendVertex(Vec2(center.x - top.x, top.y), fill)
-                appendVertex(Vec2(center.x + top.x, top.y), fill)
-                appendVertex(Vec2(center.x + row.x, bottomY), fill)
-                appendVertex(Vec2(center.x - row.x, bottomY), fill)
-                appendQuad(base, base + 1, base + 2, base + 3)
-            }
+            appendRoundedRectFill(center: center, halfSize: Vec2(max(halfSize.x - inset, 0.5), max(halfSize.y - inset, 0.5)),
+                                  radius: max(r - inset, 0), color: fill, steps: steps)
         }
         guard bw > 0 else { return }
         // The outline at an offset d from the box's edge: each corner's arc at radius r + d.
@@ -278,6 +262,78 @@ extension DrawList {
                 let j = (i + 1) % perRing
                 appendQuad(inner + i, inner + j, outer + j, outer + i)
             }
+        }
+    }
+
+    /// Below this many device pixels across its shorter side a node is drawn in whole pixel
+    /// rows (`appendPixelShape`): no label shows on it, and SDL's software renderer fills an
+    /// axis-aligned rectangle of one colour directly, where each of the anti-aliased shape's
+    /// ~100 thin triangles cost it about a microsecond (a 100k-node map at zoom 0.15 spent
+    /// 21 of its 24 ms a frame on them).
+    static let smallShapePixels = 16.0
+
+    /// A small node's shape (see `smallShapePixels`) as rows of whole pixels: each row of the
+    /// outline in the border's colour, the inside in the fill's; a border thinner than a pixel
+    /// is one pixel of the two mixed, as anti-aliasing would show it. `radius` rounds a box's
+    /// corners; nil makes an ellipse.
+    mutating func appendPixelShape(center: Vec2, halfSize: Vec2, radius: Double?, fill: RGBA, border: RGBA, borderWidth: Double) {
+        guard center.isFinite, halfSize.isFinite, halfSize.x > 0, halfSize.y > 0 else { return }
+        let coverage = min(max(borderWidth, 0), 1)
+        let rim = coverage > 0 ? max(1, borderWidth.rounded()) : 0
+        let edge = border.mixed(with: fill, amount: 1 - coverage)
+        /// Half the shape's width at `dy` from its centre, for half-size `h` (nil outside).
+        func halfWidth(_ dy: Double, _ h: Vec2) -> Double? {
+            guard h.x > 0, h.y > 0, abs(dy) < h.y else { return nil }
+            guard let radius else { return h.x * (1 - (dy / h.y) * (dy / h.y)).squareRoot() }
+            let r = min(max(radius, 0), h.x, h.y)
+            let into = abs(dy) - (h.y - r)
+            return into <= 0 ? h.x : h.x - r + (r * r - into * into).squareRoot()
+        }
+        let inner = Vec2(halfSize.x - rim, halfSize.y - rim)
+        var y = (center.y - halfSize.y).rounded()
+        while y < center.y + halfSize.y {
+            defer { y += 1 }
+            let dy = y + 0.5 - center.y
+            guard let outer = halfWidth(dy, halfSize) else { continue }
+            let left = (center.x - outer).rounded(), right = (center.x + outer).rounded()
+            guard right > left else { continue }
+            guard let inside = halfWidth(dy, inner) else {
+                appendRect(Rect(x: left, y: y, width: right - left, height: 1), color: edge)
+                continue
+            }
+            let innerLeft = max((center.x - inside).rounded(), left), innerRight = min((center.x + inside).rounded(), right)
+            appendRect(Rect(x: left, y: y, width: innerLeft - left, height: 1), color: edge)
+            appendRect(Rect(x: innerLeft, y: y, width: innerRight - innerLeft, height: 1), color: fill)
+            appendRect(Rect(x: innerRight, y: y, width: right - innerRight, height: 1), color: edge)
+        }
+    }
+
+    /// A rounded box of one colour in horizontal bands: down the top corners' arc, then the
+    /// bottom corners', each band a pixel into the next (see `appendEllipseFill`).
+    private mutating func appendRoundedRectFill(center: Vec2, halfSize: Vec2, radius rr: Double, color fill: RGBA, steps: Int) {
+        let hx = halfSize.x, hy = halfSize.y
+        let rows = 2 * (steps + 1)
+        /// Row `k` of the outline: its y and its half-width.
+        func row(_ k: Int) -> (y: Double, x: Double) {
+            if k <= steps {
+                let angle = Double.pi / 2 * Double(k) / Double(steps)
+                return (center.y - hy + rr * (1 - cos(angle)), hx - rr + rr * sin(angle))
+            }
+            let angle = Double.pi / 2 * Double(rows - 1 - k) / Double(steps)
+            return (center.y + hy - rr * (1 - cos(angle)), hx - rr + rr * sin(angle))
+        }
+        var top = row(0)
+        for k in 1..<rows {
+            let next = row(k)
+            defer { top = next }
+            guard next.y > top.y else { continue }
+            let base = Int32(vertexCount)
+            let bottomY = next.y + (k < rows - 1 && fill.a == 255 ? 1 : 0)
+            appendVertex(Vec2(center.x - top.x, top.y), fill)
+            appendVertex(Vec2(center.x + top.x, top.y), fill)
+            appendVertex(Vec2(center.x + next.x, bottomY), fill)
+            appendVertex(Vec2(center.x - next.x, bottomY), fill)
+            appendQuad(base, base + 1, base + 2, base + 3)
         }
     }
 
@@ -377,10 +433,13 @@ extension DrawList {
         appendQuad(base, base + 1, base + 2, base + 3)
     }
 
-    /// Enough segments that each spans about 4 device pixels of arc: round at every zoom,
-    /// and cheap for the many small ellipses of a zoomed-out map.
+    /// Enough segments that no chord strays more than a quarter of a device pixel from the
+    /// outline (a chord of length L on radius r strays L²/8r), at least 12: round at every
+    /// zoom, under the anti-aliasing feather, and half the triangles of a segment every 4 px
+    /// (a node 66 px across: 26 segments, was 52), each of which the software renderer pays for.
     static func segmentCount(forRadius radius: Double) -> Int {
-        min(128, max(12, Int((2 * Double.pi * radius / 4).rounded(.up))))
+        guard radius.isFinite, radius > 0 else { return 12 }
+        return min(128, max(12, Int((Double.pi * (radius / (2 * 0.25)).squareRoot()).rounded(.up))))
     }
 
     private func forEachAngle(_ segments: Int, _ body: (Double, Double) -> Void) {

@@ -260,7 +260,8 @@ public struct SceneBuilder {
         appendPictureHandles(document: document, indices: selectedIndices, extras: extras, camera: camera, position: position,
                              scale: scale, into: &list)
         for (index, path) in links where document.edges[index].look.isDecorated {
-            appendLinkDecoration(document.edges[index].look, along: path, zoomPixels: zoomPixels, scale: scale, into: &list)
+            appendLinkDecoration(document.edges[index].look, along: path, zoomPixels: zoomPixels, scale: scale, clip: deviceViewport,
+                                 into: &list)
         }
         appendPointerFeedback(extras, document: document, device: device, scale: scale, deviceViewport: deviceViewport, into: &list)
     }
@@ -359,9 +360,10 @@ public struct SceneBuilder {
     }
 
     /// An edge's line (device pixels): wide in the selection colour under it when selected; a
-    /// branch a pixel wide or less in the theme's colour as a plain one-pixel line, which the
-    /// software renderer draws for a fraction of an anti-aliased quad's cost (links, drawn over
-    /// the nodes, are always quads: hairlines go under everything); dashed in widths of the line.
+    /// line a pixel wide or less in the theme's colour as a plain one-pixel line, which the
+    /// software renderer draws for a fraction of an anti-aliased quad's cost (a link across the
+    /// screen is a long thin quad, and SDL's rasteriser walks every pixel of its triangles'
+    /// bounding boxes: 5,000 links at zoom 0.15 took 20 ms a frame); dashed in widths of the line.
     private func appendEdgeLine(_ path: EdgePath, mapWidth: Double, color chosen: RGBA?, dash: [Double]?, link: Bool, selected: Bool,
                                 zoomPixels: Double, scale: Double, clip: Rect, into list: inout DrawList) {
         var width = mapWidth * zoomPixels
@@ -375,8 +377,8 @@ public struct SceneBuilder {
             // why: Freeplane's dashes are in widths of the line, so a thicker line has longer dashes.
             let unit = max(mapWidth, 1) * zoomPixels
             list.appendDashedPath(path, width: width, color: color, pattern: dash.map { $0 * unit }, clip: clip)
-        } else if width <= 1 && chosen == nil && !link {
-            list.appendHairlines(along: path, clip: clip, link: false)
+        } else if width <= 1 && chosen == nil {
+            list.appendHairlines(along: path, clip: clip, link: link)
         } else {
             list.appendPath(path, width: width, color: color, clip: clip)
         }
@@ -496,12 +498,19 @@ public struct SceneBuilder {
     /// along it) and its labels: the middle one on a pill of the background at the path's middle,
     /// the source and target ones smaller, near their ends on the side the link arches to, so
     /// they read beside the line and the arrowheads. `path` is in device pixels, as drawn.
-    private func appendLinkDecoration(_ look: LinkLook, along path: EdgePath, zoomPixels: Double, scale: Double,
+    private func appendLinkDecoration(_ look: LinkLook, along path: EdgePath, zoomPixels: Double, scale: Double, clip: Rect,
                                       into list: inout DrawList) {
         let size = 9 * max(zoomPixels, 0.6) * max(1, (look.width ?? 1).squareRoot() * 0.8)
         let color = look.color ?? theme.linkEdge
-        if look.arrows.contains(.end) { appendArrowhead(at: path.end, pointing: path.endDirection, size: size, color: color, into: &list) }
-        if look.arrows.contains(.start) { appendArrowhead(at: path.start, pointing: -path.startDirection, size: size, color: color, into: &list) }
+        // why: a link crossing the view mostly ends off it; each triangle handed to SDL costs
+        // its setup even when clipped away (2,400 a frame on a map with 5,000 links).
+        let reach = clip.outset(by: 2 * size)
+        if look.arrows.contains(.end), reach.contains(path.end) {
+            appendArrowhead(at: path.end, pointing: path.endDirection, size: size, color: color, into: &list)
+        }
+        if look.arrows.contains(.start), reach.contains(path.start) {
+            appendArrowhead(at: path.start, pointing: -path.startDirection, size: size, color: color, into: &list)
+        }
         let pixelSize = theme.fontSize * 0.85 * zoomPixels
         guard pixelSize >= 6 else { return }
         // The side the link arches to: end labels stand off the line that way.
@@ -729,7 +738,13 @@ public struct SceneBuilder {
         let border = selected ? theme.selectedBorder : theme.nodeBorder
         let borderWidth = (selected ? theme.selectedBorderWidth : theme.nodeBorderWidth) * zoomPixels
         let half = node.size * (zoomPixels / 2)
+        let small = 2 * min(half.x, half.y) < DrawList.smallShapePixels
         switch node.shape {
+        case .ellipse where small:
+            list.appendPixelShape(center: center, halfSize: half, radius: nil, fill: fill, border: border, borderWidth: borderWidth)
+        case .roundedBox where small:
+            list.appendPixelShape(center: center, halfSize: half, radius: theme.cornerRadius * zoomPixels, fill: fill,
+                                  border: border, borderWidth: borderWidth)
         case .ellipse:
             list.appendEllipse(center: center, radii: half, fill: fill, border: border, borderWidth: borderWidth)
         case .roundedBox:
