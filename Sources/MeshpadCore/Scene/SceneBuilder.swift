@@ -176,16 +176,22 @@ public struct SceneBuilder {
         }
         let editedIndex = extras.editing.flatMap { document.index(of: $0.node) }
         for index in nodeIndices {
+            if farOut {
+                // why: field by field, as the edges are read: binding the whole `Node` copies and
+                // retains every string in it, for each of the tens of thousands of dots.
+                guard !document.nodes[index].isPlaceholder || index == editedIndex else { continue }
+                let at = position(ofNodeAt: index), size = document.nodes[index].size
+                guard Rect(center: at, width: size.x, height: size.y).intersects(visible) else { continue }
+                list.visibleNodeCount += 1
+                list.appendDot(at: device(at), size: size * zoomPixels)
+                continue
+            }
             let node = document.nodes[index]
             // An empty summary is not drawn, unless its words are being typed.
             guard !node.isPlaceholder || index == editedIndex else { continue }
             let at = position(node)
             guard Rect(center: at, width: node.size.x, height: node.size.y).intersects(visible) else { continue }
             list.visibleNodeCount += 1
-            if farOut {
-                list.appendDot(at: device(at), size: node.size * zoomPixels)
-                continue
-            }
             if selection.contains(node.id) || index == editedIndex {
                 selectedIndices.append(index)
                 continue
