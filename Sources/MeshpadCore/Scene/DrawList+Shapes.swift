@@ -266,10 +266,11 @@ extension DrawList {
     }
 
     /// Below this many device pixels across its shorter side a node is drawn in whole pixel
-    /// rows (`appendPixelShape`): no label shows on it, and SDL's software renderer fills an
-    /// axis-aligned rectangle of one colour directly, where each of the anti-aliased shape's
-    /// ~100 thin triangles cost it about a microsecond (a 100k-node map at zoom 0.15 spent
-    /// 21 of its 24 ms a frame on them).
+    /// rows (`appendPixelShape`): at that size (zoom under ~0.45, its text at most ~7 px) a
+    /// stepped outline does not show, and SDL's software renderer fills an axis-aligned
+    /// rectangle of one colour directly, where each of the anti-aliased shape's ~100 thin
+    /// triangles cost it about a microsecond (a 100k-node map at zoom 0.15 spent 21 of its
+    /// 24 ms a frame on them).
     static let smallShapePixels = 16.0
 
     /// A small node's shape (see `smallShapePixels`) as rows of whole pixels: each row of the
