@@ -10,6 +10,11 @@ import Foundation
 public final class SDLSession {
     public let isHeadless: Bool
 
+    /// How often, and how long apart, a display named in the environment is tried again when
+    /// SDL cannot use it: two seconds in all.
+    static let displayRetries = 8
+    static let displayRetrySeconds = 0.25
+
     /// `kiosk`: the window stays up when focus goes elsewhere.
     public init(headless: Bool, kiosk: Bool = false) throws(PlatformError) {
         isHeadless = headless
@@ -50,19 +55,38 @@ public final class SDLSession {
         // why: a kiosk must stay up when focus goes elsewhere (a notification, a second screen).
         if kiosk { SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0") }
 
-        if SDL_Init(UInt32(SDL_INIT_VIDEO) | UInt32(SDL_INIT_EVENTS)) != 0 {
-            let detail = PlatformError.sdlMessage
-            let hasDisplay = environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil
-            if !headless && environment["SDL_VIDEODRIVER"] == nil && !hasDisplay {
-                throw .noDisplay(detail: detail)
+        let hasDisplay = environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil
+        // why: a display that is named can still refuse the first connection — a kiosk started
+        // with its session, before the X server takes clients; SDL's x11 driver also failed now
+        // and then on an Xvfb that was taking other clients (about one start in fifty, in the
+        // window-title test under load). So a named display is tried again for a while before
+        // the app gives up.
+        var retries = !headless && hasDisplay ? Self.displayRetries : 0
+        var driver = ""
+        while true {
+            if SDL_Init(UInt32(SDL_INIT_VIDEO) | UInt32(SDL_INIT_EVENTS)) != 0 {
+                let detail = PlatformError.sdlMessage
+                if retries > 0 {
+                    retries -= 1
+                    SDL_Quit()
+                    Thread.sleep(forTimeInterval: Self.displayRetrySeconds)
+                    continue
+                }
+                if !headless && environment["SDL_VIDEODRIVER"] == nil && !hasDisplay {
+                    throw .noDisplay(detail: detail)
+                }
+                throw .sdlInit(detail: detail)
             }
-            throw .sdlInit(detail: detail)
-        }
-        // why: with no display SDL falls through to its offscreen driver, and a window nobody can
-        // see would wait forever for input. An interactive session needs a real display.
-        let driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
-        if !headless && (driver == "offscreen" || driver == "dummy") {
+            // why: with no display SDL falls through to its offscreen driver, and a window nobody
+            // can see would wait forever for input. An interactive session needs a real display.
+            driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
+            guard !headless && (driver == "offscreen" || driver == "dummy") else { break }
             SDL_Quit()
+            if retries > 0 {
+                retries -= 1
+                Thread.sleep(forTimeInterval: Self.displayRetrySeconds)
+                continue
+            }
             throw .noDisplay(detail: "only the '\(driver)' video driver is available, which shows nothing")
         }
         if driver == "x11" { Self.convertTextAsUTF8ForXlib() }

@@ -98,5 +98,43 @@ extension PlatformTests {
             #expect(shown == "Größe-план.mm — Meshpad",
                     "the app said: \(app.errorOutput); Xvfb (running: \(server.process.isRunning)) said: \(server.errorOutput)")
         }
+
+        /// A kiosk started with its session can come up before the X server takes clients: the
+        /// app waits for the display it was given rather than stopping with "no display".
+        @Test(.enabled(if: toolsInstalled, "needs Xvfb, xprop and xwininfo (packages xvfb, x11-utils); not installed here"))
+        func theAppWaitsForADisplayThatComesUpJustAfterIt() throws {
+            guard ChildProcess.builtMeshpad() != nil, let xvfb = Self.installed("Xvfb") else { return }
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-late-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let map = directory.appendingPathComponent("late.mm")
+            try #"<map version="1.0.1"><node TEXT="late"/></map>"#.write(to: map, atomically: true, encoding: .utf8)
+            // A display number nothing holds (no lock file, no socket).
+            let free = try #require((140..<240).first { n in
+                !FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock") && !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)")
+            })
+            let display = ":\(free)"
+            var environment = ProcessInfo.processInfo.environment
+            for name in ["SDL_VIDEODRIVER", "WAYLAND_DISPLAY"] { environment[name] = nil }
+            environment["DISPLAY"] = display
+            environment["HOME"] = directory.path
+            environment["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
+            environment["XDG_STATE_HOME"] = directory.appendingPathComponent("state").path
+            let app = try ChildProcess([map.path], environment: environment)
+            defer { app.stop() }
+            Thread.sleep(forTimeInterval: 0.6)
+            let server = try ChildProcess([display, "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
+                                          environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"],
+                                          executable: xvfb)
+            defer { server.stop() }
+            var title: [UInt8]?
+            let deadline = Date(timeIntervalSinceNow: 10)
+            while title == nil && Date() < deadline && app.process.isRunning {
+                title = try? Self.netWMName(ofWindowsOf: app.process.processIdentifier, display: display)
+                if title == nil { Thread.sleep(forTimeInterval: 0.1) }
+            }
+            #expect(title.map { String(decoding: $0, as: UTF8.self) } == "late.mm — Meshpad",
+                    "the app (running: \(app.process.isRunning)) said: \(app.errorOutput)")
+        }
     }
 }
