@@ -1,7 +1,8 @@
 import Foundation
 
 /// The whole map as an SVG picture: vector shapes, edges and text, in the theme's colours, drawn
-/// as the screen draws them (each node's own shape; folded branches left out).
+/// as the screen draws them (each node's own shape, clouds, summaries' brackets, links'
+/// arrowheads and labels, attribute tables; folded branches left out).
 ///
 /// Sizes come from the nodes as measured (call `prepareForDisplay` first); the text is real
 /// text, centred line by line, so it stays sharp and searchable at any zoom.
@@ -13,6 +14,14 @@ public enum SVGExport {
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"\(n(bounds.minX)) \(n(bounds.minY)) \(n(bounds.width)) \(n(bounds.height))\""
         out += " width=\"\(n(bounds.width))\" height=\"\(n(bounds.height))\">\n"
         out += "<rect x=\"\(n(bounds.minX))\" y=\"\(n(bounds.minY))\" width=\"\(n(bounds.width))\" height=\"\(n(bounds.height))\" fill=\"\(theme.background.hexString)\"/>\n"
+        func line(_ path: EdgePath, _ attributes: String) -> String {
+            if path.isStraight {
+                return "<line x1=\"\(n(path.start.x))\" y1=\"\(n(path.start.y))\" x2=\"\(n(path.end.x))\" y2=\"\(n(path.end.y))\"\(attributes)/>\n"
+            }
+            return "<path d=\"M \(n(path.start.x)) \(n(path.start.y)) C \(n(path.control1.x)) \(n(path.control1.y)),"
+                + " \(n(path.control2.x)) \(n(path.control2.y)), \(n(path.end.x)) \(n(path.end.y))\" fill=\"none\"\(attributes)/>\n"
+        }
+        out += clouds(document, theme: theme, n)
         out += "<g stroke-linecap=\"round\">\n"
         for (e, edge) in document.edges.enumerated() where !document.isHidden(edgeAt: e) {
             // As on screen: no branch to a summary or to a group mark that is not shown.
@@ -25,13 +34,33 @@ public enum SVGExport {
             // The line the screen draws: a branch's curve or straight line, a link's arch or loop.
             let path = document.path(ofEdgeAt: e)
             let stroke = " stroke=\"\(color.hexString)\" stroke-width=\"\(n(width))\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")"
-            if path.isStraight {
-                out += "<line x1=\"\(n(path.start.x))\" y1=\"\(n(path.start.y))\" x2=\"\(n(path.end.x))\" y2=\"\(n(path.end.y))\"\(stroke)/>\n"
-            } else {
-                out += "<path d=\"M \(n(path.start.x)) \(n(path.start.y)) C \(n(path.control1.x)) \(n(path.control1.y)),"
-                out += " \(n(path.control2.x)) \(n(path.control2.y)), \(n(path.end.x)) \(n(path.end.y))\" fill=\"none\"\(stroke)/>\n"
+            out += line(path, stroke)
+            guard isLink else { continue }
+            // Arrowheads as on screen at 100 %, where the line meets the node's outline.
+            let size = 9 * max(1, (edge.look.width ?? 1).squareRoot() * 0.8)
+            for (on, tip, direction) in [(edge.look.arrows.contains(.end), path.end, path.endDirection),
+                                         (edge.look.arrows.contains(.start), path.start, -path.startDirection)] where on {
+                guard let (a, b, c) = SceneBuilder.arrowhead(at: tip, pointing: direction, size: size) else { continue }
+                out += "<polygon points=\"\(n(a.x)),\(n(a.y)) \(n(b.x)),\(n(b.y)) \(n(c.x)),\(n(c.y))\" fill=\"\(color.hexString)\" stroke=\"none\"/>\n"
             }
         }
+        // Summaries' brackets, in each summary's edge style, as the screen draws them.
+        for (summary, members) in document.summaryGroups {
+            guard let s = document.index(of: summary), !document.isHidden(nodeAt: s),
+                  let parent = document.parent(of: summary).flatMap({ document.index(of: $0) }) else { continue }
+            let span = members.compactMap { member -> Rect? in
+                guard let m = document.index(of: member), !document.isHidden(nodeAt: m), !document.nodes[m].isPlaceholder else { return nil }
+                return document.branchArea(of: member)?.box
+            }.reduce(nil as Rect?) { sum, box in sum.map { $0.union(box) } ?? box }
+            guard let span else { continue }
+            let node = document.nodes[s]
+            let bracket = SummaryBracket(span: span, summaryAt: node.position, summarySize: node.size, parentAt: document.nodes[parent].position)
+            let stroke = " stroke=\"\((node.style.edgeColor ?? theme.edge).hexString)\" stroke-width=\"\(n(node.style.edgeWidth ?? theme.edgeWidth))\""
+            for path in bracket.paths { out += line(path, stroke) }
+        }
+        out += "</g>\n"
+        out += linkLabels(document, theme: theme, n)
+        out += "<g stroke-linecap=\"round\">\n"
         out += "</g>\n<g font-family=\"DejaVu Sans, sans-serif\" font-size=\"\(n(theme.fontSize))\" text-anchor=\"middle\">\n"
         for node in document.nodes where !document.isHidden(node.id) && !node.isPlaceholder {
             let fill = node.style.fillColor ?? theme.nodeFill
@@ -60,6 +89,9 @@ public enum SVGExport {
                 out += "<image href=\"\(XMLText.escapeAttribute(image))\" x=\"\(n(frame.minX))\" y=\"\(n(frame.minY))\""
                 out += " width=\"\(n(frame.width))\" height=\"\(n(frame.height))\" preserveAspectRatio=\"xMidYMid meet\"/>\n"
             }
+            if let table = AttributeTableLayout(node, at: node.position) {
+                out += attributeTable(table, of: node, theme: theme, n)
+            }
             let lines = node.lines
             guard !lines.isEmpty else { continue }
             let lineHeight = node.textSize.y > 0 ? node.textSize.y / Double(lines.count) : theme.fontSize * 1.2
@@ -73,5 +105,100 @@ public enum SVGExport {
         }
         out += "</g>\n</svg>\n"
         return Data(out.utf8)
+    }
+
+    /// Clouds behind everything, outer ones first: a box with the shape's corners, and for a
+    /// bumpy cloud round bumps along its edge; the border drawn under the fill, as on screen.
+    private static func clouds(_ document: Document, theme: Theme, _ n: (Double) -> String) -> String {
+        var shown: [(depth: Int, index: Int, outline: Rect, cloud: Cloud)] = []
+        for (id, area) in document.cloudAreas {
+            guard let index = document.index(of: id), !document.isHidden(nodeAt: index), let cloud = document.nodes[index].style.cloud else { continue }
+            shown.append((area.depth, index, area.box.outset(by: Document.cloudMargin), cloud))
+        }
+        guard !shown.isEmpty else { return "" }
+        shown.sort { ($0.depth, $0.index) < ($1.depth, $1.index) }
+        var out = "<g stroke=\"none\">\n"
+        for (_, _, outline, cloud) in shown {
+            let (fill, border) = theme.colors(of: cloud)
+            let (bumps, bump) = DrawList.cloudBumps(around: outline, bump: cloud.shape.isBumpy ? Document.cloudBump : 0)
+            let radius = min(cloud.shape.cornerRadius, outline.width / 2, outline.height / 2)
+            for (color, grow) in [(border, 1.2), (fill, 0)] {
+                let box = outline.outset(by: grow)
+                out += "<rect x=\"\(n(box.minX))\" y=\"\(n(box.minY))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\""
+                out += " rx=\"\(n(radius + grow))\" fill=\"\(color.hexString)\"\(opacity(color, n))/>\n"
+                for c in bumps {
+                    out += "<circle cx=\"\(n(c.x))\" cy=\"\(n(c.y))\" r=\"\(n(bump + grow))\" fill=\"\(color.hexString)\"\(opacity(color, n))/>\n"
+                }
+            }
+        }
+        return out + "</g>\n"
+    }
+
+    /// ` fill-opacity="…"` for a colour that is not solid.
+    private static func opacity(_ color: RGBA, _ n: (Double) -> String) -> String {
+        color.a == 255 ? "" : " fill-opacity=\"\(String(format: "%.2f", Double(color.a) / 255))\""
+    }
+
+    /// Links' labels: the middle one on a pill of the background at the path's middle, the
+    /// source and target ones beside their ends, as the screen draws them at 100 %.
+    private static func linkLabels(_ document: Document, theme: Theme, _ n: (Double) -> String) -> String {
+        var out = ""
+        for (e, edge) in document.edges.enumerated() where edge.kind == .link && !document.isHidden(edgeAt: e) && edge.look.isDecorated {
+            let path = document.path(ofEdgeAt: e)
+            let textSize = theme.fontSize * 0.85
+            let middle = path.point(at: 0.5)
+            var outward = middle - (path.start + path.end) * 0.5
+            if outward.length < 1e-6 { outward = Vec2(-path.startDirection.y, path.startDirection.x) }
+            outward = outward * (1 / max(outward.length, 1e-12))
+            for place in LinkLabelPlace.allCases {
+                guard let words = edge.look[place], !words.isEmpty else { continue }
+                let small = place != .middle
+                let size = small ? textSize * 0.85 : textSize
+                let width = min(Double(words.count) * size * 0.6 + 12, 320)
+                var centre = middle
+                if small {
+                    let end = place == .source ? path.start : path.end
+                    let away = place == .source ? path.startDirection : -path.endDirection
+                    centre = end + away * (width / 2 + 4) + outward * (size * 0.9 + 2)
+                } else {
+                    let color = edge.look.color ?? theme.linkEdge
+                    out += "<rect x=\"\(n(centre.x - width / 2))\" y=\"\(n(centre.y - size * 0.8))\" width=\"\(n(width))\" height=\"\(n(size * 1.6))\""
+                    out += " rx=\"6\" fill=\"\(theme.background.hexString)\" stroke=\"\(color.hexString)\" stroke-width=\"1\"/>\n"
+                }
+                out += "<text x=\"\(n(centre.x))\" y=\"\(n(centre.y + size * 0.35))\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"\(n(size))\""
+                out += " text-anchor=\"middle\" fill=\"\(theme.text.hexString)\">\(XMLText.escapeText(words))</text>\n"
+            }
+        }
+        return out
+    }
+
+    /// A node's attribute table under its text, as on screen: a tinted header, a row a name
+    /// and value ruled apart, the names dimmer.
+    private static func attributeTable(_ table: AttributeTableLayout, of node: Node, theme: Theme, _ n: (Double) -> String) -> String {
+        let base = node.style.fillColor ?? theme.nodeFill
+        let ink = node.style.textColor ?? theme.text
+        let rule = theme.nodeBorder.withAlpha(110)
+        func rect(_ r: Rect, _ color: RGBA) -> String {
+            "<rect x=\"\(n(r.minX))\" y=\"\(n(r.minY))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\" fill=\"\(color.hexString)\"\(opacity(color, n)) stroke=\"none\"/>\n"
+        }
+        var out = rect(table.frame, base.mixed(with: ink, amount: 0.04)) + rect(table.header, base.mixed(with: ink, amount: 0.12))
+        for name in table.names {
+            out += rect(Rect(x: table.frame.minX, y: name.minY, width: table.frame.width, height: 0.6), rule)
+        }
+        if let first = table.names.first {
+            out += rect(Rect(x: first.maxX, y: first.minY, width: 0.6, height: table.frame.maxY - first.minY), rule)
+        }
+        let size = theme.fontSize * node.style.textScale * NodeSizing.attributeTextScale
+        let pad = NodeSizing.attributeCellPadding
+        func words(_ text: String, in cell: Rect, color: RGBA) -> String {
+            guard !text.isEmpty else { return "" }
+            return "<text x=\"\(n(cell.minX + pad))\" y=\"\(n(cell.center.y + size * 0.35))\" font-size=\"\(n(size))\" text-anchor=\"start\""
+                + " fill=\"\(color.hexString)\"\(color.a == 255 ? "" : " fill-opacity=\"\(String(format: "%.2f", Double(color.a) / 255))\"")>\(XMLText.escapeText(text))</text>\n"
+        }
+        out += words(node.attributes.header, in: table.header, color: ink)
+        for (k, row) in node.attributes.rows.enumerated() where k < table.names.count {
+            out += words(row.name, in: table.names[k], color: ink.withAlpha(170)) + words(row.value, in: table.values[k], color: ink)
+        }
+        return out
     }
 }

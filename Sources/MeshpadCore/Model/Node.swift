@@ -218,6 +218,15 @@ public struct Cloud: Equatable, Sendable, Codable {
 
         /// Whether it is drawn with bumps (a cloud) rather than as a box.
         public var isBumpy: Bool { self == .arc || self == .star }
+
+        /// The outline's corner radius in map units (the screen and the SVG export draw alike).
+        public var cornerRadius: Double {
+            switch self {
+            case .rect: return 2
+            case .roundRect: return 18
+            case .arc, .star: return 10
+            }
+        }
     }
 
     /// Its fill; nil is the theme's.

@@ -343,28 +343,7 @@ extension DrawList {
     /// cloud; a border of `borderWidth` around the whole outline, then the fill over the insides.
     mutating func appendCloud(around rect: Rect, radius: Double, bump: Double, fill: RGBA, border: RGBA, borderWidth: Double) {
         guard rect.width > 0, rect.height > 0, rect.origin.isFinite else { return }
-        var bumps: [Vec2] = []
-        var bump = bump
-        if bump > 1 {
-            // Centres along the box's edge, a bump and a half apart; a big cloud on screen gets
-            // bigger bumps rather than more than 240 of them.
-            let perimeter = 2 * (rect.width + rect.height)
-            let count = min(240, max(8, Int((perimeter / (bump * 1.5)).rounded())))
-            let step = perimeter / Double(count)
-            bump = max(bump, step / 1.5)
-            for k in 0..<count {
-                var d = (Double(k) + 0.5) * step
-                let point: Vec2
-                if d < rect.width { point = Vec2(rect.minX + d, rect.minY) } else {
-                    d -= rect.width
-                    if d < rect.height { point = Vec2(rect.maxX, rect.minY + d) } else {
-                        d -= rect.height
-                        if d < rect.width { point = Vec2(rect.maxX - d, rect.maxY) } else { point = Vec2(rect.minX, rect.maxY - (d - rect.width)) }
-                    }
-                }
-                bumps.append(point)
-            }
-        }
+        let (bumps, bump) = Self.cloudBumps(around: rect, bump: bump)
         let half = Vec2(rect.width / 2, rect.height / 2)
         if borderWidth > 0 {
             for c in bumps { appendEllipse(center: c, radii: Vec2(bump + borderWidth, bump + borderWidth), fill: border, border: border, borderWidth: 0) }
@@ -373,6 +352,31 @@ extension DrawList {
         }
         for c in bumps { appendEllipse(center: c, radii: Vec2(bump, bump), fill: fill, border: fill, borderWidth: 0) }
         appendRoundedRect(center: rect.center, halfSize: half, radius: radius, fill: fill, border: fill, borderWidth: 0)
+    }
+
+    /// The centres of a cloud's bumps along `rect`'s edge, a bump and a half apart, and their
+    /// radius: `bump`, or bigger on a big cloud rather than more than 240 of them; none for a
+    /// `bump` of a unit or less (a box).
+    static func cloudBumps(around rect: Rect, bump: Double) -> (centres: [Vec2], radius: Double) {
+        guard bump > 1, rect.width > 0, rect.height > 0 else { return ([], bump) }
+        let perimeter = 2 * (rect.width + rect.height)
+        let count = min(240, max(8, Int((perimeter / (bump * 1.5)).rounded())))
+        let step = perimeter / Double(count)
+        var centres: [Vec2] = []
+        centres.reserveCapacity(count)
+        for k in 0..<count {
+            var d = (Double(k) + 0.5) * step
+            let point: Vec2
+            if d < rect.width { point = Vec2(rect.minX + d, rect.minY) } else {
+                d -= rect.width
+                if d < rect.height { point = Vec2(rect.maxX, rect.minY + d) } else {
+                    d -= rect.height
+                    if d < rect.width { point = Vec2(rect.maxX - d, rect.maxY) } else { point = Vec2(rect.minX, rect.maxY - (d - rect.width)) }
+                }
+            }
+            centres.append(point)
+        }
+        return (centres, max(bump, step / 1.5))
     }
 
     /// Clears the far-out coverage bitmap for a viewport of `size` device pixels.

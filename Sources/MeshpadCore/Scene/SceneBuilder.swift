@@ -294,11 +294,10 @@ public struct SceneBuilder {
         }
         shown.sort { ($0.depth, $0.index) < ($1.depth, $1.index) }
         for (_, _, outline, cloud) in shown {
-            let fill = cloud.color ?? theme.cloudFill
-            let border = fill.withAlpha(255).mixed(with: theme.nodeBorder, amount: 0.5).withAlpha(max(fill.a, 160))
+            let (fill, border) = theme.colors(of: cloud)
             let rect = Self.deviceRect(outline, device)
             let bump = farOut || !cloud.shape.isBumpy ? 0 : Document.cloudBump * zoomPixels
-            let radius = cloud.shape == .rect ? 2 * zoomPixels : (cloud.shape == .roundRect ? 18 : 10) * zoomPixels
+            let radius = cloud.shape.cornerRadius * zoomPixels
             list.appendCloud(around: rect, radius: min(radius, rect.height / 2, rect.width / 2), bump: bump, fill: fill, border: border,
                              borderWidth: farOut ? 0 : max(1, 1.2 * zoomPixels))
         }
@@ -549,10 +548,17 @@ public struct SceneBuilder {
     }
 
     private func appendArrowhead(at tip: Vec2, pointing direction: Vec2, size: Double, color: RGBA, into list: inout DrawList) {
-        guard tip.isFinite, direction.isFinite, direction.length > 0.5 else { return }
+        guard let (a, b, c) = Self.arrowhead(at: tip, pointing: direction, size: size) else { return }
+        list.appendTriangle(a, b, c, color: color)
+    }
+
+    /// An arrowhead's corners, its tip first: 1.6 `size` long, 1.4 `size` across its base
+    /// (`direction` a unit vector); nil for a direction too short to point anywhere.
+    static func arrowhead(at tip: Vec2, pointing direction: Vec2, size: Double) -> (Vec2, Vec2, Vec2)? {
+        guard tip.isFinite, direction.isFinite, direction.length > 0.5 else { return nil }
         let normal = Vec2(-direction.y, direction.x)
         let base = tip - direction * size * 1.6
-        list.appendTriangle(tip, base + normal * size * 0.7, base - normal * size * 0.7, color: color)
+        return (tip, base + normal * size * 0.7, base - normal * size * 0.7)
     }
 
     /// A link being drawn and a selection rectangle: drawn over everything on the map.

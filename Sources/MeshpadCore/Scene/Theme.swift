@@ -88,6 +88,12 @@ public struct Theme: Sendable, Equatable {
     /// A cloud without a colour of its own (FreeMind's `<cloud/>`): Freeplane's light grey, or a
     /// slightly lighter tone of a dark background.
     public var cloudFill: RGBA { background.luminance > 128 ? RGBA(hex: 0xEAEAEA) : background.mixed(with: RGBA(hex: 0xFFFFFF), amount: 0.12) }
+
+    /// A cloud's fill (its own colour or the theme's) and its border, a darker solid tone of it.
+    public func colors(of cloud: Cloud) -> (fill: RGBA, border: RGBA) {
+        let fill = cloud.color ?? cloudFill
+        return (fill, fill.withAlpha(255).mixed(with: nodeBorder, amount: 0.5).withAlpha(max(fill.a, 160)))
+    }
     public var treeLayout: TreeLayout { TreeLayout(horizontalGap: layoutGaps.x, verticalGap: layoutGaps.y) }
 
     /// The seed app's look: green ellipses with a dark border, red when selected, on white.
