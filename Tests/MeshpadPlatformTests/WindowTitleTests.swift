@@ -16,6 +16,20 @@ extension PlatformTests {
 
         static var toolsInstalled: Bool { tools.allSatisfy { installed($0) != nil } }
 
+        /// The app's environment on `display`: no locale but `lang`, and its settings, state and
+        /// recent files in `home`, away from the user's.
+        static func appEnvironment(display: String, home: URL, lang: String?) -> [String: String] {
+            var environment = ProcessInfo.processInfo.environment
+            for name in ["SDL_VIDEODRIVER", "WAYLAND_DISPLAY", "LC_ALL", "LC_CTYPE", "LANG"] { environment[name] = nil }
+            environment["LANG"] = lang
+            environment["DISPLAY"] = display
+            environment["HOME"] = home.path
+            for (name, folder) in [("XDG_DATA_HOME", "data"), ("XDG_CONFIG_HOME", "config"), ("XDG_STATE_HOME", "state")] {
+                environment[name] = home.appendingPathComponent(folder).path
+            }
+            return environment
+        }
+
         /// Runs an X tool to its end; its standard output.
         static func run(_ tool: String, _ arguments: [String], display: String) throws -> String {
             let process = Process()
@@ -77,14 +91,7 @@ extension PlatformTests {
                 Thread.sleep(forTimeInterval: 0.1)
             }
 
-            var environment = ProcessInfo.processInfo.environment
-            for name in ["SDL_VIDEODRIVER", "WAYLAND_DISPLAY", "LC_ALL", "LC_CTYPE", "LANG"] { environment[name] = nil }
-            environment["LANG"] = lang
-            environment["DISPLAY"] = display
-            environment["HOME"] = directory.path
-            environment["XDG_DATA_HOME"] = directory.appendingPathComponent("data").path
-            environment["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
-            let app = try ChildProcess([map.path], environment: environment)
+            let app = try ChildProcess([map.path], environment: Self.appEnvironment(display: display, home: directory, lang: lang))
             defer { app.stop() }
 
             let expected = Array("Größe-план.mm — Meshpad".utf8)
@@ -114,13 +121,7 @@ extension PlatformTests {
                 !FileManager.default.fileExists(atPath: "/tmp/.X\(n)-lock") && !FileManager.default.fileExists(atPath: "/tmp/.X11-unix/X\(n)")
             })
             let display = ":\(free)"
-            var environment = ProcessInfo.processInfo.environment
-            for name in ["SDL_VIDEODRIVER", "WAYLAND_DISPLAY"] { environment[name] = nil }
-            environment["DISPLAY"] = display
-            environment["HOME"] = directory.path
-            environment["XDG_CONFIG_HOME"] = directory.appendingPathComponent("config").path
-            environment["XDG_STATE_HOME"] = directory.appendingPathComponent("state").path
-            let app = try ChildProcess([map.path], environment: environment)
+            let app = try ChildProcess([map.path], environment: Self.appEnvironment(display: display, home: directory, lang: "C.UTF-8"))
             defer { app.stop() }
             Thread.sleep(forTimeInterval: 0.6)
             let server = try ChildProcess([display, "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
