@@ -228,7 +228,7 @@ import Testing
         #expect(rig.workspace.panels.menu?.rows.first { $0.title == "Dashed line" }?.isChecked == true, "the menu shows it is dashed")
         rig.key("Escape")
         let xml = String(decoding: FreeMindFormat.encode(rig.document), as: UTF8.self)
-        #expect(xml.contains("DASH=\"3 3\"") && xml.contains("WIDTH=\"5\"") && xml.contains("COLOR=\"#d32f2f\""), "\(xml)")
+        #expect(xml.contains("DASH=\"7 7\"") && xml.contains("WIDTH=\"5\"") && xml.contains("COLOR=\"#d32f2f\""), "\(xml)")
         rig.key("Z", .ctrl)
         #expect(rig.document.edge(loop.id)?.look.color == nil && rig.document.edge(loop.id)?.look.width == 5)
     }

@@ -69,7 +69,7 @@ import Testing
         let link = try #require(rig.document.edges.last)
         let middle = rig.document.path(ofEdgeAt: rig.document.edges.count - 1).point(at: 0.5)
         Self.longPress(&rig, at: rig.camera.screenPoint(ofMap: middle))
-        #expect(Self.rows(rig) == ["Delete", "Label at the start…", "Label…", "Label at the end…", "Arrow at the end", "Arrow at the start",
+        #expect(Self.rows(rig) == ["Delete", "Style…", "Label at the start…", "Label…", "Label at the end…", "Arrow at the end", "Arrow at the start",
                                    "Dashed line", "Thicker line", "Next colour"])
         Self.tapRow(&rig, "Delete")
         #expect(rig.document.edge(link.id) == nil)

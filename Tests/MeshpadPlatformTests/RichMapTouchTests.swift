@@ -6,7 +6,7 @@ import Testing
 // Nested in PlatformTests so that no two SDL sessions ever overlap (see PlatformTests.swift).
 extension PlatformTests {
     /// Rich maps edited with a finger alone, end to end: a picture resized by its handle, a
-    /// summary made of siblings, an attribute renamed. Each control is found by the words the
+    /// summary made of siblings, an attribute renamed, a link restyled. Each control is found by the words the
     /// state dump gives it; the recorded finger events then run through the real
     /// `meshpad replay --map … --dump … --screenshot …`, which must end in the same map.
     @Suite(.serialized) @MainActor
@@ -187,6 +187,83 @@ extension PlatformTests {
             _ = try Self.replay(Array(recorded.prefix(refused)), map: map, in: folder, screenshot: Self.screenshotPath("attribute-nameless"))
             let dump = try Self.replay(recorded, map: map, in: folder, screenshot: Self.screenshotPath("attribute-renamed"))
             #expect(try Self.node(dump, "tent").attributes == Self.node(kept, "tent").attributes)
+        }
+
+        // MARK: - A link styled by touch
+
+        static let garden = """
+        <map version="freeplane 1.9.13">
+        <node TEXT="Garden" ID="ID_1">
+        <node TEXT="seeds" POSITION="right" ID="ID_2">
+        <arrowlink DESTINATION="ID_3" MIDDLE_LABEL="grow into" STARTARROW="None" ENDARROW="Default"/>
+        <node TEXT="tomato" ID="ID_4"/>
+        <node TEXT="bean" ID="ID_5"/>
+        </node>
+        <node TEXT="water" POSITION="right" ID="ID_6"/>
+        <node TEXT="harvest" POSITION="left" ID="ID_3"/>
+        </node>
+        </map>
+        """
+
+        /// The link's state in a dump: its one link.
+        static func link(_ dump: StateDump) throws -> StateDump.EdgeState {
+            try #require(dump.edges.first { $0.kind == "link" }, "no link in \(dump.edges)")
+        }
+
+        @Test func aFingerStylesALinkFromTheStylePanelSavesItAndUndoPutsItBack() throws {
+            let folder = try ScratchFolder()
+            let map = try Self.map(Self.garden, named: "garden.mm", in: folder)
+            var saved = 0
+            let (recorded, kept) = try Self.drive(map) { f, app in
+                let document = app.workspace.document
+                let index = try #require(document.edges.firstIndex { $0.kind == .link })
+                // The point of the link furthest from every node, so the tap is the link's.
+                func clearance(_ p: Vec2) -> Double {
+                    document.nodes.map { node in
+                        let dx = max(abs(p.x - node.position.x) - node.size.x / 2, 0)
+                        let dy = max(abs(p.y - node.position.y) - node.size.y / 2, 0)
+                        return Vec2(dx, dy).length
+                    }.min() ?? 0
+                }
+                let path = document.path(ofEdgeAt: index)
+                let spot = try #require(stride(from: 0.1, through: 0.9, by: 0.02).map { path.point(at: $0) }.max { clearance($0) < clearance($1) })
+                try #require(clearance(spot) > 24, "the link runs clear of the nodes somewhere: \(clearance(spot)) px")
+                try f.tap(at: app.workspace.view.camera.screenPoint(ofMap: spot))
+                #expect(f.dump.selectedEdge == document.edges[index].id.description, "a tap on the link selects it")
+                try f.tap("Style")
+                let red = StyleOption.edgeColours[2].hexString
+                try f.tap(red)
+                try f.tap("Thick")
+                try f.tap("Dashed")
+                let styled = try Self.link(f.dump)
+                #expect(styled.color == red && styled.width == 6 && styled.dash == [7, 7] && styled.arrows == ["end"], "\(styled)")
+                #expect(app.workspace.document.edges[index].label == "grow into", "its words are kept")
+                #expect(app.workspace.history.done.count == 3, "one undo step a tap")
+                try f.tap(Workspace.appMenuTitle)
+                try f.tap("Save")
+                saved = f.script.count
+                for _ in 0..<3 { try f.tap("Undo") }
+                let undone = try Self.link(f.dump)
+                #expect(undone.color == nil && undone.width == nil && undone.dash == nil && undone.arrows == ["end"], "\(undone)")
+            }
+            let xml = try String(contentsOfFile: map, encoding: .utf8)
+            #expect(xml.contains("COLOR=\"#e53935\"") && xml.contains("WIDTH=\"6\"") && xml.contains("DASH=\"7 7\""), "\(xml)")
+
+            // The same finger events through `meshpad replay`, on a copy: up to the save, then all.
+            let copy = try Self.map(Self.garden, named: "garden-replayed.mm", in: folder)
+            let styled = try Self.replay(Array(recorded.prefix(saved)), map: copy, in: folder, screenshot: Self.screenshotPath("link-styled"))
+            let replayed = try Self.link(styled)
+            #expect(replayed.color == "#e53935" && replayed.width == 6 && replayed.dash == [7, 7] && replayed.arrows == ["end"], "\(replayed)")
+            #expect(styled.selectedEdge == replayed.id)
+            #expect(styled.controls.contains { $0.label == "Dashed" && $0.role == "option" }, "the link's panel is up")
+            let written = try MapFile.read(copy).document
+            #expect(written.edges.first { $0.kind == .link }?.look
+                        == LinkLook(label: "grow into", arrows: .end, color: RGBA(hex: 0xE53935), width: 6, dash: [7, 7]))
+            // The first replay saved its copy: the whole script starts from the map as it was.
+            _ = try Self.map(Self.garden, named: "garden-replayed.mm", in: folder)
+            let undone = try Self.replay(recorded, map: copy, in: folder, screenshot: Self.screenshotPath("link-style-undone"))
+            #expect(try Self.link(undone) == Self.link(kept), "undone in the replay as in the app")
+            #expect(try Self.link(undone).color == nil)
         }
     }
 }

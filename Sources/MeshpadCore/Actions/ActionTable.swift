@@ -102,8 +102,9 @@ public enum ActionTable {
             return ActionSpec("Select", toolbar: 2, readOnly: true,
                               summary: "drags on the surface draw a selection box; taps add and remove (Shift-drag with a mouse)")
         case .stylePanel:
-            return ActionSpec("Style", toolbar: 8, context: [.node], readOnly: false,
-                              summary: "the style panel: shape, colours, text and edge of the selected nodes")
+            return ActionSpec("Style", toolbar: 8, context: [.node, .edge], readOnly: false,
+                              summary: "the style panel: shape, colours, text and edge of the selected nodes, "
+                                + "or colour, width, line and arrowheads of the selected link")
         case .outline:
             return ActionSpec("Outline", keys: [KeyChord(.f9)], toolbar: 9, readOnly: true,
                               summary: "the outline panel: the map as an indented list")

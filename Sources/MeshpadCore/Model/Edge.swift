@@ -146,8 +146,9 @@ extension LinkLook {
     /// dark themes alike, then back to the theme's.
     public static let touchColours: [RGBA?] = [nil, RGBA(hex: 0xD32F2F), RGBA(hex: 0x2E7D32), RGBA(hex: 0x1565C0),
                                                 RGBA(hex: 0xEF6C00), RGBA(hex: 0x6A1B9A)]
-    /// Dash and gap, in widths of the line, for "Dashed line".
-    public static let touchDash: [Double] = [3, 3]
+    /// Dash and gap, in widths of the line, for "Dashed line": Freeplane's `DASHES`, which the
+    /// style panel calls Dashed too.
+    public static let touchDash: [Double] = [7, 7]
 
     /// `look` after a tap on one of the link menu's arrow or line rows.
     public static func touched(_ look: LinkLook, by action: Action) -> LinkLook {

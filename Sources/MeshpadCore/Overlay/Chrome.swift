@@ -24,8 +24,19 @@ public struct ToolbarButton: Equatable, Sendable {
     }
 }
 
+/// A button of the style panel, for nodes (`StyleOption`) or a link (`LinkStyleOption`): what
+/// the overlay lays out and draws, whichever it styles.
+public protocol StylePanelChoice: Equatable, Sendable {
+    /// The button's words, or nil for a colour swatch.
+    var label: String? { get }
+    /// The colour a swatch shows.
+    var swatch: RGBA? { get }
+    /// How many of the panel's cells the button spans: two for words too long for one.
+    var cells: Int { get }
+}
+
 /// A choice in the style panel; each applies to every selected node as one undo step.
-public enum StyleOption: Equatable, Sendable {
+public enum StyleOption: StylePanelChoice {
     case shape(NodeShape?)
     case fill(RGBA?)
     case text(RGBA?)
@@ -81,7 +92,6 @@ public enum StyleOption: Equatable, Sendable {
         }
     }
 
-    /// The button's words, or nil for a colour swatch.
     public var label: String? {
         switch self {
         case .shape(nil), .fill(nil), .text(nil), .edge(nil), .edgeWidth(nil), .edgeShape(nil): return "Auto"
@@ -92,7 +102,7 @@ public enum StyleOption: Equatable, Sendable {
         case .italic: return "I"
         case .smaller: return "A−"
         case .larger: return "A+"
-        case .edgeWidth(let width?): return width <= 1.5 ? "Thin" : (width >= 5 ? "Thick" : "Mid")
+        case .edgeWidth(let width?): return Self.widthTitle(width)
         case .edgeShape(.curve?): return "Curved"
         case .edgeShape(.straight?): return "Straight"
         case .cloud(nil): return "None"
@@ -102,7 +112,6 @@ public enum StyleOption: Equatable, Sendable {
         }
     }
 
-    /// The colour a swatch shows.
     public var swatch: RGBA? {
         switch self {
         case .fill(let color?), .text(let color?), .edge(let color?), .cloudColor(let color): return color
@@ -110,10 +119,19 @@ public enum StyleOption: Equatable, Sendable {
         }
     }
 
-    /// How many of the panel's cells the button spans: two for words too long for one.
     public var cells: Int {
         if case .edgeShape(_?) = self { return 2 }
         return 1
+    }
+
+    /// The edge colours offered, after Auto: the Edge row's, and a link's Colour row's.
+    public static let edgeColours: [RGBA] = [0x6B7280, 0x1E88E5, 0xE53935, 0x43A047, 0xFB8C00].map { RGBA(hex: $0) }
+    /// The edge widths offered, after Auto, in map units: thin, mid and thick.
+    public static let edgeWidths: [Double] = [1, 3, 6]
+
+    /// A width's word on its button: "Thin", "Mid" or "Thick".
+    public static func widthTitle(_ width: Double) -> String {
+        width <= 1.5 ? "Thin" : (width >= 5 ? "Thick" : "Mid")
     }
 
     /// The panel's rows: a title and its choices.
@@ -122,8 +140,7 @@ public enum StyleOption: Equatable, Sendable {
         ("Fill", [.fill(nil)] + [0xFFFFFF, 0xFFF1A8, 0xCDEFC4, 0xC5DDFB, 0xF9C9DC, 0xFFD6A5, 0xE2E2E2].map { .fill(RGBA(hex: $0)) }),
         ("Text", [.text(nil)] + [0x1F2328, 0x1558B0, 0xB3261E, 0x2E7D32, 0x6A1B9A, 0xFFFFFF].map { .text(RGBA(hex: $0)) }
             + [.bold, .italic, .smaller, .larger]),
-        ("Edge", [.edge(nil)] + [0x6B7280, 0x1E88E5, 0xE53935, 0x43A047, 0xFB8C00].map { .edge(RGBA(hex: $0)) }
-            + [.edgeWidth(nil), .edgeWidth(1), .edgeWidth(3), .edgeWidth(6)]),
+        ("Edge", [.edge(nil)] + edgeColours.map { .edge($0) } + [.edgeWidth(nil)] + edgeWidths.map { .edgeWidth($0) }),
         ("Line", [.edgeShape(nil), .edgeShape(.curve), .edgeShape(.straight)]),
         ("Cloud", [.cloud(nil), .cloud(.arc), .cloud(.roundRect)]
             + [0xF0F0F0, 0xFDFDCA, 0xDCF2DC, 0xDCE8FA, 0xFBE0EC].map { .cloudColor(RGBA(hex: $0)) }),
@@ -199,6 +216,8 @@ public struct Chrome: Sendable {
     /// The style panel, when open: the style every selected node shares (nil if they differ),
     /// and whether anything is selected to style.
     public var styleOpen = false
+    /// The selected link's look, when the open panel styles a link rather than nodes.
+    public var styleLink: LinkLook?
     /// The minimap: shown or not; when shown, the map area it covers and the view's rectangle.
     public var minimapOpen = false
     public var minimapWorld = Rect(x: 0, y: 0, width: 1, height: 1)

@@ -101,7 +101,7 @@ public struct OverlayBuilder {
                 if !part.text.isEmpty { label(part.text, in: Rect(x: part.rect.minX, y: part.rect.maxY - 20, width: part.rect.width, height: 18), color: theme.uiText.withAlpha(160), centred: true) }
             case .styleTitle:
                 label(part.text, in: part.rect, color: theme.uiText.withAlpha(200), indent: 4)
-            case .styleOption:
+            case .styleOption, .linkStyleOption:
                 let r = part.rect.outset(by: -1)
                 if part.look == .on {
                     list.appendRect(device(r), color: theme.uiPrimary)

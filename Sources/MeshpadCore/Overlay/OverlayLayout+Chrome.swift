@@ -6,26 +6,40 @@ extension OverlayLayout {
     }
 
     /// The style panel: a row a property, its choices as finger-sized buttons and swatches,
-    /// centred over the toolbar.
+    /// centred over the toolbar. With a link selected it offers the link's colour, width, line
+    /// and arrowheads; otherwise the selected nodes' style.
     mutating func layoutStylePanel(_ chrome: Chrome, above bottom: Double, canvasLeft: Double, viewportSize: Vec2) {
-        let target = max(chrome.targetPixels, 44), gap = 6.0, titleWidth = 64.0
-        let rows = StyleOption.rows
+        if let look = chrome.styleLink {
+            layoutStylePanel(LinkStyleOption.rows, chosen: { $0.isChosen(in: look) }, role: Part.Role.linkStyleOption, enabled: true,
+                             targetPixels: chrome.targetPixels, above: bottom, canvasLeft: canvasLeft, viewportSize: viewportSize)
+        } else {
+            let current = chrome.styleCurrent
+            layoutStylePanel(StyleOption.rows, chosen: { option in current.map { option.isChosen(in: $0) } ?? false },
+                             role: Part.Role.styleOption, enabled: chrome.styleEnabled,
+                             targetPixels: chrome.targetPixels, above: bottom, canvasLeft: canvasLeft, viewportSize: viewportSize)
+        }
+    }
+
+    private mutating func layoutStylePanel<Option: StylePanelChoice>(
+        _ rows: [(title: String, options: [Option])], chosen: (Option) -> Bool, role: (Option) -> Part.Role, enabled: Bool,
+        targetPixels: Double, above bottom: Double, canvasLeft: Double, viewportSize: Vec2
+    ) {
+        let target = max(targetPixels, 44), gap = 6.0, titleWidth = 64.0
         let columns = rows.map { $0.options.reduce(0) { $0 + $1.cells } }.max() ?? 1
         let available = viewportSize.x - canvasLeft - 16
         let cell = max(30, min(target, (available - titleWidth - Double(columns + 2) * gap) / Double(columns)))
         let width = titleWidth + Double(columns) * (cell + gap) + 2 * gap
         let height = Double(rows.count) * (target + gap) + gap
         let panel = Rect(x: canvasLeft + (viewportSize.x - canvasLeft - width) / 2, y: bottom - height, width: width, height: height)
-        append(Part(role: .stylePanel, rect: panel, text: chrome.styleEnabled ? "" : "Select nodes to style them"))
+        append(Part(role: .stylePanel, rect: panel, text: enabled ? "" : "Select nodes or a link to style them"))
         for (r, row) in rows.enumerated() {
             let y = panel.minY + gap + Double(r) * (target + gap)
             append(Part(role: .styleTitle, rect: Rect(x: panel.minX + gap, y: y, width: titleWidth, height: target), text: row.title))
             var x = panel.minX + gap + titleWidth
             for option in row.options {
-                let chosen = chrome.styleCurrent.map { option.isChosen(in: $0) } ?? false
                 let width = Double(option.cells) * (cell + gap) - gap
-                var part = Part(role: .styleOption(option), rect: Rect(x: x, y: y, width: width, height: target), text: option.label ?? "",
-                                look: !chrome.styleEnabled ? .disabled : (chosen ? .on : .plain))
+                var part = Part(role: role(option), rect: Rect(x: x, y: y, width: width, height: target), text: option.label ?? "",
+                                look: !enabled ? .disabled : (chosen(option) ? .on : .plain))
                 part.swatch = option.swatch
                 append(part)
                 x += width + gap

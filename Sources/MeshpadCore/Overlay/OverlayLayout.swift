@@ -25,6 +25,8 @@ public struct OverlayLayout: Sendable {
             case searchBar, searchField, searchStatus, searchButton(SearchAction)
             case outlinePanel, outlineRow(NodeID), outlineDisclosure(NodeID)
             case stylePanel, styleTitle, styleOption(StyleOption)
+            /// A choice of the style panel while it styles a link.
+            case linkStyleOption(LinkStyleOption)
             /// The button in the top-right corner that shows and hides the minimap, and the minimap.
             case minimapToggle, minimap
             /// The ☰ button in the top-left corner that opens the app menu.
@@ -40,7 +42,7 @@ public struct OverlayLayout: Sendable {
             public var isTappable: Bool {
                 switch self {
                 case .browserRow, .browserButton, .button, .bannerButton, .field, .keypad, .toolbar, .searchField, .searchButton, .outlineRow,
-                     .outlineDisclosure, .styleOption, .minimapToggle, .minimap, .appMenuButton, .menuRow, .helpSheet, .keyboardKey:
+                     .outlineDisclosure, .styleOption, .linkStyleOption, .minimapToggle, .minimap, .appMenuButton, .menuRow, .helpSheet, .keyboardKey:
                     return true
                 default:
                     return false
@@ -64,7 +66,7 @@ public struct OverlayLayout: Sendable {
                 case .keypad, .keyboardKey: return "key"
                 case .browserRow, .outlineRow: return "row"
                 case .outlineDisclosure: return "disclosure"
-                case .styleOption: return "option"
+                case .styleOption, .linkStyleOption: return "option"
                 case .minimap: return "minimap"
                 case .menuRow: return "menu item"
                 case .helpSheet: return "sheet"

@@ -1,6 +1,6 @@
 import Foundation
 
-/// The state a replay writes at its end: camera, selection, nodes and edges.
+/// The state a replay writes at its end: camera, selection, nodes and edges (links with their look).
 ///
 /// Node positions are the settled ones (the document's, after every tween). The JSON has
 /// sorted keys, nodes in ID order and edges in the map's order (so a node's children are listed
@@ -28,6 +28,26 @@ public struct StateDump: Codable, Equatable, Sendable {
         public var from: String
         public var to: String
         public var kind: String
+        /// A link's arrowheads (`start`, `end`); absent for a branch.
+        public var arrows: [String]?
+        /// A link's own colour (`#rrggbb`, `#rrggbbaa` when see-through), width in map units and
+        /// dash in widths of the line; each absent when it is the theme's (or solid).
+        public var color: String?
+        public var width: Double?
+        public var dash: [Double]?
+
+        init(_ edge: Edge) {
+            id = edge.id.description
+            from = edge.from.description
+            to = edge.to.description
+            kind = edge.kind.rawValue
+            guard edge.kind == .link else { return }
+            let look = edge.look
+            arrows = [(Edge.Arrows.start, "start"), (.end, "end")].filter { look.arrows.contains($0.0) }.map(\.1)
+            color = look.color?.hexString
+            width = look.width
+            dash = look.dash
+        }
     }
 
     /// Something a finger can tap: what a test looks for to find a button, and Meshpad's
@@ -49,7 +69,10 @@ public struct StateDump: Codable, Equatable, Sendable {
     }
 
     public var camera: CameraState
+    /// The selected nodes.
     public var selection: [String]
+    /// The selected edge (a tap on a link or branch), absent when none is.
+    public var selectedEdge: String?
     /// Other screens' people working on a node now (a shared map), by their screen's number.
     public var presence: [PresenceState]
     public var nodes: [NodeState]
@@ -68,9 +91,8 @@ public struct StateDump: Codable, Equatable, Sendable {
                       w: $0.size.x, h: $0.size.y, folded: $0.folded,
                       attributes: $0.attributes.isEmpty ? nil : $0.attributes.rows.map { [$0.name, $0.value] })
         }
-        edges = workspace.document.edges.map {
-            EdgeState(id: $0.id.description, from: $0.from.description, to: $0.to.description, kind: $0.kind.rawValue)
-        }
+        selectedEdge = workspace.selection.edge?.description
+        edges = workspace.document.edges.map(EdgeState.init)
         presence = workspace.presence.present.compactMap { person in
             guard let node = person.node else { return nil }
             return PresenceState(name: person.name, node: node.description, activity: person.activity?.rawValue ?? "")

@@ -112,8 +112,12 @@ extension Workspace {
             commitEditing()
             input.mode = input.mode == .select ? .normal : .select
         case .stylePanel:
+            // What the panel styles follows the selection: the link when one is selected.
             if let node { select([node]) }
-            panels.styleOpen.toggle()
+            if let link = targetLink(target) { selection.selectEdge(link.id) }
+            // why: from a menu the person asked to style that thing, so the panel stays open;
+            // the toolbar's button shows and hides it.
+            panels.styleOpen = target != nil || !panels.styleOpen
         case .outline:
             toggleOutline()
         case .search:

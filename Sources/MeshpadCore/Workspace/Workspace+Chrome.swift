@@ -28,7 +28,8 @@ extension Workspace {
         }
         if panels.styleOpen {
             chrome.styleOpen = true
-            chrome.styleEnabled = !selection.nodes.isEmpty
+            chrome.styleLink = targetLink(nil)?.look
+            chrome.styleEnabled = !selection.nodes.isEmpty || chrome.styleLink != nil
             let styles = selection.nodes.compactMap { document.node($0)?.style }
             chrome.styleCurrent = styles.first.flatMap { first in styles.allSatisfy { $0 == first } ? first : nil }
         }
@@ -147,8 +148,17 @@ extension Workspace {
             commitEditing()
             return perform(.toggleFold, on: .node(id))
         case .styleOption(let option):
-            guard lockdown.allows(.stylePanel) else { return [] }
+            guard lockdown.allows(.stylePanel) else {
+                refuseChange()
+                return []
+            }
             applyStyle(option)
+        case .linkStyleOption(let option):
+            guard lockdown.allows(.stylePanel) else {
+                refuseChange()
+                return []
+            }
+            applyLinkStyle(option)
         default:
             break
         }

@@ -137,6 +137,17 @@ extension Workspace {
         transact("style") { $0.record(.setStyle(ids: ids, from: from, to: to)) }
     }
 
+    /// Applies a style choice to the selected link: one undo step (its labels kept; nothing if
+    /// the link already looks so).
+    mutating func applyLinkStyle(_ option: LinkStyleOption) {
+        commitEditing()
+        guard let edge = targetLink(nil) else {
+            toast("Select a link to style it")
+            return
+        }
+        setLink(edge.id, to: option.applied(to: edge.look))
+    }
+
     // MARK: - Links and folds
 
     /// Draws a free link between two nodes, selected afterwards. As in Freeplane, two nodes may

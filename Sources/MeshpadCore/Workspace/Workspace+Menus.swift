@@ -107,6 +107,10 @@ extension Workspace {
             case (.openLink, .node(let id)):
                 guard document.node(id)?.link != nil else { return nil }
                 return Menu.Row(item: .action(action), title: action.title)
+            case (.stylePanel, .edge(let id)):
+                // A branch's look is its node's (the node's panel); only a link has its own.
+                guard document.edge(id)?.kind == .link else { return nil }
+                return Menu.Row(item: .action(action), title: "Style…")
             case (.stylePanel, _):
                 return Menu.Row(item: .action(action), title: "Style…")
             default:

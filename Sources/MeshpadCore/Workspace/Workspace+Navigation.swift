@@ -289,7 +289,8 @@ extension Workspace {
         return fitted
     }
 
-    /// A link's label and arrowheads, as one undo step (nothing if they are as they were).
+    /// A link's look (labels, arrowheads, colour, width, dash), as one undo step (nothing if it
+    /// is as it was); a read-only map refuses it, saying why.
     mutating func setLink(_ id: EdgeID, to look: LinkLook) {
         guard let before = document.edge(id)?.look, before != look else { return }
         if lockdown.isReadOnly {
