@@ -157,7 +157,7 @@ public final class ImageCache {
     /// Reads a picture and makes its thumbnail (the picture itself when it is small already).
     nonisolated static func decode(_ path: String, folder: String?, keepFull: Bool, generation: Int) -> Decoded {
         var result = Decoded(path: path, generation: generation)
-        guard let surface = candidates(path, folder: folder).lazy.compactMap({ IMG_Load($0) }).first else { return result }
+        guard let surface = PicturePaths.candidates(path, folder: folder).lazy.compactMap({ IMG_Load($0) }).first else { return result }
         let width = surface.pointee.w, height = surface.pointee.h
         result.size = Vec2(Double(width), Double(height))
         let longest = max(width, height)
@@ -193,20 +193,6 @@ public final class ImageCache {
         var event = SDL_Event()
         event.type = SDL_USEREVENT.rawValue
         SDL_PushEvent(&event)
-    }
-
-    /// Where a node's picture may be on disk: a `file:` URL's path, an absolute path, or one
-    /// relative to the map's folder; Freeplane writes URIs, so percent escapes are tried decoded too.
-    nonisolated static func candidates(_ path: String, folder: String?) -> [String] {
-        var paths: [String]
-        if path.lowercased().hasPrefix("file:") {
-            paths = URL(string: path).map { [$0.path] } ?? []
-        } else {
-            paths = [path]
-            if let decoded = path.removingPercentEncoding, decoded != path { paths.append(decoded) }
-        }
-        let base = folder ?? FileManager.default.currentDirectoryPath
-        return paths.filter { !$0.isEmpty }.map { FileFlow.absolute($0, in: base) }
     }
 
     /// Drops every texture (the sizes stay known), e.g. after the renderer lost its device.

@@ -148,12 +148,5 @@ extension PlatformTests {
                 #expect(!images.hasDecoded)
             }
         }
-
-        @Test func picturePathsResolveAgainstTheMapsFolder() {
-            #expect(ImageCache.candidates("a/b.png", folder: "/maps") == ["/maps/a/b.png"])
-            #expect(ImageCache.candidates("/abs/c.png", folder: "/maps") == ["/abs/c.png"])
-            #expect(ImageCache.candidates("file:///x/my%20d.png", folder: "/maps") == ["/x/my d.png"])
-            #expect(ImageCache.candidates("my%20e.png", folder: "/maps") == ["/maps/my%20e.png", "/maps/my e.png"])
-        }
     }
 }

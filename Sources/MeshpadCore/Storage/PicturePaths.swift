@@ -22,6 +22,22 @@ public enum PicturePaths {
         return absolute
     }
 
+    /// Where a node's picture may be on disk, in the order to try: a `file:` URL's path, an
+    /// absolute path, or one relative to the map's folder (the working folder without one);
+    /// Freeplane writes URIs, so percent escapes are tried decoded too. What the picture cache
+    /// decodes and what a save embeds are found the same way.
+    public static func candidates(_ path: String, folder: String?) -> [String] {
+        var paths: [String]
+        if path.lowercased().hasPrefix("file:") {
+            paths = URL(string: path).map { [$0.path] } ?? []
+        } else {
+            paths = [path]
+            if let decoded = path.removingPercentEncoding, decoded != path { paths.append(decoded) }
+        }
+        let base = folder ?? FileManager.default.currentDirectoryPath
+        return paths.filter { !$0.isEmpty }.map { FileFlow.absolute($0, in: base) }
+    }
+
     /// The kinds of picture SDL2_image reads, by extension.
     static let pictureExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "svg", "gif", "bmp", "tif", "tiff"]
 
