@@ -70,14 +70,22 @@ public enum PicturePaths {
 
 extension Document {
     /// This map as it is written into `folder`: each picture's path rebased from `from`, the folder
-    /// its relative paths are read from now (see `PicturePaths`). The map itself is unchanged;
-    /// a map without pictures is returned as it is, without a copy.
+    /// its relative paths are read from now (see `PicturePaths`), and its embedded bytes with it.
+    /// The map itself is unchanged; a map without pictures is returned as it is, without a copy.
     public func rebasingPictures(from: String?, to folder: String) -> Document {
         var rebased = self
         for node in nodes {
             guard let image = node.image else { continue }
             let written = PicturePaths.rebased(image, from: from, to: folder)
             if written != image { rebased.modify(node.id) { $0.image = written } }
+        }
+        if !embeddedPictures.isEmpty {
+            rebased.embeddedPictures = [:]
+            // why: in path order, so when two spellings of one picture meet, the same one is kept every time.
+            for path in embeddedPictures.keys.sorted() {
+                let written = PicturePaths.rebased(path, from: from, to: folder)
+                if rebased.embeddedPictures[written] == nil { rebased.embeddedPictures[written] = embeddedPictures[path] }
+            }
         }
         return rebased
     }
