@@ -283,12 +283,18 @@ import Testing
         #expect(notes == ["dot.png was not written beside the map: another file of that name is there; node “photo” will show no picture in Freeplane"])
     }
 
+    /// The picture is on disk (edited since the map kept its copy): the `.mm` names it as
+    /// before, the file is left as the person made it, and nothing new is said.
     @Test func aPictureStillOnDiskIsNamedAsTodayAndNothingIsWritten() throws {
         var fixture = try Fixture()
         defer { try? FileManager.default.removeItem(atPath: fixture.folder) }
         try fixture.save()
-        let before = try FileManager.default.contentsOfDirectory(atPath: fixture.folder + "/images")
+        let edited = Self.dot + Data([1])
+        try edited.write(to: URL(fileURLWithPath: fixture.picturePath))
+        let before = try FileManager.default.contentsOfDirectory(atPath: fixture.folder)
         #expect(try DocumentFile.write(fixture.document, to: fixture.folder + "/trip.mm", as: .freeMind).isEmpty)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.folder + "/images") == before)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.folder).sorted() == (before + ["trip.mm"]).sorted())
+        #expect(FileManager.default.contents(atPath: fixture.picturePath) == edited)
+        #expect(try String(contentsOfFile: fixture.folder + "/trip.mm", encoding: .utf8).contains(#"URI="images/dot.png""#))
     }
 }
