@@ -12,7 +12,7 @@ import Synchronization
 /// file. What it learns (a picture's size, or that it cannot be shown) goes into `sizes`,
 /// which the core lays nodes out with: the app re-measures when `takeLearned()` says so. A
 /// picture that is not there or does not decode is remembered as missing and never retried
-/// until the folder changes; an evicted texture is decoded again when it is drawn again.
+/// until the folder changes (or embedded bytes for it arrive); an evicted texture is decoded again when it is drawn again.
 ///
 /// Opening a map (`learn`) decodes its pictures at once, as the layout needs their sizes, and
 /// keeps only their thumbnails. While the app runs, a picture wanted bigger than its thumbnail —
@@ -178,7 +178,7 @@ public final class ImageCache {
                                    generation: Int) -> Decoded {
         var result = Decoded(path: path, generation: generation)
         guard let surface = PicturePaths.candidates(path, folder: folder).lazy.compactMap({ IMG_Load($0) }).first
-                ?? embedded.flatMap(decode) else { return result }
+                ?? embedded.flatMap(surface(from:)) else { return result }
         let width = surface.pointee.w, height = surface.pointee.h
         result.size = Vec2(Double(width), Double(height))
         let longest = max(width, height)
@@ -212,7 +212,7 @@ public final class ImageCache {
     /// A picture from bytes in memory (an embedded copy), or nil when they are not one SDL2_image
     /// reads. The name's extension is the type hint: most formats are told by their first bytes,
     /// a TGA only by it.
-    nonisolated static func decode(_ picture: EmbeddedPicture) -> UnsafeMutablePointer<SDL_Surface>? {
+    nonisolated static func surface(from picture: EmbeddedPicture) -> UnsafeMutablePointer<SDL_Surface>? {
         guard !picture.bytes.isEmpty, picture.bytes.count <= Int(Int32.max) else { return nil }
         return picture.bytes.withUnsafeBytes { raw -> UnsafeMutablePointer<SDL_Surface>? in
             guard let base = raw.baseAddress, let stream = SDL_RWFromConstMem(base, Int32(raw.count)) else { return nil }
