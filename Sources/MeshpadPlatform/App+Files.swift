@@ -65,6 +65,7 @@ extension App {
 
     private func write(to path: String, as format: MapFormat) {
         let revision = workspace.document.revision
+        if format == .native { keepSmallPictures() }
         do {
             let warnings = try DocumentFile.write(documentForWriting(to: path), to: path, as: format, theme: canvas.painter.scene.theme)
             autosave.markWritten(revision)
@@ -93,6 +94,16 @@ extension App {
         } catch {
             fileEvent(.exportFailed(path: path, reason: "\(error)"))
         }
+    }
+
+    /// Reads in the small picture files the map's nodes show (from the folder its pictures are
+    /// read from) for a `.meshpad` save to embed. The map keeps them, so a later save still
+    /// carries a picture whose file has gone; the cache gets them too, for a picture it must
+    /// decode again after its file has gone. Only on a save a person asks for: autosaves carry
+    /// the bytes the map already has and read no pictures.
+    private func keepSmallPictures() {
+        workspace.keepPictures(PictureEmbedding.look(for: workspace.document, in: canvas.painter.images.folder))
+        canvas.painter.images.embedded = workspace.document.embeddedPictures
     }
 
     /// Node sizing with every picture of `document` loaded from the map's folder, so that a
@@ -155,6 +166,8 @@ extension App {
             let data = try Data(contentsOf: URL(fileURLWithPath: pending.path))
             var recovered = try NativeFormat.decode(data, sizing: canvas.sizing)
             recovered.layOutIfNeeded(canvas.painter.scene.theme.treeLayout)
+            // why: the recovery may hold embedded pictures the map's file did not (a first save never made).
+            canvas.painter.images.embedded = recovered.embeddedPictures
             workspace.replaceDocument(recovered)
             autosave.markWritten(recovered.revision)
             Log.notice("restored unsaved changes from \(pending.path)")

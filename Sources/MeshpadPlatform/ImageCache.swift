@@ -7,10 +7,12 @@ import Synchronization
 /// budget, a small thumbnail for pictures drawn small and the full picture only when drawn big.
 ///
 /// Keyed by the path as the node gives it; relative paths are read from the open map's folder
-/// (`folder`). What it learns (a picture's size, or that it cannot be shown) goes into `sizes`,
+/// (`folder`). A path that leads to no picture there is decoded from the bytes the map keeps for
+/// it (`embedded`, a `.meshpad`'s embedded copy), the same way and as far off the frame path as a
+/// file. What it learns (a picture's size, or that it cannot be shown) goes into `sizes`,
 /// which the core lays nodes out with: the app re-measures when `takeLearned()` says so. A
 /// picture that is not there or does not decode is remembered as missing and never retried
-/// until the folder changes; an evicted texture is decoded again when it is drawn again.
+/// until the folder changes (or embedded bytes for it arrive); an evicted texture is decoded again when it is drawn again.
 ///
 /// Opening a map (`learn`) decodes its pictures at once, as the layout needs their sizes, and
 /// keeps only their thumbnails. While the app runs, a picture wanted bigger than its thumbnail —
@@ -39,12 +41,26 @@ public final class ImageCache {
         var thumbnail: Bool
     }
 
+    /// The bytes the open map keeps for its pictures, by path (`Document.embeddedPictures`): what
+    /// is shown when a path leads nowhere. `learn` takes them from the map; bytes that arrive for
+    /// a picture known to be missing make it be tried again.
+    public var embedded: [String: EmbeddedPicture] = [:] {
+        didSet {
+            for (path, picture) in embedded where sizes[path] == .missing && oldValue[path] != picture {
+                sizes[path] = nil
+                pending.remove(Key(path: path, thumbnail: true))
+                pending.remove(Key(path: path, thumbnail: false))
+            }
+        }
+    }
+
     /// The open map's folder; changing it forgets everything (the same path may name another file).
     public var folder: String? {
         didSet {
             guard folder != oldValue else { return }
             removeAll()
             sizes = ImageSizes()
+            embedded = [:]
             pending = []
             generation += 1
             learned = true
@@ -78,12 +94,12 @@ public final class ImageCache {
         let wanted = Key(path: path, thumbnail: !wantsFull)
         if let texture = textures.value(for: wanted) { return texture }
         if now {
-            take(Self.decode(path, folder: folder, keepFull: wantsFull, generation: generation))
+            take(Self.decode(path, folder: folder, embedded: embedded[path], keepFull: wantsFull, generation: generation))
             if let texture = textures.value(for: wanted) { return texture }
         } else if pending.insert(wanted).inserted {
-            let folder = folder, generation = generation, mailbox = decoded, keepFull = wantsFull
+            let folder = folder, generation = generation, mailbox = decoded, keepFull = wantsFull, bytes = embedded[path]
             queue.async {
-                mailbox.post(Self.decode(path, folder: folder, keepFull: keepFull, generation: generation))
+                mailbox.post(Self.decode(path, folder: folder, embedded: bytes, keepFull: keepFull, generation: generation))
                 Self.wakeLoop()
             }
         }
@@ -98,12 +114,14 @@ public final class ImageCache {
     }
 
     /// Decodes every picture the map's nodes show that is not known yet (before a layout, so it
-    /// is laid out at the pictures' real sizes), keeping thumbnails. Returns whether anything was learned.
+    /// is laid out at the pictures' real sizes), keeping thumbnails; the map's embedded bytes
+    /// stand in for files that are not there. Returns whether anything was learned.
     @discardableResult
     public func learn(_ document: Document) -> Bool {
+        embedded = document.embeddedPictures
         for node in document.nodes {
             guard let image = node.image, sizes[image] == nil else { continue }
-            take(Self.decode(image, folder: folder, keepFull: false, generation: generation))
+            take(Self.decode(image, folder: folder, embedded: embedded[image], keepFull: false, generation: generation))
         }
         return takeLearned()
     }
@@ -154,10 +172,13 @@ public final class ImageCache {
         }
     }
 
-    /// Reads a picture and makes its thumbnail (the picture itself when it is small already).
-    nonisolated static func decode(_ path: String, folder: String?, keepFull: Bool, generation: Int) -> Decoded {
+    /// Reads a picture — its file, else the bytes the map keeps for it — and makes its thumbnail
+    /// (the picture itself when it is small already).
+    nonisolated static func decode(_ path: String, folder: String?, embedded: EmbeddedPicture? = nil, keepFull: Bool,
+                                   generation: Int) -> Decoded {
         var result = Decoded(path: path, generation: generation)
-        guard let surface = candidates(path, folder: folder).lazy.compactMap({ IMG_Load($0) }).first else { return result }
+        guard let surface = PicturePaths.candidates(path, folder: folder).lazy.compactMap({ IMG_Load($0) }).first
+                ?? embedded.flatMap(surface(from:)) else { return result }
         let width = surface.pointee.w, height = surface.pointee.h
         result.size = Vec2(Double(width), Double(height))
         let longest = max(width, height)
@@ -188,25 +209,24 @@ public final class ImageCache {
         return result
     }
 
+    /// A picture from bytes in memory (an embedded copy), or nil when they are not one SDL2_image
+    /// reads. The name's extension is the type hint: most formats are told by their first bytes,
+    /// a TGA only by it.
+    nonisolated static func surface(from picture: EmbeddedPicture) -> UnsafeMutablePointer<SDL_Surface>? {
+        guard !picture.bytes.isEmpty, picture.bytes.count <= Int(Int32.max) else { return nil }
+        return picture.bytes.withUnsafeBytes { raw -> UnsafeMutablePointer<SDL_Surface>? in
+            guard let base = raw.baseAddress, let stream = SDL_RWFromConstMem(base, Int32(raw.count)) else { return nil }
+            // why: freesrc 1 closes the stream whether or not it decodes; the surface owns its own
+            // pixels, so nothing points into the bytes once this returns.
+            return IMG_LoadTyped_RW(stream, 1, picture.typeHint)
+        }
+    }
+
     /// Posts an SDL user event so a loop asleep in `SDL_WaitEventTimeout` draws the picture now.
     nonisolated static func wakeLoop() {
         var event = SDL_Event()
         event.type = SDL_USEREVENT.rawValue
         SDL_PushEvent(&event)
-    }
-
-    /// Where a node's picture may be on disk: a `file:` URL's path, an absolute path, or one
-    /// relative to the map's folder; Freeplane writes URIs, so percent escapes are tried decoded too.
-    nonisolated static func candidates(_ path: String, folder: String?) -> [String] {
-        var paths: [String]
-        if path.lowercased().hasPrefix("file:") {
-            paths = URL(string: path).map { [$0.path] } ?? []
-        } else {
-            paths = [path]
-            if let decoded = path.removingPercentEncoding, decoded != path { paths.append(decoded) }
-        }
-        let base = folder ?? FileManager.default.currentDirectoryPath
-        return paths.filter { !$0.isEmpty }.map { FileFlow.absolute($0, in: base) }
     }
 
     /// Drops every texture (the sizes stay known), e.g. after the renderer lost its device.

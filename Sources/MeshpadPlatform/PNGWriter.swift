@@ -140,16 +140,17 @@ public enum Converter {
             }
             return warnings
         }
-        let document: Document
+        var document: Document
         do {
             document = try prepared(loaded.document, theme: theme)
         } catch {
             throw .failed(error.description)
         }
+        // A `.meshpad` carries the small pictures it shows, as the app's Save does; a format
+        // that names pictures by path gets those held only inside the map written beside it.
+        if format == .native { document.keepPictures(PictureEmbedding.look(for: document, in: mapFolder)) }
         do {
-            let encoded = try MapFile.encode(document, as: format, theme: theme)
-            try AtomicFile.write(encoded.data, to: output)
-            return warnings + encoded.warnings
+            return warnings + (try DocumentFile.write(document, to: output, as: format, theme: theme))
         } catch {
             throw .failed(error.description)
         }

@@ -34,6 +34,13 @@ import Testing
         let same = document.rebasingPictures(from: "/maps", to: "/maps")
         #expect(same.revision == revision, "nothing to rebase: no edit, no copy of the map")
     }
+
+    @Test func picturePathsResolveAgainstTheMapsFolder() {
+        #expect(PicturePaths.candidates("a/b.png", folder: "/maps") == ["/maps/a/b.png"])
+        #expect(PicturePaths.candidates("/abs/c.png", folder: "/maps") == ["/abs/c.png"])
+        #expect(PicturePaths.candidates("file:///x/my%20d.png", folder: "/maps") == ["/x/my d.png"])
+        #expect(PicturePaths.candidates("my%20e.png", folder: "/maps") == ["/maps/my%20e.png", "/maps/my e.png"])
+    }
 }
 
 /// Pasting a picture's path (a file manager's Copy) on a node gives it that picture.

@@ -196,6 +196,47 @@ extension PlatformTests {
             }
         }
 
+        /// Ctrl+S puts a copy of a small picture in the `.meshpad`; the map mailed alone still
+        /// shows it, saving it again keeps it, and saving it as `.mm` puts the picture beside the
+        /// `.mm` for Freeplane and says so.
+        @Test func aSavedMapMailedWithoutItsPictureStillShowsIt() throws {
+            let directory = try scratch()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let trip = directory.appendingPathComponent("trip"), inbox = directory.appendingPathComponent("inbox")
+            for folder in [trip, inbox] { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) }
+            let picture = trip.appendingPathComponent("photo.png").path
+            try writeMagentaPNG(picture, width: 40, height: 30)
+            var document = Document(rootText: "Trip")
+            let photo = document.addChild(of: document.rootID, text: "photo", at: Vec2(200, 0)) ?? document.rootID
+            document.modify(photo) { $0.image = "photo.png" }
+            let path = trip.appendingPathComponent("trip.meshpad").path
+            try NativeFormat.encode(document).write(to: URL(fileURLWithPath: path))
+            let session = try SDLSession(headless: true)
+            try withExtendedLifetime(session) {
+                let app = try makeApp(path, in: directory)
+                app.handle(.key(.s, modifiers: [.ctrl]), at: 1)
+                #expect(try MapFile.read(path).document.embeddedPictures["photo.png"] != nil, "Ctrl+S embeds the small picture")
+                try FileManager.default.removeItem(atPath: picture)
+                dragRoot(app, by: Vec2(40, 0), at: 2)
+                app.handle(.key(.s, modifiers: [.ctrl]), at: 3)
+                #expect(try MapFile.read(path).document.embeddedPictures["photo.png"] != nil, "kept once the file is gone")
+
+                let mailed = inbox.appendingPathComponent("trip.meshpad").path
+                try FileManager.default.copyItem(atPath: path, toPath: mailed)
+                let received = try makeApp(mailed, in: directory)
+                let shown = try #require(received.workspace.document.node(photo))
+                #expect(shown.imageFound && shown.imageSize == Vec2(40, 30), "drawn from the copy, not the missing-picture box")
+
+                received.handle(.key(.s, modifiers: [.ctrl, .shift]), at: 4)
+                received.handle(.key(.backspace, modifiers: .ctrl), at: 4.1)
+                received.handle(.text(inbox.appendingPathComponent("trip.mm").path), at: 4.2)
+                received.handle(.key(.return, modifiers: []), at: 4.3)
+                #expect(FileManager.default.fileExists(atPath: inbox.appendingPathComponent("photo.png").path), "beside the .mm")
+                #expect(received.workspace.panels.banner?.message.contains("wrote a picture kept only inside the map beside it") == true,
+                        "\(received.workspace.panels.banner?.message ?? "no banner")")
+            }
+        }
+
         /// Taps the part with these words, as a finger does.
         func tap(_ label: String, in app: App, at time: Double) throws {
             let layout = app.workspace.overlayLayout

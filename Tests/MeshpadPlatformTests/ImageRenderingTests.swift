@@ -33,6 +33,13 @@ extension PlatformTests {
         func pictureCentre(_ image: String, folder: String, on canvas: Canvas) throws -> (RGBA?, Node) {
             var document = Document(rootText: "Picture")
             document.modify(document.rootID) { $0.image = image }
+            return try pictureCentre(of: document, folder: folder, on: canvas)
+        }
+
+        /// Paints `document` (whose root shows a picture), pictures read from `folder`; returns
+        /// the pixel at the picture's centre.
+        func pictureCentre(of document: Document, folder: String, on canvas: Canvas) throws -> (RGBA?, Node) {
+            var document = document
             canvas.painter.images.folder = folder
             canvas.painter.images.learn(document)
             document.measureAll(with: canvas.sizing)
@@ -98,6 +105,82 @@ extension PlatformTests {
             #expect(magenta >= 50 * 30, "the picture drawn at its size: \(magenta) pixels")
         }
 
+        // MARK: - Pictures kept inside a .meshpad
+
+        /// The map mailed without its picture: the picture is drawn from the copy the `.meshpad`
+        /// keeps, at its own size, not as the missing-picture box.
+        @Test func aPictureWhoseFileIsGoneIsDrawnFromTheCopyInsideTheMap() throws {
+            let folder = try temporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            try writeMagentaPNG(folder + "/pic.png", width: 80, height: 60)
+            var document = Document(rootText: "Picture")
+            document.modify(document.rootID) { $0.image = "pic.png" }
+            document.keepPictures(PictureEmbedding.look(for: document, in: folder))
+            _ = try DocumentFile.write(document, to: folder + "/map.meshpad", as: .native)
+            try FileManager.default.removeItem(atPath: folder + "/pic.png")
+            let reopened = try MapFile.read(folder + "/map.meshpad").document
+            try withCanvas { canvas in
+                let (colour, node) = try pictureCentre(of: reopened, folder: folder, on: canvas)
+                #expect(canvas.painter.images.sizes["pic.png"] == .size(Vec2(80, 60)))
+                #expect(node.imageFound && node.imageSize == Vec2(80, 60))
+                #expect(colour == Self.magenta, "\(String(describing: colour))")
+                #expect(!canvas.painter.lastDrawList.labels.contains { $0.text == "pic.png" }, "no missing-picture box")
+            }
+        }
+
+        /// In the running app the copy is decoded as a file is: on the picture thread, never on the frame.
+        @Test func aCopyInsideTheMapIsDecodedOffTheFrame() throws {
+            let folder = try temporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            try writeMagentaPNG(folder + "/copy.png", width: 300, height: 200)
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: folder + "/copy.png"))
+            try FileManager.default.removeItem(atPath: folder + "/copy.png")
+            try withCanvas { canvas in
+                let images = canvas.painter.images
+                images.folder = folder
+                images.embedded = ["copy.png": EmbeddedPicture(name: "copy.png", bytes: bytes)]
+                #expect(images.texture(for: "copy.png", drawnAt: Vec2(300, 200), now: false) == nil, "not decoded on the frame")
+                let deadline = Date().addingTimeInterval(10)
+                while !images.hasDecoded && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+                images.takeDecoded()
+                #expect(images.sizes["copy.png"] == .size(Vec2(300, 200)))
+                #expect(textureWidth(images.texture(for: "copy.png", drawnAt: Vec2(300, 200), now: false)) == 300)
+            }
+        }
+
+        /// A copy that is not a picture (a doctored or damaged map) is the placeholder box with the
+        /// file's name, as a broken file is.
+        @Test func aCopyThatIsNotAPictureIsThePlaceholderNamingTheFile() throws {
+            let folder = try temporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            var document = Document(rootText: "Picture")
+            document.modify(document.rootID) { $0.image = "pic.png" }
+            document.keepPictures(["pic.png": .small(EmbeddedPicture(name: "pic.png", bytes: Data("not a picture".utf8)))])
+            try withCanvas { canvas in
+                let (colour, node) = try pictureCentre(of: document, folder: folder, on: canvas)
+                #expect(canvas.painter.images.sizes["pic.png"] == .missing)
+                #expect(!node.imageFound && node.imageSize == NodeSizing.placeholderImageSize)
+                #expect(colour != Self.magenta)
+                #expect(canvas.painter.lastDrawList.labels.contains { $0.text == "pic.png" })
+            }
+        }
+
+        /// While the file is there it is what is shown (it may have been edited since the save).
+        @Test func theFileOnDiskIsShownBeforeTheCopyInsideTheMap() throws {
+            let folder = try temporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            try writeMagentaPNG(folder + "/pic.png", width: 30, height: 20)
+            let older = try Data(contentsOf: URL(fileURLWithPath: folder + "/pic.png"))
+            try writeMagentaPNG(folder + "/pic.png", width: 80, height: 60)
+            var document = Document(rootText: "Picture")
+            document.modify(document.rootID) { $0.image = "pic.png" }
+            document.keepPictures(["pic.png": .small(EmbeddedPicture(name: "pic.png", bytes: older))])
+            try withCanvas { canvas in
+                _ = try pictureCentre(of: document, folder: folder, on: canvas)
+                #expect(canvas.painter.images.sizes["pic.png"] == .size(Vec2(80, 60)))
+            }
+        }
+
         func textureWidth(_ texture: OpaquePointer?) -> Int32 {
             var width: Int32 = 0, height: Int32 = 0
             if let texture { SDL_QueryTexture(texture, nil, nil, &width, &height) }
@@ -148,12 +231,12 @@ extension PlatformTests {
                 #expect(!images.hasDecoded)
             }
         }
-
-        @Test func picturePathsResolveAgainstTheMapsFolder() {
-            #expect(ImageCache.candidates("a/b.png", folder: "/maps") == ["/maps/a/b.png"])
-            #expect(ImageCache.candidates("/abs/c.png", folder: "/maps") == ["/abs/c.png"])
-            #expect(ImageCache.candidates("file:///x/my%20d.png", folder: "/maps") == ["/x/my d.png"])
-            #expect(ImageCache.candidates("my%20e.png", folder: "/maps") == ["/maps/my%20e.png", "/maps/my e.png"])
-        }
     }
+}
+
+/// A PNG file of one magenta colour: a picture whose pixels a test can find on screen.
+func writeMagentaPNG(_ path: String, width: Int, height: Int) throws {
+    var png = PixelBuffer(width: width, height: height)
+    png.pixels = [UInt32](repeating: 0xFFFF_00FF, count: width * height)
+    try PNGWriter.write(png, to: path)
 }

@@ -24,6 +24,8 @@ public enum NativeFormat {
         var freemind: StoredMindMap?
         /// Where the map was looked at when it was saved.
         var view: StoredView?
+        /// Small pictures' bytes, by the path the nodes give (see `NativeFormat+Pictures`).
+        var pictures: [String: StoredPicture]?
     }
 
     /// The map point at the middle of the window, and the zoom.
@@ -42,6 +44,7 @@ public enum NativeFormat {
         var layout: String?
         var freemind: StoredMindMap?
         var view: StoredView?
+        var pictures: [String: StoredPicture]?
     }
 
     struct Header: Decodable {
@@ -135,7 +138,8 @@ public enum NativeFormat {
         return try encodeLines(File(format: formatName, version: currentVersion, root: document.rootID.description,
                                 layout: document.layoutMode == .tree ? "tree" : nil, nodes: nodes, edges: edges,
                                 freemind: document.mindMapSource.map(stored),
-                                view: document.savedView.map { StoredView(x: $0.center.x, y: $0.center.y, zoom: $0.zoom) }))
+                                view: document.savedView.map { StoredView(x: $0.center.x, y: $0.center.y, zoom: $0.zoom) },
+                                pictures: storedPictures(of: document)))
     }
 
     /// The file as JSON with its keys sorted, each node, edge and kept record on a line of its
@@ -184,6 +188,12 @@ public enum NativeFormat {
         }
         text(",\n  \"nodes\" : ")
         try records(file.nodes, open: "[", close: "]", indent: "    ")
+        if let pictures = file.pictures {
+            // why: one picture a line, in path order, so adding or changing one is one line of a diff.
+            let paths = pictures.keys.sorted()
+            text(",\n  \"pictures\" : ")
+            try records(paths.compactMap { pictures[$0] }, open: "{", close: "}", indent: "    ", key: { paths[$0] })
+        }
         text(",\n  \"root\" : ")
         try value(file.root)
         text(",\n  \"version\" : ")
@@ -234,11 +244,13 @@ public enum NativeFormat {
             layout = parsed
         }
         let mindMap = try envelope.freemind.map(mindMapSource)
+        let pictures = try envelope.pictures.map { stored throws(FormatError) in try embeddedPictures(stored, shownBy: records.nodes) } ?? [:]
         do {
             let (nodes, edges) = records.take()
             var document = try Document(restoring: nodes, edges: edges, rootID: NodeID(root), sizing: sizing)
             document.setLayoutMode(layout)
             document.mindMapSource = mindMap
+            document.embeddedPictures = pictures
             document.savedView = envelope.view.flatMap { view in
                 // A view that cannot be shown is only a view: the map opens as if it had none.
                 let saved = SavedView(center: Vec2(view.x, view.y), zoom: view.zoom)

@@ -48,6 +48,7 @@ struct NativeReader {
         var format: String?, version: Int?, root: String?, layout: String?
         var sawNodes = false, sawEdges = false
         var freemind: NativeFormat.StoredMindMap?, view: NativeFormat.StoredView?
+        var pictures: [String: NativeFormat.StoredPicture]?
         try object { reader, key throws(GaveUp) in
             switch key {
             case "format": format = try reader.string()
@@ -65,12 +66,14 @@ struct NativeReader {
                 try reader.elements { r throws(GaveUp) in sink.take(try r.edge()) }
             case "freemind": freemind = try reader.optional { r throws(GaveUp) in try r.decodedSlice(NativeFormat.StoredMindMap.self) }
             case "view": view = try reader.optional { r throws(GaveUp) in try r.view() }
+            case "pictures": pictures = try reader.optional { r throws(GaveUp) in try r.pictures() }
             default: throw GaveUp()
             }
         }
         skipWhitespace()
         guard index == bytes.count, let format, let version, let root, sawNodes, sawEdges else { throw GaveUp() }
-        return NativeFormat.Envelope(format: format, version: version, root: root, layout: layout, freemind: freemind, view: view)
+        return NativeFormat.Envelope(format: format, version: version, root: root, layout: layout, freemind: freemind, view: view,
+                                     pictures: pictures)
     }
 
     private mutating func node() throws(GaveUp) -> NativeFormat.StoredNode {
@@ -180,6 +183,31 @@ struct NativeReader {
         }
         guard let x, let y, let zoom else { throw GaveUp() }
         return NativeFormat.StoredView(x: x, y: y, zoom: zoom)
+    }
+
+    /// The embedded pictures by path. Their base64 is read as any string is (one scan, no
+    /// escapes in it) and decoded later, once the file is known to be a map of this version.
+    private mutating func pictures() throws(GaveUp) -> [String: NativeFormat.StoredPicture] {
+        var pictures: [String: NativeFormat.StoredPicture] = [:]
+        try object(keys: { r throws(GaveUp) in try r.string() }) { r, path throws(GaveUp) in
+            // why: which of two equal keys `JSONDecoder` keeps is its business: the slow path decides.
+            guard pictures.updateValue(try r.picture(), forKey: path) == nil else { throw GaveUp() }
+        }
+        return pictures
+    }
+
+    private mutating func picture() throws(GaveUp) -> NativeFormat.StoredPicture {
+        var base64: String?, name: String?, size: Int?
+        try object { r, key throws(GaveUp) in
+            switch key {
+            case "base64": base64 = try r.string()
+            case "name": name = try r.string()
+            case "size": size = try r.count()
+            default: throw GaveUp()
+            }
+        }
+        guard let base64, let name, let size else { throw GaveUp() }
+        return NativeFormat.StoredPicture(base64: base64, name: name, size: size)
     }
 
     // MARK: - JSON values
@@ -366,6 +394,19 @@ struct NativeReader {
     private mutating func integer() throws(GaveUp) -> Int {
         let range = try numberRange()
         guard let value = Int(String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)) else { throw GaveUp() }
+        return value
+    }
+
+    /// A count as Meshpad writes it: 1 to 18 digits, no sign, no leading zero (anything else, a
+    /// negative or an overflowing size, is for `JSONDecoder` and the checks after it to judge).
+    private mutating func count() throws(GaveUp) -> Int {
+        let digits = UnsafeBufferPointer(rebasing: bytes[try numberRange()])
+        guard (1...18).contains(digits.count), digits.count == 1 || digits[0] != UInt8(ascii: "0") else { throw GaveUp() }
+        var value = 0
+        for digit in digits {
+            guard digit >= UInt8(ascii: "0"), digit <= UInt8(ascii: "9") else { throw GaveUp() }
+            value = value * 10 + Int(digit - UInt8(ascii: "0"))
+        }
         return value
     }
 

@@ -46,6 +46,13 @@ public struct Document: Sendable {
     /// again. Not content: setting it is no change, bumps no revision and is never undone.
     public var savedView: SavedView?
 
+    /// Small pictures' bytes, by the path the map's nodes give (as in memory: the key is a
+    /// node's `image`). A `.meshpad` embeds them (see `EmbeddedPicture`); a save reads them in
+    /// from disk (`keepPictures(_:)`). Not content, like `savedView`: keeping bytes bumps no
+    /// revision and is never undone, and bytes stay when their node's picture is removed, so
+    /// undoing that brings the picture back whole.
+    public internal(set) var embeddedPictures: [String: EmbeddedPicture] = [:]
+
     // Derived from the arrays above, kept current by every write (see +Topology, +SpatialCache, +Folds).
     var indexByID: [NodeID: Int] = [:]
     /// For each node (by index), the edges (by index) that touch it, in edge order: what to

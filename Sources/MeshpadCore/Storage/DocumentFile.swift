@@ -24,8 +24,16 @@ public struct DocumentFile: Sendable, Equatable {
 
     /// Writes a map atomically to `path` in `format` (temp file, fsync, rename; the old version
     /// kept as `path~`). Returns what the format could not hold (free links in Markdown, say).
+    ///
+    /// A format that names pictures by path (`.mm`, SVG) first gets the pictures the map holds
+    /// only inside it written beside it (`PictureEmbedding.writeOut`), and says so.
     public static func write(_ document: Document, to path: String, as format: MapFormat,
                              theme: Theme = .standard) throws(FormatError) -> [String] {
+        var document = document
+        var notes: [String] = []
+        if format == .freeMind || format == .svg {
+            (document, notes) = PictureEmbedding.writeOut(document, besideMapAt: path)
+        }
         let encoded: (data: Data, warnings: [String])
         do {
             encoded = try MapFile.encode(document, as: format, theme: theme)
@@ -33,7 +41,7 @@ public struct DocumentFile: Sendable, Equatable {
             throw error.at(path)
         }
         try AtomicFile.write(encoded.data, to: path)
-        return encoded.warnings
+        return notes + encoded.warnings
     }
 
     /// Marks the document's current revision as what is on disk (after opening it).

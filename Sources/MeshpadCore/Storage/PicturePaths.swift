@@ -22,6 +22,22 @@ public enum PicturePaths {
         return absolute
     }
 
+    /// Where a node's picture may be on disk, in the order to try: a `file:` URL's path, an
+    /// absolute path, or one relative to the map's folder (the working folder without one);
+    /// Freeplane writes URIs, so percent escapes are tried decoded too. What the picture cache
+    /// decodes and what a save embeds are found the same way.
+    public static func candidates(_ path: String, folder: String?) -> [String] {
+        var paths: [String]
+        if path.lowercased().hasPrefix("file:") {
+            paths = URL(string: path).map { [$0.path] } ?? []
+        } else {
+            paths = [path]
+            if let decoded = path.removingPercentEncoding, decoded != path { paths.append(decoded) }
+        }
+        let base = folder ?? FileManager.default.currentDirectoryPath
+        return paths.filter { !$0.isEmpty }.map { FileFlow.absolute($0, in: base) }
+    }
+
     /// The kinds of picture SDL2_image reads, by extension.
     static let pictureExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "svg", "gif", "bmp", "tif", "tiff"]
 
@@ -54,14 +70,22 @@ public enum PicturePaths {
 
 extension Document {
     /// This map as it is written into `folder`: each picture's path rebased from `from`, the folder
-    /// its relative paths are read from now (see `PicturePaths`). The map itself is unchanged;
-    /// a map without pictures is returned as it is, without a copy.
+    /// its relative paths are read from now (see `PicturePaths`), and its embedded bytes with it.
+    /// The map itself is unchanged; a map without pictures is returned as it is, without a copy.
     public func rebasingPictures(from: String?, to folder: String) -> Document {
         var rebased = self
         for node in nodes {
             guard let image = node.image else { continue }
             let written = PicturePaths.rebased(image, from: from, to: folder)
             if written != image { rebased.modify(node.id) { $0.image = written } }
+        }
+        if !embeddedPictures.isEmpty {
+            rebased.embeddedPictures = [:]
+            // why: in path order, so when two spellings of one picture meet, the same one is kept every time.
+            for path in embeddedPictures.keys.sorted() {
+                let written = PicturePaths.rebased(path, from: from, to: folder)
+                if rebased.embeddedPictures[written] == nil { rebased.embeddedPictures[written] = embeddedPictures[path] }
+            }
         }
         return rebased
     }

@@ -48,3 +48,12 @@ extension Workspace {
         }
     }
 }
+
+extension Workspace {
+    /// Keeps the small pictures a save found on disk inside the map (`Document.keepPictures`), so
+    /// this save and every later one carry them, even once the files are gone. No change is
+    /// recorded: the bytes are not content.
+    public mutating func keepPictures(_ found: [String: PictureEmbedding.Found]) {
+        document.keepPictures(found)
+    }
+}
