@@ -92,8 +92,10 @@ public final class FramePainter {
     }
 
     private func draw(_ list: DrawList) {
-        renderer.drawShapes(of: list)
+        let mark = list.hairlineMark ?? list.indices.count
+        renderer.drawShapes(of: list, indices: 0..<mark)
         renderer.drawHairlines(of: list)
+        renderer.drawShapes(of: list, indices: mark..<list.indices.count)
         renderer.drawDots(of: list)
         for image in list.images {
             // A picture the core has no size for yet is only loaded (to learn it): its placeholder is drawn.

@@ -49,9 +49,11 @@ public final class SDLRenderer {
         SDL_RenderClear(handle)
     }
 
-    /// Draws the list's triangles in one `SDL_RenderGeometryRaw` call.
-    func drawShapes(of list: DrawList) {
-        guard !list.indices.isEmpty else { return }
+    /// Draws the list's triangles whose indices are in `range` (all by default) in one
+    /// `SDL_RenderGeometryRaw` call.
+    func drawShapes(of list: DrawList, indices range: Range<Int>? = nil) {
+        let range = (range ?? 0..<list.indices.count).clamped(to: 0..<list.indices.count)
+        guard !range.isEmpty else { return }
         list.positions.withUnsafeBufferPointer { xy in
             list.colors.withUnsafeBytes { rgba in
                 list.indices.withUnsafeBytes { indices in
@@ -63,14 +65,15 @@ public final class SDLRenderer {
                         colorBase, Int32(MemoryLayout<SDL_Color>.stride),
                         nil, 0,
                         Int32(list.vertexCount),
-                        indices.baseAddress, Int32(list.indices.count), Int32(MemoryLayout<Int32>.stride)
+                        indices.baseAddress.map { $0 + range.lowerBound * MemoryLayout<Int32>.stride }, Int32(range.count),
+                        Int32(MemoryLayout<Int32>.stride)
                     )
                 }
             }
         }
     }
 
-    /// Far-out edges: one-pixel lines, one colour.
+    /// Edges a pixel wide or less: one-pixel lines, one colour for branches, one for links.
     func drawHairlines(of list: DrawList) {
         for (lines, c) in [(list.hairlines, list.hairlineColor), (list.linkHairlines, list.linkHairlineColor)] where !lines.isEmpty {
             SDL_SetRenderDrawColor(handle, c.r, c.g, c.b, c.a)

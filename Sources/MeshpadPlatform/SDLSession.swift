@@ -11,8 +11,8 @@ public final class SDLSession {
     public let isHeadless: Bool
 
     /// How often, and how long apart, a display named in the environment is tried again when
-    /// SDL cannot use it: two seconds in all.
-    static let displayRetries = 8
+    /// SDL cannot use it: four seconds in all.
+    static let displayRetries = 16
     static let displayRetrySeconds = 0.25
 
     /// `kiosk`: the window stays up when focus goes elsewhere.
@@ -37,8 +37,8 @@ public final class SDLSession {
         // why: labels are rasterised at a few sizes and scaled between them; linear filtering keeps
         // the scaled text smooth instead of blocky.
         SDL_SetHint(SDL_HINT_RENDER_SCALE_QUALITY, "linear")
-        // why: far-out edges are one-pixel hairlines, thousands of them across the screen on a
-        // map with many links. SDL's default draws a float line as a run of points, each one
+        // why: edges a pixel wide or less are one-pixel hairlines, thousands of them across the
+        // screen on a map with many links zoomed out. SDL's default draws a float line as a run of points, each one
         // queued and clipped; the renderer's own line drawing halves such a frame (100k-node map
         // with 5,000 links, zoom 0.1: 15 → 6 ms in software). Lines are not pixel-exact at their
         // ends this way, which a hairline does not need.
@@ -55,20 +55,23 @@ public final class SDLSession {
         // why: a kiosk must stay up when focus goes elsewhere (a notification, a second screen).
         if kiosk { SDL_SetHint(SDL_HINT_VIDEO_MINIMIZE_ON_FOCUS_LOSS, "0") }
 
-        let hasDisplay = environment["DISPLAY"] != nil || environment["WAYLAND_DISPLAY"] != nil
+        let hasDisplay = ["DISPLAY", "WAYLAND_DISPLAY"].contains { !(environment[$0] ?? "").isEmpty }
+        let showsNothing = ["offscreen", "dummy"].contains(environment["SDL_VIDEODRIVER"] ?? "")
         // why: a display that is named can still refuse the first connection — a kiosk started
         // with its session, before the X server takes clients; SDL's x11 driver also failed now
         // and then on an Xvfb that was taking other clients (about one start in fifty, in the
         // window-title test under load). So a named display is tried again for a while before
-        // the app gives up.
-        var retries = !headless && hasDisplay ? Self.displayRetries : 0
+        // the app gives up. The video subsystem alone is shut between tries: `SDL_Quit` would
+        // also clear every hint set above.
+        var retries = !headless && hasDisplay && !showsNothing ? Self.displayRetries : 0
+        let subsystems = UInt32(SDL_INIT_VIDEO) | UInt32(SDL_INIT_EVENTS)
         var driver = ""
         while true {
-            if SDL_Init(UInt32(SDL_INIT_VIDEO) | UInt32(SDL_INIT_EVENTS)) != 0 {
+            if SDL_Init(subsystems) != 0 {
                 let detail = PlatformError.sdlMessage
                 if retries > 0 {
                     retries -= 1
-                    SDL_Quit()
+                    SDL_QuitSubSystem(subsystems)
                     Thread.sleep(forTimeInterval: Self.displayRetrySeconds)
                     continue
                 }
@@ -81,12 +84,13 @@ public final class SDLSession {
             // can see would wait forever for input. An interactive session needs a real display.
             driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
             guard !headless && (driver == "offscreen" || driver == "dummy") else { break }
-            SDL_Quit()
             if retries > 0 {
                 retries -= 1
+                SDL_QuitSubSystem(subsystems)
                 Thread.sleep(forTimeInterval: Self.displayRetrySeconds)
                 continue
             }
+            SDL_Quit()
             throw .noDisplay(detail: "only the '\(driver)' video driver is available, which shows nothing")
         }
         if driver == "x11" { Self.convertTextAsUTF8ForXlib() }

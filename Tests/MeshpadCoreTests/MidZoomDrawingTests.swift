@@ -83,12 +83,41 @@ import Testing
     @Test func anArrowheadIsDrawnOnlyWhereItsTipCanBeSeen() {
         let (plain, _) = linkedMap(arrows: [])
         let (arrowed, _) = linkedMap(arrows: .end)
+        // A just-off tip: its triangle reaches 1.75 sizes back, so one within two sizes is drawn.
         func triangles(_ document: Document, _ camera: Camera) -> Int { build(document, camera: camera).indices.count / 3 }
         // The link's end (at x ≈ 900) in view, then well off it to the right.
         let seesTheEnd = Camera(origin: Vec2(-500, 300), zoom: 1)
         let seesTheStart = Camera(origin: Vec2(400, 300), zoom: 1)
         #expect(triangles(arrowed, seesTheEnd) == triangles(plain, seesTheEnd) + 1, "the arrowhead, one triangle")
         #expect(triangles(arrowed, seesTheStart) == triangles(plain, seesTheStart), "none for a tip off the view")
+    }
+
+    @Test func aThinLinkRunsUnderItsLabelAndArrowheadAndAPixelWideOneKeepsItsSmoothLine() throws {
+        let text = """
+            <map version="freeplane 1.9.13"><node TEXT="from" ID="ID_1">
+            <arrowlink DESTINATION="ID_2" MIDDLE_LABEL="why" ENDARROW="Default"/>
+            <node TEXT="to" ID="ID_2" POSITION="right"/></node></map>
+            """
+        var document = try FreeMindFormat.decode(Data(text.utf8)).document
+        document.prepareForDisplay(with: NodeSizing(measurer: FixedAdvanceMeasurer()))
+        let middle = try #require(document.nodes.first { $0.text == "to" }).position * 0.5
+        func camera(zoom: Double) -> Camera {
+            var camera = Camera(zoom: zoom)
+            camera.place(mapPoint: middle, atScreen: viewport / 2)
+            return camera
+        }
+        // 60 %: the link is 0.6 px, a one-pixel line; its label (9 px) and arrowhead show.
+        let thin = build(document, camera: camera(zoom: 0.6))
+        #expect(!thin.linkHairlines.isEmpty)
+        let mark = try #require(thin.hairlineMark, "the lines have their place among the triangles")
+        let after = Set(thin.indices[mark...].map { color(thin, Int($0)) })
+        #expect(after.contains(theme.linkEdge), "the arrowhead is drawn after the line, over it")
+        #expect(after.contains { $0.r == theme.background.r && $0.g == theme.background.g && $0.b == theme.background.b },
+                "so is the label's pill, which hides the line under the words")
+        #expect(thin.labels.contains { $0.text == "why" })
+
+        let full = build(document, camera: camera(zoom: 1))
+        #expect(full.linkHairlines.isEmpty, "at 100 % a link is its anti-aliased line, as people see it most")
     }
 
     @Test func anOutlineHasAsFewSegmentsAsKeepItWithinAQuarterPixel() {

@@ -13,7 +13,7 @@ public enum SVGExport {
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"\(n(bounds.minX)) \(n(bounds.minY)) \(n(bounds.width)) \(n(bounds.height))\""
         out += " width=\"\(n(bounds.width))\" height=\"\(n(bounds.height))\">\n"
-        out += "<rect x=\"\(n(bounds.minX))\" y=\"\(n(bounds.minY))\" width=\"\(n(bounds.width))\" height=\"\(n(bounds.height))\" fill=\"\(theme.background.hexString)\"/>\n"
+        out += "<rect x=\"\(n(bounds.minX))\" y=\"\(n(bounds.minY))\" width=\"\(n(bounds.width))\" height=\"\(n(bounds.height))\"\(paint("fill", theme.background))/>\n"
         func line(_ path: EdgePath, _ attributes: String) -> String {
             if path.isStraight {
                 return "<line x1=\"\(n(path.start.x))\" y1=\"\(n(path.start.y))\" x2=\"\(n(path.end.x))\" y2=\"\(n(path.end.y))\"\(attributes)/>\n"
@@ -33,7 +33,7 @@ public enum SVGExport {
             let dash = isLink ? (edge.look.dash?.map { n($0 * max(width, 1)) }.joined(separator: " ") ?? "6 4") : nil
             // The line the screen draws: a branch's curve or straight line, a link's arch or loop.
             let path = document.path(ofEdgeAt: e)
-            let stroke = " stroke=\"\(color.hexString)\" stroke-width=\"\(n(width))\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")"
+            let stroke = "\(paint("stroke", color)) stroke-width=\"\(n(width))\"\(dash.map { " stroke-dasharray=\"\($0)\"" } ?? "")"
             out += line(path, stroke)
             guard isLink else { continue }
             // Arrowheads as on screen at 100 %, where the line meets the node's outline.
@@ -41,7 +41,7 @@ public enum SVGExport {
             for (on, tip, direction) in [(edge.look.arrows.contains(.end), path.end, path.endDirection),
                                          (edge.look.arrows.contains(.start), path.start, -path.startDirection)] where on {
                 guard let (a, b, c) = SceneBuilder.arrowhead(at: tip, pointing: direction, size: size) else { continue }
-                out += "<polygon points=\"\(n(a.x)),\(n(a.y)) \(n(b.x)),\(n(b.y)) \(n(c.x)),\(n(c.y))\" fill=\"\(color.hexString)\" stroke=\"none\"/>\n"
+                out += "<polygon points=\"\(n(a.x)),\(n(a.y)) \(n(b.x)),\(n(b.y)) \(n(c.x)),\(n(c.y))\"\(paint("fill", color)) stroke=\"none\"/>\n"
             }
         }
         // Summaries' brackets, in each summary's edge style, as the screen draws them.
@@ -55,33 +55,31 @@ public enum SVGExport {
             guard let span else { continue }
             let node = document.nodes[s]
             let bracket = SummaryBracket(span: span, summaryAt: node.position, summarySize: node.size, parentAt: document.nodes[parent].position)
-            let stroke = " stroke=\"\((node.style.edgeColor ?? theme.edge).hexString)\" stroke-width=\"\(n(node.style.edgeWidth ?? theme.edgeWidth))\""
+            let stroke = "\(paint("stroke", (node.style.edgeColor ?? theme.edge))) stroke-width=\"\(n(node.style.edgeWidth ?? theme.edgeWidth))\""
             for path in bracket.paths { out += line(path, stroke) }
         }
         out += "</g>\n"
-        out += linkLabels(document, theme: theme, n)
-        out += "<g stroke-linecap=\"round\">\n"
         out += "</g>\n<g font-family=\"DejaVu Sans, sans-serif\" font-size=\"\(n(theme.fontSize))\" text-anchor=\"middle\">\n"
         for node in document.nodes where !document.isHidden(node.id) && !node.isPlaceholder {
             let fill = node.style.fillColor ?? theme.nodeFill
             let ink = node.style.textColor ?? theme.text
-            let stroke = " stroke=\"\(theme.nodeBorder.hexString)\" stroke-width=\"\(n(theme.nodeBorderWidth))\""
+            let stroke = "\(paint("stroke", theme.nodeBorder)) stroke-width=\"\(n(theme.nodeBorderWidth))\""
             let box = node.frame
             switch node.shape {
             case .ellipse:
                 out += "<ellipse cx=\"\(n(node.position.x))\" cy=\"\(n(node.position.y))\" rx=\"\(n(node.size.x / 2))\" ry=\"\(n(node.size.y / 2))\""
-                out += " fill=\"\(fill.hexString)\"\(stroke)/>\n"
+                out += "\(paint("fill", fill))\(stroke)/>\n"
             case .roundedBox:
                 out += "<rect x=\"\(n(box.minX))\" y=\"\(n(box.minY))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\""
-                out += " rx=\"\(n(theme.cornerRadius))\" fill=\"\(fill.hexString)\"\(stroke)/>\n"
+                out += " rx=\"\(n(theme.cornerRadius))\"\(paint("fill", fill))\(stroke)/>\n"
             case .plain:
                 if let chosen = node.style.fillColor {
                     out += "<rect x=\"\(n(box.minX))\" y=\"\(n(box.minY))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\""
-                    out += " rx=\"\(n(theme.cornerRadius))\" fill=\"\(chosen.hexString)\"/>\n"
+                    out += " rx=\"\(n(theme.cornerRadius))\"\(paint("fill", chosen))/>\n"
                 }
                 let thickness = node.style.edgeWidth ?? theme.edgeWidth
                 out += "<line x1=\"\(n(box.minX))\" y1=\"\(n(box.maxY - thickness / 2))\" x2=\"\(n(box.maxX))\" y2=\"\(n(box.maxY - thickness / 2))\""
-                out += " stroke=\"\((node.style.edgeColor ?? theme.edge).hexString)\" stroke-width=\"\(n(thickness))\"/>\n"
+                out += "\(paint("stroke", (node.style.edgeColor ?? theme.edge))) stroke-width=\"\(n(thickness))\"/>\n"
             }
             if let image = node.image {
                 // The picture by its path (a viewer reads a relative one from the SVG's folder).
@@ -97,13 +95,16 @@ public enum SVGExport {
             let lineHeight = node.textSize.y > 0 ? node.textSize.y / Double(lines.count) : theme.fontSize * 1.2
             // The first baseline sits so the block of lines is centred on the node.
             let firstBaseline = node.position.y + node.textOffset.y - Double(lines.count - 1) * lineHeight / 2 + theme.fontSize * 0.35
-            out += "<text fill=\"\(ink.hexString)\"\(node.style.bold ? " font-weight=\"bold\"" : "")\(node.style.italic ? " font-style=\"italic\"" : "")>"
+            out += "<text\(paint("fill", ink))\(node.style.bold ? " font-weight=\"bold\"" : "")\(node.style.italic ? " font-style=\"italic\"" : "")>"
             for (i, line) in lines.enumerated() {
                 out += "<tspan x=\"\(n(node.position.x))\" y=\"\(n(firstBaseline + Double(i) * lineHeight))\">\(XMLText.escapeText(String(line)))</tspan>"
             }
             out += "</text>\n"
         }
-        out += "</g>\n</svg>\n"
+        out += "</g>\n"
+        // Over the nodes, as on screen: a label reads over whatever its link crosses.
+        out += linkLabels(document, theme: theme, n)
+        out += "</svg>\n"
         return Data(out.utf8)
     }
 
@@ -125,18 +126,20 @@ public enum SVGExport {
             for (color, grow) in [(border, 1.2), (fill, 0)] {
                 let box = outline.outset(by: grow)
                 out += "<rect x=\"\(n(box.minX))\" y=\"\(n(box.minY))\" width=\"\(n(box.width))\" height=\"\(n(box.height))\""
-                out += " rx=\"\(n(radius + grow))\" fill=\"\(color.hexString)\"\(opacity(color, n))/>\n"
+                out += " rx=\"\(n(radius + grow))\"\(paint("fill", color))/>\n"
                 for c in bumps {
-                    out += "<circle cx=\"\(n(c.x))\" cy=\"\(n(c.y))\" r=\"\(n(bump + grow))\" fill=\"\(color.hexString)\"\(opacity(color, n))/>\n"
+                    out += "<circle cx=\"\(n(c.x))\" cy=\"\(n(c.y))\" r=\"\(n(bump + grow))\"\(paint("fill", color))/>\n"
                 }
             }
         }
         return out + "</g>\n"
     }
 
-    /// ` fill-opacity="…"` for a colour that is not solid.
-    private static func opacity(_ color: RGBA, _ n: (Double) -> String) -> String {
-        color.a == 255 ? "" : " fill-opacity=\"\(String(format: "%.2f", Double(color.a) / 255))\""
+    /// ` fill="#rrggbb"` (or another paint attribute), with ` fill-opacity` for a colour that is
+    /// not solid: SVG 1.1 readers take no alpha in the colour itself.
+    private static func paint(_ attribute: String, _ color: RGBA) -> String {
+        let solid = RGBA(color.r, color.g, color.b).hexString
+        return " \(attribute)=\"\(solid)\"" + (color.a == 255 ? "" : " \(attribute)-opacity=\"\(String(format: "%.2f", Double(color.a) / 255))\"")
     }
 
     /// Links' labels: the middle one on a pill of the background at the path's middle, the
@@ -163,10 +166,10 @@ public enum SVGExport {
                 } else {
                     let color = edge.look.color ?? theme.linkEdge
                     out += "<rect x=\"\(n(centre.x - width / 2))\" y=\"\(n(centre.y - size * 0.8))\" width=\"\(n(width))\" height=\"\(n(size * 1.6))\""
-                    out += " rx=\"6\" fill=\"\(theme.background.hexString)\" stroke=\"\(color.hexString)\" stroke-width=\"1\"/>\n"
+                    out += " rx=\"6\"\(paint("fill", theme.background))\(paint("stroke", color)) stroke-width=\"1\"/>\n"
                 }
                 out += "<text x=\"\(n(centre.x))\" y=\"\(n(centre.y + size * 0.35))\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"\(n(size))\""
-                out += " text-anchor=\"middle\" fill=\"\(theme.text.hexString)\">\(XMLText.escapeText(words))</text>\n"
+                out += " text-anchor=\"middle\"\(paint("fill", theme.text))>\(XMLText.escapeText(words))</text>\n"
             }
         }
         return out
@@ -179,7 +182,7 @@ public enum SVGExport {
         let ink = node.style.textColor ?? theme.text
         let rule = theme.nodeBorder.withAlpha(110)
         func rect(_ r: Rect, _ color: RGBA) -> String {
-            "<rect x=\"\(n(r.minX))\" y=\"\(n(r.minY))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\" fill=\"\(color.hexString)\"\(opacity(color, n)) stroke=\"none\"/>\n"
+            "<rect x=\"\(n(r.minX))\" y=\"\(n(r.minY))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\"\(paint("fill", color)) stroke=\"none\"/>\n"
         }
         var out = rect(table.frame, base.mixed(with: ink, amount: 0.04)) + rect(table.header, base.mixed(with: ink, amount: 0.12))
         for name in table.names {
@@ -193,7 +196,7 @@ public enum SVGExport {
         func words(_ text: String, in cell: Rect, color: RGBA) -> String {
             guard !text.isEmpty else { return "" }
             return "<text x=\"\(n(cell.minX + pad))\" y=\"\(n(cell.center.y + size * 0.35))\" font-size=\"\(n(size))\" text-anchor=\"start\""
-                + " fill=\"\(color.hexString)\"\(color.a == 255 ? "" : " fill-opacity=\"\(String(format: "%.2f", Double(color.a) / 255))\"")>\(XMLText.escapeText(text))</text>\n"
+                + "\(paint("fill", color))>\(XMLText.escapeText(text))</text>\n"
         }
         out += words(node.attributes.header, in: table.header, color: ink)
         for (k, row) in node.attributes.rows.enumerated() where k < table.names.count {

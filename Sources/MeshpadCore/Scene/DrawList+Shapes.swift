@@ -275,30 +275,35 @@ extension DrawList {
 
     /// A small node's shape (see `smallShapePixels`) as rows of whole pixels: each row of the
     /// outline in the border's colour, the inside in the fill's; a border thinner than a pixel
-    /// is one pixel of the two mixed, as anti-aliasing would show it. `radius` rounds a box's
-    /// corners; nil makes an ellipse.
-    mutating func appendPixelShape(center: Vec2, halfSize: Vec2, radius: Double?, fill: RGBA, border: RGBA, borderWidth: Double) {
+    /// is one pixel of the two mixed, as anti-aliasing would show it (over a fill that is not
+    /// solid, the border's own colour that much fainter). `radius` rounds a box's corners; nil
+    /// makes an ellipse. Only rows within `clip` are made.
+    mutating func appendPixelShape(center: Vec2, halfSize: Vec2, radius: Double?, fill: RGBA, border: RGBA, borderWidth: Double,
+                                   clip: Rect) {
         guard center.isFinite, halfSize.isFinite, halfSize.x > 0, halfSize.y > 0 else { return }
         let coverage = min(max(borderWidth, 0), 1)
         let rim = coverage > 0 ? max(1, borderWidth.rounded()) : 0
-        let edge = border.mixed(with: fill, amount: 1 - coverage)
-        /// Half the shape's width at `dy` from its centre, for half-size `h` (nil outside).
-        func halfWidth(_ dy: Double, _ h: Vec2) -> Double? {
+        let edge = fill.a == 255 ? border.mixed(with: fill, amount: 1 - coverage) : border.withAlpha(UInt8(Double(border.a) * coverage))
+        /// Half the shape's width at `dy` from its centre, for half-size `h` and corner radius
+        /// `r` (nil outside).
+        func halfWidth(_ dy: Double, _ h: Vec2, _ r: Double?) -> Double? {
             guard h.x > 0, h.y > 0, abs(dy) < h.y else { return nil }
-            guard let radius else { return h.x * (1 - (dy / h.y) * (dy / h.y)).squareRoot() }
-            let r = min(max(radius, 0), h.x, h.y)
-            let into = abs(dy) - (h.y - r)
-            return into <= 0 ? h.x : h.x - r + (r * r - into * into).squareRoot()
+            guard let r else { return h.x * (1 - (dy / h.y) * (dy / h.y)).squareRoot() }
+            let corner = min(max(r, 0), h.x, h.y)
+            let into = abs(dy) - (h.y - corner)
+            return into <= 0 ? h.x : h.x - corner + (corner * corner - into * into).squareRoot()
         }
         let inner = Vec2(halfSize.x - rim, halfSize.y - rim)
-        var y = (center.y - halfSize.y).rounded()
-        while y < center.y + halfSize.y {
+        let innerRadius = radius.map { max($0 - rim, 0) }
+        var y = max((center.y - halfSize.y).rounded(), clip.minY.rounded(.down))
+        let bottom = min(center.y + halfSize.y, clip.maxY)
+        while y < bottom {
             defer { y += 1 }
             let dy = y + 0.5 - center.y
-            guard let outer = halfWidth(dy, halfSize) else { continue }
+            guard let outer = halfWidth(dy, halfSize, radius) else { continue }
             let left = (center.x - outer).rounded(), right = (center.x + outer).rounded()
             guard right > left else { continue }
-            guard let inside = halfWidth(dy, inner) else {
+            guard let inside = halfWidth(dy, inner, innerRadius) else {
                 appendRect(Rect(x: left, y: y, width: right - left, height: 1), color: edge)
                 continue
             }

@@ -52,12 +52,17 @@ public struct DrawList {
     /// all in `dotColor`, drawn after the triangles in one `SDL_RenderFillRectsF` call.
     public internal(set) var dots: [Float] = []
     public internal(set) var dotColor = RGBA(0, 0, 0)
-    /// Far-out edges as one-pixel lines (x1, y1, x2, y2), in `hairlineColor`, drawn before the dots.
+    /// Edges a pixel wide or less as one-pixel lines (x1, y1, x2, y2), in `hairlineColor`, drawn
+    /// after the triangles up to `hairlineMark` and before the dots.
     public internal(set) var hairlines: [Float] = []
     public internal(set) var hairlineColor = RGBA(0, 0, 0)
     /// Free links thinner than a pixel, drawn like `hairlines` in `linkHairlineColor`.
     public internal(set) var linkHairlines: [Float] = []
     public internal(set) var linkHairlineColor = RGBA(0, 0, 0)
+    /// How many of `indices` are drawn before the hairlines: the branches, nodes and links the
+    /// hairlines belong among; what goes over links (labels' pills, arrowheads, badges, the
+    /// editor) comes after them. Nil: every triangle first.
+    public internal(set) var hairlineMark: Int?
     public internal(set) var background = RGBA(255, 255, 255)
     /// Scratch space the scene builder reuses every frame (visible node and edge indices).
     var visibleNodes: [Int] = []
@@ -85,6 +90,7 @@ public struct DrawList {
         dots.removeAll(keepingCapacity: true)
         hairlines.removeAll(keepingCapacity: true)
         linkHairlines.removeAll(keepingCapacity: true)
+        hairlineMark = nil
         visibleNodeCount = 0
         visibleEdgeCount = 0
     }

@@ -198,7 +198,7 @@ public struct SceneBuilder {
                 selectedIndices.append(index)
                 continue
             }
-            appendShape(of: node, at: device(at), selected: false, zoomPixels: zoomPixels, into: &list)
+            appendShape(of: node, at: device(at), selected: false, zoomPixels: zoomPixels, clip: deviceViewport, into: &list)
             labelled.append(index)
         }
         list.visibleEdges = edgeIndices
@@ -210,7 +210,7 @@ public struct SceneBuilder {
         for index in selectedIndices {
             var node = document.nodes[index]
             if index == editedIndex, let layout = extras.editing?.layout { node.size = layout.size }
-            appendShape(of: node, at: device(position(node)), selected: true, zoomPixels: zoomPixels, into: &list)
+            appendShape(of: node, at: device(position(node)), selected: true, zoomPixels: zoomPixels, clip: deviceViewport, into: &list)
         }
         labelled.append(contentsOf: selectedIndices)
         for (index, path) in links {
@@ -219,6 +219,9 @@ public struct SceneBuilder {
                            selected: document.edges[index].id == extras.selectedEdge, zoomPixels: zoomPixels, scale: scale,
                            clip: deviceViewport, into: &list)
         }
+        // why: one-pixel lines are drawn apart from the triangles; they go here in the order,
+        // under the labels' pills, arrowheads and badges that follow.
+        list.hairlineMark = list.indices.count
         guard !farOut else {
             appendPointerFeedback(extras, document: document, device: device, scale: scale, deviceViewport: deviceViewport, into: &list)
             return
@@ -384,7 +387,8 @@ public struct SceneBuilder {
             // why: Freeplane's dashes are in widths of the line, so a thicker line has longer dashes.
             let unit = max(mapWidth, 1) * zoomPixels
             list.appendDashedPath(path, width: width, color: color, pattern: dash.map { $0 * unit }, clip: clip)
-        } else if width <= 1 && chosen == nil {
+        } else if (link ? width < 1 : width <= 1) && chosen == nil {
+            // A link a pixel wide (at 100 %) keeps its anti-aliased line, the look people see most.
             list.appendHairlines(along: path, clip: clip, link: link)
         } else {
             list.appendPath(path, width: width, color: color, clip: clip)
@@ -693,7 +697,7 @@ public struct SceneBuilder {
         for index in shown {
             var node = document.nodes[index]
             if index == editedIndex, let layout = extras.editing?.layout { node.size = layout.size }
-            appendShape(of: node, at: device(node.position), selected: true, zoomPixels: zoomPixels, into: &list)
+            appendShape(of: node, at: device(node.position), selected: true, zoomPixels: zoomPixels, clip: deviceViewport, into: &list)
             list.visibleNodeCount += 1
         }
         let pixelSize = theme.fontSize * zoomPixels
@@ -747,7 +751,7 @@ public struct SceneBuilder {
         list.labels.append(label)
     }
 
-    private func appendShape(of node: Node, at center: Vec2, selected: Bool, zoomPixels: Double, into list: inout DrawList) {
+    private func appendShape(of node: Node, at center: Vec2, selected: Bool, zoomPixels: Double, clip: Rect, into list: inout DrawList) {
         let fill = node.style.fillColor ?? theme.nodeFill
         let border = selected ? theme.selectedBorder : theme.nodeBorder
         let borderWidth = (selected ? theme.selectedBorderWidth : theme.nodeBorderWidth) * zoomPixels
@@ -755,10 +759,10 @@ public struct SceneBuilder {
         let small = 2 * min(half.x, half.y) < DrawList.smallShapePixels
         switch node.shape {
         case .ellipse where small:
-            list.appendPixelShape(center: center, halfSize: half, radius: nil, fill: fill, border: border, borderWidth: borderWidth)
+            list.appendPixelShape(center: center, halfSize: half, radius: nil, fill: fill, border: border, borderWidth: borderWidth, clip: clip)
         case .roundedBox where small:
             list.appendPixelShape(center: center, halfSize: half, radius: theme.cornerRadius * zoomPixels, fill: fill,
-                                  border: border, borderWidth: borderWidth)
+                                  border: border, borderWidth: borderWidth, clip: clip)
         case .ellipse:
             list.appendEllipse(center: center, radii: half, fill: fill, border: border, borderWidth: borderWidth)
         case .roundedBox:
