@@ -207,20 +207,26 @@ func main() -> ExitStatus {
                 Log.error(error.description)
                 return .failure
             }
-            let opened = try open(mode.source(source, config: config), creating: !mode.readOnly, journal: !mode.readOnly)
-            let session = try SDLSession(headless: false, kiosk: mode.kiosk)
-            var shownWith = options
-            shownWith.sharedDatabase = config.sharedDatabase ?? opened.sharing?.address
-            shownWith.personName = config.personName
-            shownWith.keepsSharedJournal = !mode.readOnly
-            if var sharing = opened.sharing {
-                if let name = config.personName { sharing.personName = name }
-                shownWith.sharing = sharing
-                shownWith.title = "Meshpad — \(sharing.name) (shared)"
-                // why: the server keeps a shared map; a recovery file of it would offer a stale copy as a file.
-                shownWith.recovery = nil
+            let session: SDLSession, app: App
+            // why: the map as read must not outlive the app's start: the app measures and lays out
+            // its own copy, and a reference kept here for the whole run would hold a second node
+            // array (31 MiB at 100k nodes) as long as the window is open.
+            do {
+                let opened = try open(mode.source(source, config: config), creating: !mode.readOnly, journal: !mode.readOnly)
+                session = try SDLSession(headless: false, kiosk: mode.kiosk)
+                var shownWith = options
+                shownWith.sharedDatabase = config.sharedDatabase ?? opened.sharing?.address
+                shownWith.personName = config.personName
+                shownWith.keepsSharedJournal = !mode.readOnly
+                if var sharing = opened.sharing {
+                    if let name = config.personName { sharing.personName = name }
+                    shownWith.sharing = sharing
+                    shownWith.title = "Meshpad — \(sharing.name) (shared)"
+                    // why: the server keeps a shared map; a recovery file of it would offer a stale copy as a file.
+                    shownWith.recovery = nil
+                }
+                app = try App(document: opened.document, file: opened.file, warnings: opened.warnings, options: shownWith)
             }
-            let app = try App(document: opened.document, file: opened.file, warnings: opened.warnings, options: shownWith)
             app.run()
             app.stopSharing()
             withExtendedLifetime(session) {}
