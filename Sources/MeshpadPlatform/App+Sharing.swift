@@ -26,6 +26,17 @@ public struct SharedSession: Sendable {
     }
 }
 
+extension SharedSession {
+    /// The session without the map as the server gave it: the app keeps only what it needs
+    /// after starting (the map's number and sequence, the journals). The workspace has the map;
+    /// a copy held here for the app's life would be a second node array once the map is edited.
+    var withoutTheMapAsOpened: SharedSession {
+        var session = self
+        session.opened.document = Document(rootText: "")
+        return session
+    }
+}
+
 /// What the database answered for the Open dialog, waiting for the loop.
 final class SharedMapsMailbox: Sendable {
     struct Mail: Sendable {
@@ -197,7 +208,7 @@ extension App {
         workspace.replaceDocument(document)
         autosave.markWritten(document.revision)
         launchDocument = nil
-        sharing = session
+        sharing = session.withoutTheMapAsOpened
         let link = Self.link(for: session, wakeEvent: wakeEvent)
         sharedLink = link
         sharedStatus = .connecting

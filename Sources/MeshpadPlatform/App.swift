@@ -140,8 +140,10 @@ public final class App {
         hud = HUD(renderer: canvas.renderer, font: canvas.hudFont)
         recorder = try options.recordPath.map { path throws(PlatformError) in try Recorder(path: path) }
         termination = options.catchesTerminationSignals ? TerminationSignals() : nil
-        self.options = options
-        sharing = options.sharing
+        var kept = options
+        kept.sharing = options.sharing?.withoutTheMapAsOpened
+        self.options = kept
+        sharing = kept.sharing
         let wakeEvent = SDL_RegisterEvents(1)
         self.wakeEvent = wakeEvent
         sharedLink = options.sharing.map { Self.link(for: $0, wakeEvent: wakeEvent) }
