@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 @testable import MeshpadCore
 
@@ -27,6 +30,30 @@ import Testing
         var document = try FreeMindFormat.decode(Data(Self.map.utf8)).document
         document.prepareForDisplay(with: NodeSizing(measurer: FixedAdvanceMeasurer()))
         return (String(decoding: SVGExport.encode(document, theme: .classic), as: UTF8.self), document)
+    }
+
+    /// Counts the elements the parser reads and how deep it ends: XMLParser stops at the root's
+    /// end without complaint, so an element closed twice shows as elements never read.
+    final class Nesting: NSObject, XMLParserDelegate {
+        var depth = 0, elements = 0
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                    attributes: [String: String] = [:]) {
+            elements += 1
+            depth += 1
+        }
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            depth -= 1
+        }
+    }
+
+    @Test func thePictureIsWellFormedXMLThatAViewerCanRead() throws {
+        let (svg, _) = try exported()
+        let parser = XMLParser(data: Data(svg.utf8))
+        let nesting = Nesting()
+        parser.delegate = nesting
+        #expect(parser.parse(), "line \(parser.lineNumber): \(parser.parserError.map { "\($0)" } ?? "")")
+        let written = svg.matches(of: /<[A-Za-z]/).count
+        #expect(nesting.elements == written && nesting.depth == 0, "one <svg> holding every element: \(nesting.elements) of \(written) read")
     }
 
     @Test func theCloudIsDrawnBehindItsBranchInItsColour() throws {

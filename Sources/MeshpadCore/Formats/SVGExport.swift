@@ -58,7 +58,6 @@ public enum SVGExport {
             let stroke = "\(paint("stroke", (node.style.edgeColor ?? theme.edge))) stroke-width=\"\(n(node.style.edgeWidth ?? theme.edgeWidth))\""
             for path in bracket.paths { out += line(path, stroke) }
         }
-        out += "</g>\n"
         out += "</g>\n<g font-family=\"DejaVu Sans, sans-serif\" font-size=\"\(n(theme.fontSize))\" text-anchor=\"middle\">\n"
         for node in document.nodes where !document.isHidden(node.id) && !node.isPlaceholder {
             let fill = node.style.fillColor ?? theme.nodeFill
