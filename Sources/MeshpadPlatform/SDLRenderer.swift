@@ -49,10 +49,9 @@ public final class SDLRenderer {
         SDL_RenderClear(handle)
     }
 
-    /// Draws the list's triangles whose indices are in `range` (all by default) in one
-    /// `SDL_RenderGeometryRaw` call.
-    func drawShapes(of list: DrawList, indices range: Range<Int>? = nil) {
-        let range = (range ?? 0..<list.indices.count).clamped(to: 0..<list.indices.count)
+    /// Draws the list's triangles whose indices are in `range` in one `SDL_RenderGeometryRaw` call.
+    func drawShapes(of list: DrawList, indices range: Range<Int>) {
+        let range = range.clamped(to: 0..<list.indices.count)
         guard !range.isEmpty else { return }
         list.positions.withUnsafeBufferPointer { xy in
             list.colors.withUnsafeBytes { rgba in

@@ -59,7 +59,7 @@ public final class SDLSession {
         let showsNothing = ["offscreen", "dummy"].contains(environment["SDL_VIDEODRIVER"] ?? "")
         // why: a display that is named can still refuse the first connection — a kiosk started
         // with its session, before the X server takes clients; SDL's x11 driver also failed now
-        // and then on an Xvfb that was taking other clients (about one start in fifty, in the
+        // and then on an Xvfb that was taking other clients (twice in some seventy runs of the
         // window-title test under load). So a named display is tried again for a while before
         // the app gives up. The video subsystem alone is shut between tries: `SDL_Quit` would
         // also clear every hint set above.
@@ -67,31 +67,26 @@ public final class SDLSession {
         let subsystems = UInt32(SDL_INIT_VIDEO) | UInt32(SDL_INIT_EVENTS)
         var driver = ""
         while true {
-            if SDL_Init(subsystems) != 0 {
-                let detail = PlatformError.sdlMessage
-                if retries > 0 {
-                    retries -= 1
-                    SDL_QuitSubSystem(subsystems)
-                    Thread.sleep(forTimeInterval: Self.displayRetrySeconds)
-                    continue
-                }
-                if !headless && environment["SDL_VIDEODRIVER"] == nil && !hasDisplay {
-                    throw .noDisplay(detail: detail)
-                }
-                throw .sdlInit(detail: detail)
-            }
+            let started = SDL_Init(subsystems) == 0
+            let detail = started ? "" : PlatformError.sdlMessage
+            driver = started ? SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? "" : ""
             // why: with no display SDL falls through to its offscreen driver, and a window nobody
             // can see would wait forever for input. An interactive session needs a real display.
-            driver = SDL_GetCurrentVideoDriver().map { String(cString: $0) } ?? ""
-            guard !headless && (driver == "offscreen" || driver == "dummy") else { break }
+            if started && (headless || (driver != "offscreen" && driver != "dummy")) { break }
             if retries > 0 {
                 retries -= 1
                 SDL_QuitSubSystem(subsystems)
                 Thread.sleep(forTimeInterval: Self.displayRetrySeconds)
                 continue
             }
-            SDL_Quit()
-            throw .noDisplay(detail: "only the '\(driver)' video driver is available, which shows nothing")
+            if started {
+                SDL_Quit()
+                throw .noDisplay(detail: "only the '\(driver)' video driver is available, which shows nothing")
+            }
+            if !headless && environment["SDL_VIDEODRIVER"] == nil && !hasDisplay {
+                throw .noDisplay(detail: detail)
+            }
+            throw .sdlInit(detail: detail)
         }
         if driver == "x11" { Self.convertTextAsUTF8ForXlib() }
         if TTF_Init() != 0 {

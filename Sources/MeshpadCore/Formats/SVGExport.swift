@@ -37,7 +37,7 @@ public enum SVGExport {
             out += line(path, stroke)
             guard isLink else { continue }
             // Arrowheads as on screen at 100 %, where the line meets the node's outline.
-            let size = 9 * max(1, (edge.look.width ?? 1).squareRoot() * 0.8)
+            let size = edge.look.arrowheadSize(zoomPixels: 1)
             for (on, tip, direction) in [(edge.look.arrows.contains(.end), path.end, path.endDirection),
                                          (edge.look.arrows.contains(.start), path.start, -path.startDirection)] where on {
                 guard let (a, b, c) = SceneBuilder.arrowhead(at: tip, pointing: direction, size: size) else { continue }
@@ -46,15 +46,7 @@ public enum SVGExport {
         }
         // Summaries' brackets, in each summary's edge style, as the screen draws them.
         for (summary, members) in document.summaryGroups {
-            guard let s = document.index(of: summary), !document.isHidden(nodeAt: s),
-                  let parent = document.parent(of: summary).flatMap({ document.index(of: $0) }) else { continue }
-            let span = members.compactMap { member -> Rect? in
-                guard let m = document.index(of: member), !document.isHidden(nodeAt: m), !document.nodes[m].isPlaceholder else { return nil }
-                return document.branchArea(of: member)?.box
-            }.reduce(nil as Rect?) { sum, box in sum.map { $0.union(box) } ?? box }
-            guard let span else { continue }
-            let node = document.nodes[s]
-            let bracket = SummaryBracket(span: span, summaryAt: node.position, summarySize: node.size, parentAt: document.nodes[parent].position)
+            guard let bracket = document.summaryBracket(of: summary, members: members), let node = document.node(summary) else { continue }
             let stroke = "\(paint("stroke", (node.style.edgeColor ?? theme.edge))) stroke-width=\"\(n(node.style.edgeWidth ?? theme.edgeWidth))\""
             for path in bracket.paths { out += line(path, stroke) }
         }
@@ -110,15 +102,10 @@ public enum SVGExport {
     /// Clouds behind everything, outer ones first: a box with the shape's corners, and for a
     /// bumpy cloud round bumps along its edge; the border drawn under the fill, as on screen.
     private static func clouds(_ document: Document, theme: Theme, _ n: (Double) -> String) -> String {
-        var shown: [(depth: Int, index: Int, outline: Rect, cloud: Cloud)] = []
-        for (id, area) in document.cloudAreas {
-            guard let index = document.index(of: id), !document.isHidden(nodeAt: index), let cloud = document.nodes[index].style.cloud else { continue }
-            shown.append((area.depth, index, area.box.outset(by: Document.cloudMargin), cloud))
-        }
+        let shown = document.cloudsOutermostFirst()
         guard !shown.isEmpty else { return "" }
-        shown.sort { ($0.depth, $0.index) < ($1.depth, $1.index) }
         var out = "<g stroke=\"none\">\n"
-        for (_, _, outline, cloud) in shown {
+        for (_, cloud, outline) in shown {
             let (fill, border) = theme.colors(of: cloud)
             let (bumps, bump) = DrawList.cloudBumps(around: outline, bump: cloud.shape.isBumpy ? Document.cloudBump : 0)
             let radius = min(cloud.shape.cornerRadius, outline.width / 2, outline.height / 2)
@@ -147,28 +134,15 @@ public enum SVGExport {
         var out = ""
         for (e, edge) in document.edges.enumerated() where edge.kind == .link && !document.isHidden(edgeAt: e) && edge.look.isDecorated {
             let path = document.path(ofEdgeAt: e)
-            let textSize = theme.fontSize * 0.85
-            let middle = path.point(at: 0.5)
-            var outward = middle - (path.start + path.end) * 0.5
-            if outward.length < 1e-6 { outward = Vec2(-path.startDirection.y, path.startDirection.x) }
-            outward = outward * (1 / max(outward.length, 1e-12))
-            for place in LinkLabelPlace.allCases {
-                guard let words = edge.look[place], !words.isEmpty else { continue }
-                let small = place != .middle
-                let size = small ? textSize * 0.85 : textSize
-                let width = min(Double(words.count) * size * 0.6 + 12, 320)
-                var centre = middle
-                if small {
-                    let end = place == .source ? path.start : path.end
-                    let away = place == .source ? path.startDirection : -path.endDirection
-                    centre = end + away * (width / 2 + 4) + outward * (size * 0.9 + 2)
-                } else {
+            for label in edge.look.placedLabels(along: path, textSize: theme.fontSize * 0.85, scale: 1) {
+                let (centre, width, size) = (label.centre, label.width, label.textSize)
+                if label.place == .middle {
                     let color = edge.look.color ?? theme.linkEdge
                     out += "<rect x=\"\(n(centre.x - width / 2))\" y=\"\(n(centre.y - size * 0.8))\" width=\"\(n(width))\" height=\"\(n(size * 1.6))\""
                     out += " rx=\"6\"\(paint("fill", theme.background))\(paint("stroke", color)) stroke-width=\"1\"/>\n"
                 }
                 out += "<text x=\"\(n(centre.x))\" y=\"\(n(centre.y + size * 0.35))\" font-family=\"DejaVu Sans, sans-serif\" font-size=\"\(n(size))\""
-                out += " text-anchor=\"middle\"\(paint("fill", theme.text))>\(XMLText.escapeText(words))</text>\n"
+                out += " text-anchor=\"middle\"\(paint("fill", theme.text))>\(XMLText.escapeText(label.words))</text>\n"
             }
         }
         return out
@@ -177,18 +151,16 @@ public enum SVGExport {
     /// A node's attribute table under its text, as on screen: a tinted header, a row a name
     /// and value ruled apart, the names dimmer.
     private static func attributeTable(_ table: AttributeTableLayout, of node: Node, theme: Theme, _ n: (Double) -> String) -> String {
-        let base = node.style.fillColor ?? theme.nodeFill
-        let ink = node.style.textColor ?? theme.text
-        let rule = theme.nodeBorder.withAlpha(110)
+        let colors = theme.attributeTableColors(fill: node.style.fillColor ?? theme.nodeFill, ink: node.style.textColor ?? theme.text)
         func rect(_ r: Rect, _ color: RGBA) -> String {
             "<rect x=\"\(n(r.minX))\" y=\"\(n(r.minY))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\"\(paint("fill", color)) stroke=\"none\"/>\n"
         }
-        var out = rect(table.frame, base.mixed(with: ink, amount: 0.04)) + rect(table.header, base.mixed(with: ink, amount: 0.12))
+        var out = rect(table.frame, colors.table) + rect(table.header, colors.header)
         for name in table.names {
-            out += rect(Rect(x: table.frame.minX, y: name.minY, width: table.frame.width, height: 0.6), rule)
+            out += rect(Rect(x: table.frame.minX, y: name.minY, width: table.frame.width, height: 0.6), colors.rule)
         }
         if let first = table.names.first {
-            out += rect(Rect(x: first.maxX, y: first.minY, width: 0.6, height: table.frame.maxY - first.minY), rule)
+            out += rect(Rect(x: first.maxX, y: first.minY, width: 0.6, height: table.frame.maxY - first.minY), colors.rule)
         }
         let size = theme.fontSize * node.style.textScale * NodeSizing.attributeTextScale
         let pad = NodeSizing.attributeCellPadding
@@ -197,9 +169,9 @@ public enum SVGExport {
             return "<text x=\"\(n(cell.minX + pad))\" y=\"\(n(cell.center.y + size * 0.35))\" font-size=\"\(n(size))\" text-anchor=\"start\""
                 + "\(paint("fill", color))>\(XMLText.escapeText(text))</text>\n"
         }
-        out += words(node.attributes.header, in: table.header, color: ink)
+        out += words(node.attributes.header, in: table.header, color: colors.value)
         for (k, row) in node.attributes.rows.enumerated() where k < table.names.count {
-            out += words(row.name, in: table.names[k], color: ink.withAlpha(170)) + words(row.value, in: table.values[k], color: ink)
+            out += words(row.name, in: table.names[k], color: colors.name) + words(row.value, in: table.values[k], color: colors.value)
         }
         return out
     }

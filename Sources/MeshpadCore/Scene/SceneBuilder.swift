@@ -93,8 +93,8 @@ public struct SceneBuilder {
             }
         } else if Self.overlapArea(visible, bounds) > 0.05 * bounds.width * bounds.height {
             // A good part of the map is in view: walking the arrays with a box test is cheaper than
-            // the grid, whose visits cost some twenty times a box test (an imported 100k map's
-            // column, a sixth of it in view: 11 ms a frame through the grid, 7.7 walking).
+            // the grid, which reports an item from every cell it is filed in (an imported 100k
+            // map's column, a sixth of it in view: 11 ms a frame through the grid, 7.7 walking).
             for e in document.edges.indices where document.edgeBox(e).intersects(visible) && !(folds && document.isHidden(edgeAt: e)) {
                 edgeIndices.append(e)
             }
@@ -178,27 +178,22 @@ public struct SceneBuilder {
         }
         let editedIndex = extras.editing.flatMap { document.index(of: $0.node) }
         for index in nodeIndices {
+            // why: field by field, as the edges are read: binding the whole `Node` copies and
+            // retains every string in it, for each of the tens of thousands of far-out dots.
+            // An empty summary is not drawn, unless its words are being typed.
+            guard !document.nodes[index].isPlaceholder || index == editedIndex else { continue }
+            let at = position(ofNodeAt: index), size = document.nodes[index].size
+            guard Rect(center: at, width: size.x, height: size.y).intersects(visible) else { continue }
+            list.visibleNodeCount += 1
             if farOut {
-                // why: field by field, as the edges are read: binding the whole `Node` copies and
-                // retains every string in it, for each of the tens of thousands of dots.
-                guard !document.nodes[index].isPlaceholder || index == editedIndex else { continue }
-                let at = position(ofNodeAt: index), size = document.nodes[index].size
-                guard Rect(center: at, width: size.x, height: size.y).intersects(visible) else { continue }
-                list.visibleNodeCount += 1
                 list.appendDot(at: device(at), size: size * zoomPixels)
                 continue
             }
-            let node = document.nodes[index]
-            // An empty summary is not drawn, unless its words are being typed.
-            guard !node.isPlaceholder || index == editedIndex else { continue }
-            let at = position(node)
-            guard Rect(center: at, width: node.size.x, height: node.size.y).intersects(visible) else { continue }
-            list.visibleNodeCount += 1
-            if selection.contains(node.id) || index == editedIndex {
+            if selection.contains(document.nodes[index].id) || index == editedIndex {
                 selectedIndices.append(index)
                 continue
             }
-            appendShape(of: node, at: device(at), selected: false, zoomPixels: zoomPixels, clip: deviceViewport, into: &list)
+            appendShape(of: document.nodes[index], at: device(at), selected: false, zoomPixels: zoomPixels, clip: deviceViewport, into: &list)
             labelled.append(index)
         }
         list.visibleEdges = edgeIndices
@@ -282,21 +277,10 @@ public struct SceneBuilder {
     /// its nodes are drawn (the document holds where they are going).
     private func appendClouds(document: Document, visible: Rect, drawnPositions: DrawnPositions?, device: (Vec2) -> Vec2,
                               zoomPixels: Double, farOut: Bool, into list: inout DrawList) {
-        let areas = document.cloudAreas
-        guard !areas.isEmpty else { return }
-        var shown: [(depth: Int, index: Int, outline: Rect, cloud: Cloud)] = []
-        for (id, area) in areas {
-            guard let index = document.index(of: id), let cloud = document.nodes[index].style.cloud else { continue }
-            var box = area.box
-            if let drawnPositions {
-                box = document.subtreeBox(ofNodeAt: index) { drawnPositions[document.nodes[$0].id] ?? document.nodes[$0].position }
-            }
-            let outline = box.outset(by: Document.cloudMargin)
-            guard outline.outset(by: Document.cloudBump).intersects(visible) else { continue }
-            shown.append((area.depth, index, outline, cloud))
-        }
-        shown.sort { ($0.depth, $0.index) < ($1.depth, $1.index) }
-        for (_, _, outline, cloud) in shown {
+        guard !document.cloudAreas.isEmpty else { return }
+        let drawnAt = Self.drawnAt(drawnPositions, in: document)
+        for (_, cloud, outline) in document.cloudsOutermostFirst(drawnAt: drawnAt)
+        where outline.outset(by: Document.cloudBump).intersects(visible) {
             let (fill, border) = theme.colors(of: cloud)
             let rect = Self.deviceRect(outline, device)
             let bump = farOut || !cloud.shape.isBumpy ? 0 : Document.cloudBump * zoomPixels
@@ -312,12 +296,11 @@ public struct SceneBuilder {
     private func appendAttributeTable(_ table: AttributeTableLayout, of node: Node, device: (Vec2) -> Vec2, pixelSize: Double,
                                       zoomPixels: Double, into list: inout DrawList) {
         func rect(_ r: Rect) -> Rect { Self.deviceRect(r, device) }
-        let base = node.style.fillColor ?? theme.nodeFill
-        let ink = node.style.textColor ?? theme.text
-        let rule = theme.nodeBorder.withAlpha(110)
+        let colors = theme.attributeTableColors(fill: node.style.fillColor ?? theme.nodeFill, ink: node.style.textColor ?? theme.text)
+        let rule = colors.rule
         let frame = rect(table.frame)
-        list.appendRect(frame, color: base.mixed(with: ink, amount: 0.04))
-        list.appendRect(rect(table.header), color: base.mixed(with: ink, amount: 0.12))
+        list.appendRect(frame, color: colors.table)
+        list.appendRect(rect(table.header), color: colors.header)
         let line = max(1, zoomPixels * 0.6)
         for name in table.names {
             let r = rect(name)
@@ -337,10 +320,10 @@ public struct SceneBuilder {
             label.maxWidth = max(cell.width - 2 * pad, 1)
             list.labels.append(label)
         }
-        words(node.attributes.header, in: rect(table.header), color: ink)
+        words(node.attributes.header, in: rect(table.header), color: colors.value)
         for (k, row) in node.attributes.rows.enumerated() where k < table.names.count {
-            words(row.name, in: rect(table.names[k]), color: ink.withAlpha(170))
-            words(row.value, in: rect(table.values[k]), color: ink)
+            words(row.name, in: rect(table.names[k]), color: colors.name)
+            words(row.value, in: rect(table.values[k]), color: colors.value)
         }
     }
 
@@ -350,23 +333,19 @@ public struct SceneBuilder {
                                 zoomPixels: Double, clip: Rect, into list: inout DrawList) {
         let groups = document.summaryGroups
         guard !groups.isEmpty else { return }
+        let drawnAt = Self.drawnAt(drawnPositions, in: document)
         for (summary, members) in groups {
-            guard let s = document.index(of: summary), !document.isHidden(nodeAt: s) else { continue }
-            func at(_ i: Int) -> Vec2 { drawnPositions?[document.nodes[i].id] ?? document.nodes[i].position }
-            var span: Rect?
-            for member in members {
-                guard let m = document.index(of: member), !document.isHidden(nodeAt: m), !document.nodes[m].isPlaceholder else { continue }
-                let box = drawnPositions == nil ? document.branchArea(of: member)?.box : document.subtreeBox(ofNodeAt: m, position: at)
-                if let box { span = span.map { $0.union(box) } ?? box }
-            }
-            guard let span, let parent = document.parent(of: summary).flatMap({ document.index(of: $0) }) else { continue }
-            let node = document.nodes[s]
-            let bracket = SummaryBracket(span: span, summaryAt: at(s), summarySize: node.size, parentAt: at(parent))
-            guard bracket.bounds.intersects(visible) else { continue }
+            guard let bracket = document.summaryBracket(of: summary, members: members, drawnAt: drawnAt),
+                  bracket.bounds.intersects(visible), let node = document.node(summary) else { continue }
             let width = max((node.style.edgeWidth ?? theme.edgeWidth) * zoomPixels, 1)
             let color = node.style.edgeColor ?? theme.edge
             for path in bracket.paths { list.appendPath(path.mapped(device), width: width, color: color, clip: clip) }
         }
+    }
+
+    /// Where gliding nodes are drawn, by node index (nil when none glide: where the document has them).
+    private static func drawnAt(_ drawnPositions: DrawnPositions?, in document: Document) -> ((Int) -> Vec2)? {
+        drawnPositions.map { positions in { positions[document.nodes[$0].id] ?? document.nodes[$0].position } }
     }
 
     /// An edge's line (device pixels): wide in the selection colour under it when selected; a
@@ -511,7 +490,7 @@ public struct SceneBuilder {
     /// they read beside the line and the arrowheads. `path` is in device pixels, as drawn.
     private func appendLinkDecoration(_ look: LinkLook, along path: EdgePath, zoomPixels: Double, scale: Double, clip: Rect,
                                       into list: inout DrawList) {
-        let size = 9 * max(zoomPixels, 0.6) * max(1, (look.width ?? 1).squareRoot() * 0.8)
+        let size = look.arrowheadSize(zoomPixels: zoomPixels)
         let color = look.color ?? theme.linkEdge
         // why: a link crossing the view mostly ends off it; each triangle handed to SDL costs
         // its setup even when clipped away (2,400 a frame on a map with 5,000 links).
@@ -524,27 +503,12 @@ public struct SceneBuilder {
         }
         let pixelSize = theme.fontSize * 0.85 * zoomPixels
         guard pixelSize >= 6 else { return }
-        // The side the link arches to: end labels stand off the line that way.
-        let middle = path.point(at: 0.5)
-        var outward = middle - (path.start + path.end) * 0.5
-        if outward.length < 1e-6 { outward = Vec2(-path.startDirection.y, path.startDirection.x) }
-        outward = outward * (1 / max(outward.length, 1e-12))
-        for place in LinkLabelPlace.allCases {
-            guard let words = look[place], !words.isEmpty else { continue }
-            let small = place != .middle
-            let textSize = small ? pixelSize * 0.85 : pixelSize
-            let width = min(Double(words.count) * textSize * 0.6 + 12 * scale, 320 * scale)
-            var centre = middle
-            if small {
-                // Beside its node: its near edge where the link leaves (or reaches) the outline.
-                let end = place == .source ? path.start : path.end
-                let away = place == .source ? path.startDirection : -path.endDirection
-                centre = end + away * (width / 2 + 4 * scale) + outward * (textSize * 0.9 + 2 * scale)
-            }
+        for label in look.placedLabels(along: path, textSize: pixelSize, scale: scale) {
+            let (centre, width, textSize, small) = (label.centre, label.width, label.textSize, label.place != .middle)
             list.appendRoundedRect(center: centre, halfSize: Vec2(width / 2, textSize * 0.8), radius: 6 * scale,
                                    fill: theme.background.withAlpha(230), border: small ? theme.background.withAlpha(0) : color,
                                    borderWidth: small ? 0 : 1 * scale)
-            var text = DrawList.Label(text: words, center: centre, pixelSize: textSize,
+            var text = DrawList.Label(text: label.words, center: centre, pixelSize: textSize,
                                       rasterPixelSize: TextRaster.rasterSize(forPixelSize: textSize), color: theme.text)
             text.maxWidth = width - 8 * scale
             list.labels.append(text)
