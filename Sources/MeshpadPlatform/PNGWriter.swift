@@ -36,13 +36,18 @@ public enum PNGWriter {
 @MainActor
 public enum HeadlessRender {
     /// Renders `document` as the app would open it (framed, at 100 % at most), or with `fit`
-    /// framed at whatever zoom the clamp allows, and writes `outputPath`.
+    /// framed at whatever zoom the clamp allows, and writes `outputPath`. Pictures with relative
+    /// paths are read from `mapFolder`, else from the copies the map keeps, as the app reads them.
     public static func render(_ document: Document, size: PixelSize, fit: Bool = false, theme: Theme = .standard,
-                              selection: Set<NodeID>? = nil, live: Bool = false, to outputPath: String) throws(PlatformError) {
+                              selection: Set<NodeID>? = nil, live: Bool = false, mapFolder: String? = nil,
+                              to outputPath: String) throws(PlatformError) {
         let session = try SDLSession(headless: true)
         try withExtendedLifetime(session) { () throws(PlatformError) in
             let canvas = try Canvas(title: "Meshpad", size: size, theme: theme, hidden: true, preferSoftware: true)
             canvas.usesOverview = !live
+            // why: learned before the layout, so nodes are laid out at their pictures' sizes.
+            canvas.painter.images.folder = mapFolder
+            canvas.painter.images.learn(document)
             var document = document
             document.prepareForDisplay(with: canvas.sizing, layout: theme.treeLayout)
             var camera = Camera(zoomLimits: Workspace.zoomLimits(for: document, viewportSize: canvas.viewportSize))

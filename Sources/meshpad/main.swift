@@ -132,7 +132,8 @@ func main() -> ExitStatus {
         case .render(let source, let output, let size, let fit, let appearance):
             let opened = try open(source, creating: false)
             opened.warnings.forEach { Log.notice($0) }
-            try HeadlessRender.render(opened.document, size: size, fit: fit, theme: appearance.theme, live: appearance.liveFarViews, to: output)
+            try HeadlessRender.render(opened.document, size: size, fit: fit, theme: appearance.theme, live: appearance.liveFarViews,
+                                      mapFolder: opened.file?.path.map { ($0 as NSString).deletingLastPathComponent }, to: output)
         case .convert(let input, let output, let scale, let appearance):
             if let failed = converting({ () throws(ConversionError) in
                 try Converter.convert(input: input, output: output, scale: scale, theme: appearance.theme)

@@ -89,7 +89,13 @@ extension PlatformTests {
             document.modify(document.rootID) { $0.image = "pic.png" }
             try NativeFormat.encode(document).write(to: URL(fileURLWithPath: folder + "/map.meshpad"))
             _ = try Converter.convert(input: folder + "/map.meshpad", output: folder + "/map.png", scale: 1)
-            let surface = try #require(IMG_Load(folder + "/map.png"))
+            let magenta = try magentaPixels(inPNG: folder + "/map.png")
+            #expect(magenta >= 50 * 30, "the picture drawn at its size: \(magenta) pixels")
+        }
+
+        /// How many pixels of a PNG file are magenta.
+        func magentaPixels(inPNG path: String) throws -> Int {
+            let surface = try #require(IMG_Load(path))
             defer { SDL_FreeSurface(surface) }
             let argb = try #require(SDL_ConvertSurfaceFormat(surface, meshpad_pixelformat_argb8888(), 0))
             defer { SDL_FreeSurface(argb) }
@@ -102,7 +108,27 @@ extension PlatformTests {
                     if pixel & 0xFF_FFFF == 0xFF_00FF { magenta += 1 }
                 }
             }
-            #expect(magenta >= 50 * 30, "the picture drawn at its size: \(magenta) pixels")
+            return magenta
+        }
+
+        /// `meshpad render map OUT.png` shows the map's pictures as the app does: from beside
+        /// the map, and from the copy a `.meshpad` keeps once the file is gone.
+        @Test func theRenderVerbDrawsAMapsPicturesFromItsFolderAndFromTheCopyItKeeps() throws {
+            let folder = try temporaryFolder()
+            defer { try? FileManager.default.removeItem(atPath: folder) }
+            try writeMagentaPNG(folder + "/pic.png", width: 60, height: 40)
+            var document = Document(rootText: "Picture")
+            document.modify(document.rootID) { $0.image = "pic.png" }
+            document.keepPictures(PictureEmbedding.look(for: document, in: folder))
+            _ = try DocumentFile.write(document, to: folder + "/map.meshpad", as: .native)
+            let size = PixelSize(width: 400, height: 300)
+            try HeadlessRender.render(try MapFile.read(folder + "/map.meshpad").document, size: size, mapFolder: folder,
+                                      to: folder + "/beside.png")
+            #expect(try magentaPixels(inPNG: folder + "/beside.png") >= 50 * 30, "the file beside the map")
+            try FileManager.default.removeItem(atPath: folder + "/pic.png")
+            try HeadlessRender.render(try MapFile.read(folder + "/map.meshpad").document, size: size, mapFolder: folder,
+                                      to: folder + "/kept.png")
+            #expect(try magentaPixels(inPNG: folder + "/kept.png") >= 50 * 30, "the copy the map keeps")
         }
 
         // MARK: - Pictures kept inside a .meshpad
