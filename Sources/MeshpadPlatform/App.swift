@@ -53,6 +53,13 @@ public final class App {
         /// Shared maps opened from the Open dialog keep their unsent changes on disk (the app,
         /// not a replay).
         public var keepsSharedJournal = false
+        /// Start-up's steps so far (read, SDL), continued by the app and printed with the first
+        /// frame when MESHPAD_REPORT_FIRST_FRAME is set.
+        public var startup = StartupTimeline()
+        /// The fonts the map was measured with as it was read (`MapFile.read(_:sizing:)` with
+        /// their `sizing`): the canvas takes them over and only what the read left unmeasured
+        /// is measured. Nil: the app opens its fonts and measures the whole map.
+        public var labelFonts: LabelFonts?
 
         public init(windowSize: PixelSize = .defaultWindow, title: String = "Meshpad", theme: Theme = .standard,
                     preferSoftware: Bool = false, hidden: Bool = false, recordPath: String? = nil,
@@ -124,6 +131,7 @@ public final class App {
     /// line this prints once the first frame is on the screen: start-up as a person waits for it.
     private let reportsFirstFrame = ProcessInfo.processInfo.environment["MESHPAD_REPORT_FIRST_FRAME"] != nil
     private var lastFrameEnd = 0.0
+    private var startup: StartupTimeline
     private var framesPerSecond = 0.0
 
     /// - Parameters:
@@ -135,7 +143,9 @@ public final class App {
             || SDLSession.prefersSoftwareRenderer(environment: ProcessInfo.processInfo.environment, renderNodes: SDLSession.gpuRenderNodes())
         canvas = try Canvas(title: options.title, size: options.windowSize, theme: options.theme,
                             hidden: options.hidden, preferSoftware: software, uiScale: options.uiScale,
-                            fullscreen: options.kiosk != nil)
+                            fullscreen: options.kiosk != nil, labelFonts: options.labelFonts)
+        startup = options.startup
+        startup.mark("window")
         canvas.usesOverview = !options.liveFarViews
         hud = HUD(renderer: canvas.renderer, font: canvas.hudFont)
         recorder = try options.recordPath.map { path throws(PlatformError) in try Recorder(path: path) }
@@ -150,8 +160,12 @@ public final class App {
         meshpad_map_large_blocks()
         var prepared = document
         canvas.painter.images.folder = file?.path.map { ($0 as NSString).deletingLastPathComponent }
-        canvas.painter.images.learn(document)
-        prepared.prepareForDisplay(with: canvas.sizing, layout: canvas.painter.scene.theme.treeLayout)
+        let picturesLearned = canvas.painter.images.learn(document)
+        // why: a picture's size was unknown when the map was measured as it was read.
+        let canvasFonts = canvas.fonts
+        let measured = options.labelFonts.map { $0.library === canvasFonts } == true && !picturesLearned
+        prepared.prepareForDisplay(with: canvas.sizing, layout: canvas.painter.scene.theme.treeLayout, measured: measured)
+        startup.mark(measured ? "lay out" : "measure and lay out")
         meshpad_release_free_memory()
         launchDocument = prepared
         var opened = file ?? DocumentFile(path: nil, format: .native, savedRevision: 0)
@@ -190,6 +204,7 @@ public final class App {
             beginSharing(sharing, on: sharedLink)
         }
         updateTitle()
+        startup.mark("app")
     }
 
     /// The loop's clock for gestures, in seconds since SDL started: the same base as SDL's event
@@ -484,7 +499,8 @@ public final class App {
         canvas.renderer.present()
         framesRendered += 1
         if reportsFirstFrame && framesRendered == 1 {
-            FileHandle.standardOutput.write(Data("first frame, renderer \(canvas.renderer.name)\n".utf8))
+            startup.mark("first frame")
+            FileHandle.standardOutput.write(Data("first frame, renderer \(canvas.renderer.name); ms: \(startup.summary)\n".utf8))
         }
         // Labels that waited for the rasterisation budget, and far-view tiles still being drawn,
         // get drawn on the next frames.

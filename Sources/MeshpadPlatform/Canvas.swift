@@ -23,14 +23,21 @@ public final class Canvas {
     /// The size the map and the chrome are laid out in: window pixels divided by the UI scale.
     public var viewportSize: Vec2 { window.size / uiScale }
 
+    /// - Parameter labelFonts: fonts already opened for this theme (the map was measured with
+    ///   them as it was read); nil opens the theme's.
     public init(title: String, size: PixelSize, theme: Theme, hidden: Bool, preferSoftware: Bool, uiScale: Double = 1,
-                fullscreen: Bool = false) throws(PlatformError) {
+                fullscreen: Bool = false, labelFonts: LabelFonts? = nil) throws(PlatformError) {
         self.uiScale = uiScale.isFinite ? min(max(uiScale, 1), 4) : 1
         window = try Window(title: title, size: size, hidden: hidden, fullscreen: fullscreen)
         renderer = try SDLRenderer(window: window, preferSoftware: preferSoftware)
-        fontPath = try FontLocator.labelFontPath()
         let baseSize = Int(theme.fontSize.rounded())
-        fonts = try FontLibrary(regularPath: fontPath, baseSize: baseSize)
+        if let labelFonts, labelFonts.library.baseSize == baseSize {
+            fontPath = labelFonts.path
+            fonts = labelFonts.library
+        } else {
+            fontPath = try FontLocator.labelFontPath()
+            fonts = try FontLibrary(regularPath: fontPath, baseSize: baseSize)
+        }
         hudFont = try Font(path: FontLocator.hudFontPath(fallback: fontPath), pixelSize: 13)
         painter = FramePainter(renderer: renderer, fonts: fonts, theme: theme)
     }

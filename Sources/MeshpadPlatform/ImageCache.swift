@@ -59,11 +59,13 @@ public final class ImageCache {
         didSet {
             guard folder != oldValue else { return }
             removeAll()
+            // why: only sizes that were known and are now forgotten make a measured map stale; a
+            // cache that knew none (the app's start, a map without pictures) changes nothing.
+            if !sizes.entries.isEmpty { learned = true }
             sizes = ImageSizes()
             embedded = [:]
             pending = []
             generation += 1
-            learned = true
         }
     }
 

@@ -20,7 +20,9 @@ struct Opened {
 
 /// Loads the map a command names. `creating`: a FILE that does not exist yet is a new map that
 /// will be saved there (opening the app); for the verbs it is an error.
-func open(_ source: MapSource, creating: Bool, journal: Bool = false) throws -> Opened {
+///
+/// `sizing`: a map file is measured with it as it is read (see `App.Options.labelFonts`).
+func open(_ source: MapSource, creating: Bool, journal: Bool = false, sizing: NodeSizing? = nil) throws -> Opened {
     switch source {
     case .shared(let shared):
         let journals = journal ? SharedJournals(store: RecoveryStore.standard(), map: shared) : nil
@@ -51,7 +53,7 @@ func open(_ source: MapSource, creating: Bool, journal: Bool = false) throws -> 
                           file: DocumentFile(path: absolute, format: MapFormat(path: absolute) ?? .native, savedRevision: 0),
                           warnings: [])
         }
-        let loaded = try MapFile.read(absolute)
+        let loaded = try MapFile.read(absolute, sizing: sizing)
         return Opened(document: loaded.document, file: DocumentFile(path: absolute, format: loaded.format, savedRevision: 0),
                       warnings: loaded.warnings)
     }
@@ -114,6 +116,7 @@ func converting(_ conversion: () throws(ConversionError) -> [String]) -> ExitSta
 
 @MainActor
 func main() -> ExitStatus {
+    var startup = StartupTimeline()
     let invocation: Invocation
     do {
         invocation = try Invocation.parse(Array(CommandLine.arguments.dropFirst()))
@@ -213,9 +216,18 @@ func main() -> ExitStatus {
             // its own copy, and a reference kept here for the whole run would hold a second node
             // array (31 MiB at 100k nodes) as long as the window is open.
             do {
-                let opened = try open(mode.source(source, config: config), creating: !mode.readOnly, journal: !mode.readOnly)
                 session = try SDLSession(headless: false, kiosk: mode.kiosk)
+                // why: with the fonts open before the map is read, a big .mm is measured on a
+                // second core while it is read; before the window, so a map that cannot be read
+                // is reported without a window flashing up.
+                let fonts = try LabelFonts(theme: options.theme)
+                startup.mark("SDL and fonts")
+                let opened = try open(mode.source(source, config: config), creating: !mode.readOnly, journal: !mode.readOnly,
+                                      sizing: fonts.sizing)
+                startup.mark("read")
                 var shownWith = options
+                shownWith.startup = startup
+                shownWith.labelFonts = fonts
                 shownWith.sharedDatabase = config.sharedDatabase ?? opened.sharing?.address
                 shownWith.personName = config.personName
                 shownWith.keepsSharedJournal = !mode.readOnly

@@ -20,13 +20,30 @@ public enum FreeMindFormat {
         public var warnings: [String]
     }
 
-    public static func decode(_ data: Data) throws(FormatError) -> Imported {
+    /// Reads a `.mm` map. With `sizing`, each node is measured on a second thread as soon as
+    /// its element ends (`BackgroundMeasuring`), while the rest is still being read; nodes that
+    /// change after that (clones) or show a picture are left unmeasured, for
+    /// `Document.measureUnmeasured`.
+    public static func decode(_ data: Data, sizing: NodeSizing? = nil) throws(FormatError) -> Imported {
         let reader = Reader()
-        try XMLMapParsing.parse(data, format: formatName, with: reader)
+        reader.measuring = sizing.map(BackgroundMeasuring.init)
+        var failure: FormatError?
+        do {
+            try XMLMapParsing.parse(data, format: formatName, with: reader)
+        } catch {
+            failure = error
+        }
+        // why: before anything else, on every path: the sizing's fonts are the worker's until it is done.
+        let measured = reader.measuring?.finish() ?? []
+        reader.measuring = nil
+        if let failure { throw failure }
         guard reader.sawMap else { throw FormatError(format: formatName, reason: .notAMap(detail: "the root element is not <map>")) }
         guard var builder = reader.builder else {
             throw FormatError(format: formatName, reason: .notAMap(detail: "the map has no <node>"))
         }
+        // why: the reader's reference would make the first change below copy every node and edge.
+        reader.builder = nil
+        builder.adopt(measured)
         var warnings: [String] = []
         for pending in reader.links {
             guard let to = reader.idBySource[pending.destination] else {
@@ -98,6 +115,8 @@ public enum FreeMindFormat {
         }
 
         var builder: MapBuilder?
+        /// Measures each node once it has ended, while the rest is read (only with a sizing).
+        var measuring: BackgroundMeasuring?
         var sawMap = false
         var topLevelCount = 0
         var idBySource: [String: NodeID] = [:]
@@ -256,10 +275,16 @@ public enum FreeMindFormat {
                 return
             }
             if name == "node", elements.last == "map" || elements.last == "node", let id = nodeStack.popLast(),
-               let record = records.popLast(), !isPlain(record, parent: nodeStack.last) {
-                // What Meshpad read from it is filled in once the whole map is read.
-                kept[id] = KeptNode(attributes: [KeptAttribute].ordered(record.attributes), items: record.items,
-                                    read: KeptNode.ReadContent(Node(id: id, text: "", position: .zero)))
+               let record = records.popLast() {
+                // Everything that sizes it (text, style, icons, table, fold) has been read.
+                if let measuring, let index = builder?.index(of: id), let node = builder?.nodes[index] {
+                    measuring.submit(node, at: index)
+                }
+                if !isPlain(record, parent: nodeStack.last) {
+                    // What Meshpad read from it is filled in once the whole map is read.
+                    kept[id] = KeptNode(attributes: [KeptAttribute].ordered(record.attributes), items: record.items,
+                                        read: KeptNode.ReadContent(Node(id: id, text: "", position: .zero)))
+                }
             }
         }
 

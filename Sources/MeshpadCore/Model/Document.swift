@@ -247,6 +247,16 @@ public struct Document: Sendable {
         rebuildSpatialIndex()
     }
 
+    /// Measures every node (or, with `onlyUnmeasured`, those not measured yet: a map measured
+    /// as it was read, with this very sizing) without filing the map: for a caller that files it
+    /// next (`prepareForDisplay`, which lays out or files).
+    mutating func measureUnfiled(with sizing: NodeSizing, onlyUnmeasured: Bool = false) {
+        guard onlyUnmeasured else { return Self.measure(&nodes, with: sizing) }
+        for i in nodes.indices where !nodes[i].isMeasured {
+            sizing.apply(to: &nodes[i])
+        }
+    }
+
     /// Derives every node's size and line breaks in place.
     static func measure(_ nodes: inout [Node], with sizing: NodeSizing) {
         for i in nodes.indices {
@@ -258,6 +268,17 @@ public struct Document: Sendable {
     private mutating func move(_ id: NodeID, to position: Vec2) {
         guard Self.isUsable(position), let i = indexByID[id] else { return }
         refiling(nodeAt: i, edgesToo: true) { $0.position = position }
+        revision &+= 1
+    }
+
+    /// Puts every node at its centre in `centres` (in the order of `nodes`) and files the map
+    /// once: a first layout, not an edit (no change is recorded). Unusable centres are ignored.
+    mutating func settle(at centres: [Vec2]) {
+        for (i, centre) in zip(nodes.indices, centres) where Self.isUsable(centre) {
+            nodes[i].position = centre
+        }
+        needsLayout = false
+        rebuildSpatialIndex()
         revision &+= 1
     }
 

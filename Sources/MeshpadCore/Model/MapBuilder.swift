@@ -32,6 +32,16 @@ public struct MapBuilder {
 
     public func node(_ id: NodeID) -> Node? { indexByID[id].map { nodes[$0] } }
 
+    /// Where a node is in `nodes` (and will be in the document's).
+    public func index(of id: NodeID) -> Int? { indexByID[id] }
+
+    /// Gives nodes the sizes measured from them elsewhere (`BackgroundMeasuring`), by index.
+    mutating func adopt(_ measured: [(index: Int, measures: Node.Measures)]) {
+        for (index, measures) in measured where nodes.indices.contains(index) {
+            nodes[index].adopt(measures)
+        }
+    }
+
     /// Adds a node (its ID is replaced by the next one), under `parent` or free. Nil if `parent`
     /// is unknown.
     @discardableResult
