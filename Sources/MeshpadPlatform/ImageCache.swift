@@ -121,8 +121,11 @@ public final class ImageCache {
     @discardableResult
     public func learn(_ document: Document) -> Bool {
         embedded = document.embeddedPictures
-        for node in document.nodes {
-            guard let image = node.image, sizes[image] == nil else { continue }
+        // why: by index, reading one field; `for node in document.nodes` would copy every node
+        // (10 ms of opening a 100,000-node map that has no picture at all).
+        let nodes = document.nodes
+        for i in nodes.indices {
+            guard let image = nodes[i].image, sizes[image] == nil else { continue }
             take(Self.decode(image, folder: folder, embedded: embedded[image], keepFull: false, generation: generation))
         }
         return takeLearned()

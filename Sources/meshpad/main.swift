@@ -16,6 +16,13 @@ struct Opened {
     var warnings: [String]
     /// A shared map's session, for the verbs that edit it live (the window, replay).
     var sharing: SharedSession? = nil
+
+    /// The map, handed over: this no longer holds it, so whoever takes it is its only owner
+    /// and its first change copies nothing.
+    mutating func takeDocument() -> Document {
+        defer { document = Document(rootText: "") }
+        return document
+    }
 }
 
 /// Loads the map a command names. `creating`: a FILE that does not exist yet is a new map that
@@ -212,9 +219,9 @@ func main() -> ExitStatus {
                 return .failure
             }
             let session: SDLSession, app: App
-            // why: the map as read must not outlive the app's start: the app measures and lays out
-            // its own copy, and a reference kept here for the whole run would hold a second node
-            // array (31 MiB at 100k nodes) as long as the window is open.
+            // why: the map as read is handed to the app (`takeDocument`), not shared with it: a
+            // reference kept here would make the app's first change copy every node (31 MiB and
+            // ~20 ms at 100k nodes), and for the whole run if it outlived the app's start.
             do {
                 session = try SDLSession(headless: false, kiosk: mode.kiosk)
                 // why: with the fonts open before the map is read, a big .mm is measured on a
@@ -222,7 +229,7 @@ func main() -> ExitStatus {
                 // is reported without a window flashing up.
                 let fonts = try LabelFonts(theme: options.theme)
                 startup.mark("SDL and fonts")
-                let opened = try open(mode.source(source, config: config), creating: !mode.readOnly, journal: !mode.readOnly,
+                var opened = try open(mode.source(source, config: config), creating: !mode.readOnly, journal: !mode.readOnly,
                                       sizing: fonts.sizing)
                 startup.mark("read")
                 var shownWith = options
@@ -238,7 +245,8 @@ func main() -> ExitStatus {
                     // why: the server keeps a shared map; a recovery file of it would offer a stale copy as a file.
                     shownWith.recovery = nil
                 }
-                app = try App(document: opened.document, file: opened.file, warnings: opened.warnings, options: shownWith)
+                let document = opened.takeDocument()
+                app = try App(document: consume document, file: opened.file, warnings: opened.warnings, options: shownWith)
             }
             app.run()
             app.stopSharing()

@@ -103,9 +103,7 @@ public enum MapFile {
     /// Parses bytes in `format`, or in the sniffed format when nil. With `sizing`, the map comes
     /// back measured, as `measureAll(with:)` would leave it: a `.meshpad` is measured as it is
     /// read, before its indexes are built, so a 100k-node map is filed once, not twice; a `.mm`
-    /// is measured on a second thread while it is read. A map that still needs its layout
-    /// (`needsLayout`: `.mm`, OPML, Markdown) is filed by that layout (`layOutIfNeeded`), which
-    /// must come next.
+    /// is measured on a second thread while it is read.
     public static func decode(_ data: Data, format: MapFormat?, sizing: NodeSizing? = nil) throws(FormatError) -> Loaded {
         guard data.count <= sizeLimit else {
             throw FormatError(format: "map", reason: .tooLarge(bytes: data.count, limit: sizeLimit))
@@ -132,9 +130,9 @@ public enum MapFile {
         if let sizing {
             // Folds first: a fold that hides nodes re-files them, and they are filed again when measured.
             loaded.document.settleFolds()
-            if loaded.document.needsLayout {
-                // why: its nodes have no places yet; the layout, which must come next, files them.
-                loaded.document.measureUnfiled(with: sizing, onlyUnmeasured: chosen == .freeMind)
+            if chosen == .freeMind {
+                // Measured as it was read, but for what changed after (clones) or shows a picture.
+                loaded.document.measureUnmeasured(with: sizing)
             } else {
                 loaded.document.measureAll(with: sizing)
             }

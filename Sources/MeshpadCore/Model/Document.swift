@@ -159,9 +159,9 @@ public struct Document: Sendable {
     /// A document from a `MapBuilder`, which kept it valid as it grew: its indexes are derived
     /// once, here.
     init(built nodes: [Node], edges: [Edge], rootID: NodeID, indexByID: [NodeID: Int], parentByChild: [NodeID: NodeID],
-         layoutMode: LayoutMode, needsLayout: Bool, mindMapSource: MindMapSource?) {
+         edgeEnds: [(from: Int32, to: Int32)], layoutMode: LayoutMode, needsLayout: Bool, mindMapSource: MindMapSource?) {
         self.init(checkedNodes: nodes, edges: edges, rootID: rootID, indexByID: indexByID, parentByChild: parentByChild,
-                  edgeIDs: Set(edges.map(\.id)))
+                  edgeIDs: Set(edges.map(\.id)), edgeEnds: edgeEnds)
         self.layoutMode = layoutMode
         self.needsLayout = needsLayout
         self.mindMapSource = mindMapSource
@@ -252,9 +252,19 @@ public struct Document: Sendable {
     /// next (`prepareForDisplay`, which lays out or files).
     mutating func measureUnfiled(with sizing: NodeSizing, onlyUnmeasured: Bool = false) {
         guard onlyUnmeasured else { return Self.measure(&nodes, with: sizing) }
-        for i in nodes.indices where !nodes[i].isMeasured {
+        // why: found first, then measured: a loop that tests and measures in one pass copied
+        // every node to read its flag (18 ms at 100k nodes, all of them measured already).
+        let unmeasured = nodes.indices.filter { !nodes[$0].isMeasured }
+        for i in unmeasured {
             sizing.apply(to: &nodes[i])
         }
+    }
+
+    /// Measures the nodes not measured yet (a map measured as it was read, with this very
+    /// sizing) and files the map.
+    mutating func measureUnmeasured(with sizing: NodeSizing) {
+        measureUnfiled(with: sizing, onlyUnmeasured: true)
+        rebuildSpatialIndex()
     }
 
     /// Derives every node's size and line breaks in place.

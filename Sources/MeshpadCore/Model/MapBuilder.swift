@@ -28,6 +28,19 @@ public struct MapBuilder {
 
     public var nodeCount: Int { nodes.count }
 
+    /// Makes room for `count` nodes and as many edges at once.
+    ///
+    /// why: an importer that can tell how big the map is spares growing the arrays and the ID
+    /// indexes step by step (each step copies or rehashes all that came before: at 100k
+    /// nodes about 30 ms of reading a `.mm`).
+    public mutating func reserveCapacity(_ count: Int) {
+        let count = max(0, min(count, 10_000_000))
+        nodes.reserveCapacity(count)
+        edges.reserveCapacity(count)
+        indexByID.reserveCapacity(count)
+        parentByChild.reserveCapacity(count)
+    }
+
     public func contains(_ id: NodeID) -> Bool { indexByID[id] != nil }
 
     public func node(_ id: NodeID) -> Node? { indexByID[id].map { nodes[$0] } }
@@ -92,9 +105,11 @@ public struct MapBuilder {
 
     /// The map, its indexes derived once. Sizes are derived later (`measureAll`, `prepareForDisplay`).
     public func build() -> Document {
-        Document(built: nodes, edges: edges, rootID: rootID, indexByID: indexByID, parentByChild: parentByChild,
-                 layoutMode: layoutMode, needsLayout: needsLayout,
-                 mindMapSource: mindMapSource)
+        // why: node n is at index n - 1 (`append` numbers them in order and nothing is taken
+        // out), so each edge's ends are known without looking 200,000 IDs up at 100k nodes.
+        let ends = edges.map { (from: Int32(truncatingIfNeeded: $0.from.rawValue - 1), to: Int32(truncatingIfNeeded: $0.to.rawValue - 1)) }
+        return Document(built: nodes, edges: edges, rootID: rootID, indexByID: indexByID, parentByChild: parentByChild,
+                        edgeEnds: ends, layoutMode: layoutMode, needsLayout: needsLayout, mindMapSource: mindMapSource)
     }
 
     @discardableResult

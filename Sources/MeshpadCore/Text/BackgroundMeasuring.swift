@@ -48,7 +48,6 @@ final class BackgroundMeasuring: @unchecked Sendable {
         let batch = pending
         pending.removeAll(keepingCapacity: true)
         queue.async { [self] in
-            measured.reserveCapacity(measured.count + batch.count)
             for (index, node) in batch {
                 var copy = node
                 sizing.apply(to: &copy)
@@ -86,11 +85,9 @@ extension Node {
         label = measures.label
         textSize = measures.textSize
         shape = measures.shape
-        imageSize = measures.imageSize
-        imageFound = measures.imageFound
+        setDerivedSizes(imageSize: measures.imageSize, imageFound: measures.imageFound,
+                        attributeTableSize: measures.attributeTableSize, attributeNameWidth: measures.attributeNameWidth)
         edgeShape = measures.edgeShape
-        attributeTableSize = measures.attributeTableSize
-        attributeNameWidth = measures.attributeNameWidth
         isPlaceholder = measures.isPlaceholder
         isMeasured = true
     }

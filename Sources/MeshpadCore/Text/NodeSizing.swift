@@ -68,20 +68,16 @@ public struct NodeSizing {
         node.textSize = textSize
         node.shape = shape(of: style)
         var block = textSize
+        var picture = (size: Vec2.zero, found: false)
         if let image = node.image {
             // The picture stands above the text; the shape goes round both.
-            let shown = shownImage(image, scale: node.imageScale)
-            node.imageSize = shown.size
-            node.imageFound = shown.found
+            picture = shownImage(image, scale: node.imageScale)
             let gap = textSize.y > 0 ? Self.imageGap : 0
-            block = Vec2(max(textSize.x, shown.size.x), shown.size.y + gap + textSize.y)
-        } else {
-            node.imageSize = .zero
-            node.imageFound = false
+            block = Vec2(max(textSize.x, picture.size.x), picture.size.y + gap + textSize.y)
         }
         let table = attributeTable(of: node.attributes, style: style)
-        node.attributeTableSize = table.size
-        node.attributeNameWidth = table.nameWidth
+        node.setDerivedSizes(imageSize: picture.size, imageFound: picture.found, attributeTableSize: table.size,
+                             attributeNameWidth: table.nameWidth)
         if table.size.y > 0 {
             // The table stands under the text; the shape goes round it too.
             block = Vec2(max(block.x, table.size.x), block.y + (block.y > 0 ? Self.imageGap : 0) + table.size.y)
