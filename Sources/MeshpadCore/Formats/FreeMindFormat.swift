@@ -27,7 +27,7 @@ public enum FreeMindFormat {
     public static func decode(_ data: Data, sizing: NodeSizing? = nil) throws(FormatError) -> Imported {
         let reader = Reader()
         reader.expectedNodes = nodeTagCount(data)
-        reader.measuring = sizing.map(BackgroundMeasuring.init)
+        reader.measuring = sizing.map { BackgroundMeasuring(sizing: $0, expected: reader.expectedNodes) }
         var failure: FormatError?
         do {
             try XMLMapParsing.parse(data, format: formatName, with: reader)

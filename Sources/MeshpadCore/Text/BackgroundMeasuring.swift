@@ -22,9 +22,14 @@ final class BackgroundMeasuring: @unchecked Sendable {
     private var measured: [(index: Int, measures: Node.Measures)] = []
     private static let batchSize = 512
 
-    init(sizing: NodeSizing) {
+    /// - Parameter expected: about how many nodes will be submitted: room for their results is
+    ///   made once. why: grown step by step, the buffers left behind stayed in the worker
+    ///   thread's own heap among what it keeps (a 100k-node `.mm` read in the bench: 130 MiB
+    ///   resident, 103 with the room made at once).
+    init(sizing: NodeSizing, expected: Int = 0) {
         self.sizing = sizing
         pending.reserveCapacity(Self.batchSize)
+        measured.reserveCapacity(max(0, min(expected, 10_000_000)))
     }
 
     /// Queues the node at `index` (its place in the map's node array) for measuring.
