@@ -48,7 +48,7 @@ final class OverviewPainter {
             return false
         }
         guard !frame.drawLive, renderer.drawInto(nil) else { return false }
-        renderer.clear(to: scene.theme.background)
+        if !frame.coversOutput { renderer.clear(to: scene.theme.background) }
         for blit in frame.blits {
             guard let texture = textures[blit.key] else { continue }
             renderer.copyTile(texture, source: blit.source, to: blit.destination)

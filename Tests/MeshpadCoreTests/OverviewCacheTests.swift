@@ -74,6 +74,37 @@ import Testing
         }
     }
 
+    @Test(arguments: [1.0, 1.37, 3.1])
+    func tilesAreCutAtTheWindowsEdgeAndFillItWhenTheMapDoes(zoomFactor: Double) throws {
+        let (document, fit) = farView()
+        var camera = fit
+        camera.setZoom(fit.zoom * zoomFactor, about: viewport / 2)
+        var cache = OverviewCache(theme: theme, settings: settings(itemsPerFrame: 100_000))
+        settle(&cache, document, camera)
+        let frame = try #require(plan(&cache, document, camera))
+        let window = Rect(x: 0, y: 0, width: viewport.x, height: viewport.y)
+        #expect(!frame.blits.isEmpty)
+        for blit in frame.blits {
+            // SDL's software renderer scales a copy reaching past the window through a temporary surface.
+            let inside = blit.destination.minX >= 0 && blit.destination.minY >= 0
+                && blit.destination.maxX <= window.maxX && blit.destination.maxY <= window.maxY
+            #expect(inside, "\(blit.destination)")
+            // Cut, a tile keeps its scale to within a tile pixel over the part shown.
+            let uncut = cache.grid.screenRect(of: blit.key, camera: camera, pixelScale: 1)
+            let scale = uncut.width / Double(cache.grid.tilePixels)
+            #expect(abs(blit.source.width * scale - blit.destination.width) <= scale + 1e-9)
+            let expectedMinX = Double(cache.grid.gutterPixels) + (blit.destination.minX - uncut.minX) / scale
+            #expect(abs(blit.source.minX - expectedMinX) <= 0.5 + 1e-9)
+        }
+        // Blits meet with no overlap: they fill the window exactly when their areas add up to it,
+        // and then nothing needs clearing under them. Zoomed into the map's middle, they do.
+        let area = frame.blits.reduce(0) { $0 + $1.destination.width * $1.destination.height }
+        #expect(area <= viewport.x * viewport.y)
+        #expect(frame.coversOutput == (area == viewport.x * viewport.y))
+        if zoomFactor > 3 { #expect(frame.coversOutput) }
+        if zoomFactor == 1 { #expect(!frame.coversOutput, "a fitted map leaves a margin to clear") }
+    }
+
     @Test func aTileCameraDrawsExactlyItsPartOfTheMap() {
         let grid = TileGrid(theme: theme)
         let key = TileKey(level: 3, x: -2, y: 5)

@@ -77,13 +77,17 @@ public struct OverviewCache: Sendable {
     }
 
     /// What the platform does for one frame: drop the textures of `evicted`, carry out `works`
-    /// in order, then either draw the frame live (`drawLive`) or clear to the background and
-    /// draw `blits` in order.
+    /// in order, then either draw the frame live (`drawLive`) or clear to the background (unless
+    /// `coversOutput`) and draw `blits` in order.
     public struct Frame: Equatable, Sendable {
         public var level: Int
         public var works: [Work] = []
         public var evicted: [TileKey] = []
+        /// Cut to the output: none reaches past its edges.
         public var blits: [Blit] = []
+        /// The blits fill the whole output, so no clear is needed under them: tiles are opaque
+        /// and carry the background where nothing is drawn.
+        public var coversOutput = false
         public var drawLive = false
         /// Tiles of the view's level not fresh this frame (shown by a stand-in, or as they are).
         public var unfinished = 0
@@ -252,23 +256,33 @@ public struct OverviewCache: Sendable {
         // What shows: the view's level, a stand-in, or what a texture holds.
         var unfinished = 0
         let whole = grid.source(depth: 0, offset: (0, 0))
+        let output = Rect(x: 0, y: 0, width: (viewportSize.x * scale).rounded(), height: (viewportSize.y * scale).rounded())
+        var coveredArea = 0.0
+        func show(_ key: TileKey, source: Rect, at destination: Rect) {
+            guard let cut = grid.clipped(source: source, destination: destination, to: output) else { return }
+            frame.blits.append(Blit(key: key, source: cut.source, destination: cut.destination))
+            coveredArea += cut.destination.width * cut.destination.height
+        }
         for key in base {
             let destination = grid.screenRect(of: key, camera: camera, pixelScale: scale)
             if isFresh(key) {
                 touch(key)
-                frame.blits.append(Blit(key: key, source: whole, destination: destination))
+                show(key, source: whole, at: destination)
                 continue
             }
             unfinished += 1
             if let (ancestor, depth) = freshAncestor(of: key) {
                 touch(ancestor)
                 let source = grid.source(depth: depth, offset: (key.x - (ancestor.x << depth), key.y - (ancestor.y << depth)))
-                frame.blits.append(Blit(key: ancestor, source: source, destination: destination))
+                show(ancestor, source: source, at: destination)
             } else if tiles[key] != nil {
                 touch(key)
-                frame.blits.append(Blit(key: key, source: whole, destination: destination))
+                show(key, source: whole, at: destination)
             }
         }
+        // why: tiles' screen rectangles meet with no gap and no overlap, so their cut areas add
+        // up to the output's exactly when together they fill it.
+        frame.coversOutput = coveredArea >= output.width * output.height
         frame.unfinished = unfinished
         if liveUntilFresh {
             if base.allSatisfy({ isFresh($0) || freshAncestor(of: $0) != nil }) { liveUntilFresh = false } else { frame.drawLive = true }
