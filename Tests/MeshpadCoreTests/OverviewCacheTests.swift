@@ -157,7 +157,8 @@ import Testing
 
     @Test func whileTilesAreDrawnACoarserOneStandsInAndTheViewsOwnFollowNearestTheMiddleFirst() throws {
         let (document, fit) = farView()
-        var cache = OverviewCache(theme: theme, settings: settings(itemsPerFrame: 100_000))
+        // why: a budget the zoomed view's tiles take several frames of (one walk draws them all).
+        var cache = OverviewCache(theme: theme, settings: settings())
         settle(&cache, document, fit)
         // Zooming in 4×: the finer level is not drawn yet; the fitted level's tiles stand in.
         var camera = fit
@@ -171,6 +172,33 @@ import Testing
         let centre = camera.visibleMapRect(viewportSize: viewport).center
         let grid = cache.grid
         #expect(grid.mapRect(of: first).outset(by: grid.mapSide(ofLevel: first.level)).contains(centre), "the middle first")
+    }
+
+    @Test func aViewWhoseTilesWalkTheArraysIsDrawnInOneWalkLookingAtNoMoreThanItsBudget() throws {
+        let (document, fit) = farView()
+        // Zoomed into the middle: more tiles than a batch of them, over more of the map than
+        // the spatial index is asked about.
+        var camera = fit
+        camera.setZoom(fit.zoom * 2.7, about: viewport / 2)
+        var cache = OverviewCache(theme: theme, settings: settings())
+        let frames = settle(&cache, document, camera)
+        let last = try #require(frames.last)
+        #expect(last.works.isEmpty && last.unfinished == 0)
+        try #require(last.blits.count > cache.settings.tilesPerBatch)
+        // Past the first batch (the coarser tiles that fill the holes), the view's own tiles
+        // come in one batch: each is started (cleared) once, all in the same frame.
+        let starts = frames.map { $0.works.filter(\.clear).filter { $0.key.level == last.level }.count }
+        #expect(starts.filter { $0 > 0 }.count == 1, "\(starts)")
+        #expect(starts.max() == last.blits.count)
+        // Each node lands in every tile it meets, as a box test of every tile would put it.
+        let grid = cache.grid
+        var placed: [TileKey: Set<Int>] = [:]
+        for frame in frames { for work in frame.works where work.key.level == last.level { placed[work.key, default: []].formUnion(work.nodes) } }
+        for (key, nodes) in placed {
+            let area = grid.mapRect(of: key).outset(by: cache.settings.marginPixels / grid.zoom(ofLevel: key.level))
+            let expected = Set(document.nodes.indices.filter { document.nodes[$0].frame.intersects(area) })
+            #expect(nodes == expected, "\(key)")
+        }
     }
 
     // MARK: - Edits
