@@ -52,7 +52,8 @@ public struct OverviewCache: Sendable {
         /// the arrays passes over many that meet none of the batch's tiles, cheaply.
         public var lookedAtPerDrawn = 4
         /// What looking at a node costs against an edge: an edge's box is read from a packed
-        /// array, a node's from the ~300-byte node (a million-node walk: ~8 against ~18 ns).
+        /// array, a node's from the `Node` itself (a million-node walk with ~320-byte nodes:
+        /// ~8 against ~18 ns).
         public var nodeLookCost = 2
         public var memoryBytes = 64 << 20
         /// How far, in device pixels at a tile's own zoom, a node's or edge's drawing may reach
