@@ -19,6 +19,19 @@ final class OverviewPainter {
     let isSupported: Bool
     /// The last far view had tiles still to draw: the app draws again rather than wait idle.
     private(set) var hasPendingWork = false
+    /// Whether the last frame's picture can be shown again as it is.
+    private var stillView = StillView.moving
+    /// A still view's picture, the window's size (outside the tiles' memory budget).
+    private var composite: (texture: OpaquePointer, width: Int, height: Int)?
+
+    private enum StillView {
+        /// The last frame drew into tiles, or was not drawn from them.
+        case moving
+        /// The last frame only copied these blits.
+        case seen([OverviewCache.Blit])
+        /// The last frame only copied these blits, and `composite` holds the picture they make.
+        case composed([OverviewCache.Blit])
+    }
 
     init(renderer: SDLRenderer, theme: Theme, settings: OverviewCache.Settings = OverviewCache.Settings()) {
         self.renderer = renderer
@@ -38,7 +51,10 @@ final class OverviewPainter {
         tilesDrawnLastFrame.removeAll()
         hasPendingWork = false
         guard isSupported else { return false }
-        free(cache.absorb(document.spatial.damage))
+        let previous = stillView
+        stillView = .moving
+        let dropped = cache.absorb(document.spatial.damage)
+        free(dropped)
         guard let frame = cache.frame(document: document, camera: camera, viewportSize: viewportSize, pixelScale: pixelScale,
                                       complete: complete) else { return false }
         free(frame.evicted)
@@ -48,12 +64,53 @@ final class OverviewPainter {
             return false
         }
         guard !frame.drawLive, renderer.drawInto(nil) else { return false }
-        renderer.clear(to: scene.theme.background)
+        // A view standing still with nothing drawn into its tiles shows what the last frame
+        // showed: from its second such frame on, that picture is kept whole and copied 1:1
+        // (at 1280x800 0.3 ms, against 1.8 ms for tiles scaled by a few per cent).
+        let still = frame.works.isEmpty && frame.evicted.isEmpty && dropped.isEmpty
+        let size = renderer.outputSize
+        let whole = Rect(x: 0, y: 0, width: size.x, height: size.y)
+        switch previous {
+        case .composed(let blits) where still && blits == frame.blits:
+            // why: the same blits in a window of another size would copy a picture never drawn.
+            if let composite, composite.width == Int(size.x), composite.height == Int(size.y) {
+                renderer.copyTile(composite.texture, source: whole, to: whole)
+                stillView = .composed(blits)
+                return true
+            }
+        case .seen(let blits) where still && blits == frame.blits:
+            if let composite = compositeTexture(for: size), renderer.drawInto(composite) {
+                copyTiles(frame, background: scene.theme.background)
+                renderer.drawInto(nil)
+                renderer.copyTile(composite, source: whole, to: whole)
+                stillView = .composed(blits)
+                return true
+            }
+        default:
+            break
+        }
+        copyTiles(frame, background: scene.theme.background)
+        if still { stillView = .seen(frame.blits) }
+        return true
+    }
+
+    /// Clears where the tiles leave something uncovered and copies them.
+    private func copyTiles(_ frame: OverviewCache.Frame, background: RGBA) {
+        if !frame.coversOutput { renderer.clear(to: background) }
         for blit in frame.blits {
             guard let texture = textures[blit.key] else { continue }
             renderer.copyTile(texture, source: blit.source, to: blit.destination)
         }
-        return true
+    }
+
+    /// The window-sized texture a still view's picture is kept in, made again when the window's
+    /// size changes; nil if it cannot be made.
+    private func compositeTexture(for size: Vec2) -> OpaquePointer? {
+        let width = Int(size.x), height = Int(size.y)
+        if let composite, composite.width == width, composite.height == height { return composite.texture }
+        if let composite { renderer.destroy(composite.texture) }
+        composite = renderer.makeTarget(width: width, height: height).map { (texture: $0, width: width, height: height) }
+        return composite?.texture
     }
 
     private func free(_ keys: [TileKey]) {
@@ -85,5 +142,6 @@ final class OverviewPainter {
 
     isolated deinit {
         for texture in textures.values { renderer.destroy(texture) }
+        if let composite { renderer.destroy(composite.texture) }
     }
 }

@@ -119,9 +119,12 @@ public final class SDLRenderer {
 
     /// A texture to draw into, `side` pixels square, scaled smoothly when drawn; nil when SDL
     /// has no memory for it.
-    func makeTarget(side: Int) -> OpaquePointer? {
+    func makeTarget(side: Int) -> OpaquePointer? { makeTarget(width: side, height: side) }
+
+    /// A texture to draw into, `width` by `height` pixels, scaled smoothly when drawn.
+    func makeTarget(width: Int, height: Int) -> OpaquePointer? {
         guard let texture = SDL_CreateTexture(handle, meshpad_pixelformat_argb8888(), Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
-                                              Int32(side), Int32(side)) else { return nil }
+                                              Int32(width), Int32(height)) else { return nil }
         SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
         return texture
     }

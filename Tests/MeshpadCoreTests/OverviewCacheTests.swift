@@ -74,6 +74,37 @@ import Testing
         }
     }
 
+    @Test(arguments: [1.0, 1.37, 3.1])
+    func tilesAreCutAtTheWindowsEdgeAndFillItWhenTheMapDoes(zoomFactor: Double) throws {
+        let (document, fit) = farView()
+        var camera = fit
+        camera.setZoom(fit.zoom * zoomFactor, about: viewport / 2)
+        var cache = OverviewCache(theme: theme, settings: settings(itemsPerFrame: 100_000))
+        settle(&cache, document, camera)
+        let frame = try #require(plan(&cache, document, camera))
+        let window = Rect(x: 0, y: 0, width: viewport.x, height: viewport.y)
+        #expect(!frame.blits.isEmpty)
+        for blit in frame.blits {
+            // SDL's software renderer scales a copy reaching past the window through a temporary surface.
+            let inside = blit.destination.minX >= 0 && blit.destination.minY >= 0
+                && blit.destination.maxX <= window.maxX && blit.destination.maxY <= window.maxY
+            #expect(inside, "\(blit.destination)")
+            // Cut, a tile keeps its scale to within a tile pixel over the part shown.
+            let uncut = cache.grid.screenRect(of: blit.key, camera: camera, pixelScale: 1)
+            let scale = uncut.width / Double(cache.grid.tilePixels)
+            #expect(abs(blit.source.width * scale - blit.destination.width) <= scale + 1e-9)
+            let expectedMinX = Double(cache.grid.gutterPixels) + (blit.destination.minX - uncut.minX) / scale
+            #expect(abs(blit.source.minX - expectedMinX) <= 0.5 + 1e-9)
+        }
+        // Blits meet with no overlap: they fill the window exactly when their areas add up to it,
+        // and then nothing needs clearing under them. Zoomed into the map's middle, they do.
+        let area = frame.blits.reduce(0) { $0 + $1.destination.width * $1.destination.height }
+        #expect(area <= viewport.x * viewport.y)
+        #expect(frame.coversOutput == (area == viewport.x * viewport.y))
+        if zoomFactor > 3 { #expect(frame.coversOutput) }
+        if zoomFactor == 1 { #expect(!frame.coversOutput, "a fitted map leaves a margin to clear") }
+    }
+
     @Test func aTileCameraDrawsExactlyItsPartOfTheMap() {
         let grid = TileGrid(theme: theme)
         let key = TileKey(level: 3, x: -2, y: 5)
@@ -126,7 +157,8 @@ import Testing
 
     @Test func whileTilesAreDrawnACoarserOneStandsInAndTheViewsOwnFollowNearestTheMiddleFirst() throws {
         let (document, fit) = farView()
-        var cache = OverviewCache(theme: theme, settings: settings(itemsPerFrame: 100_000))
+        // why: a budget the zoomed view's tiles take several frames of (one walk draws them all).
+        var cache = OverviewCache(theme: theme, settings: settings())
         settle(&cache, document, fit)
         // Zooming in 4×: the finer level is not drawn yet; the fitted level's tiles stand in.
         var camera = fit
@@ -140,6 +172,33 @@ import Testing
         let centre = camera.visibleMapRect(viewportSize: viewport).center
         let grid = cache.grid
         #expect(grid.mapRect(of: first).outset(by: grid.mapSide(ofLevel: first.level)).contains(centre), "the middle first")
+    }
+
+    @Test func aViewWhoseTilesWalkTheArraysIsDrawnInOneWalkLookingAtNoMoreThanItsBudget() throws {
+        let (document, fit) = farView()
+        // Zoomed into the middle: more tiles than a batch of them, over more of the map than
+        // the spatial index is asked about.
+        var camera = fit
+        camera.setZoom(fit.zoom * 2.7, about: viewport / 2)
+        var cache = OverviewCache(theme: theme, settings: settings())
+        let frames = settle(&cache, document, camera)
+        let last = try #require(frames.last)
+        #expect(last.works.isEmpty && last.unfinished == 0)
+        try #require(last.blits.count > cache.settings.tilesPerBatch)
+        // Past the first batch (the coarser tiles that fill the holes), the view's own tiles
+        // come in one batch: each is started (cleared) once, all in the same frame.
+        let starts = frames.map { $0.works.filter(\.clear).filter { $0.key.level == last.level }.count }
+        #expect(starts.filter { $0 > 0 }.count == 1, "\(starts)")
+        #expect(starts.max() == last.blits.count)
+        // Each node lands in every tile it meets, as a box test of every tile would put it.
+        let grid = cache.grid
+        var placed: [TileKey: Set<Int>] = [:]
+        for frame in frames { for work in frame.works where work.key.level == last.level { placed[work.key, default: []].formUnion(work.nodes) } }
+        for (key, nodes) in placed {
+            let area = grid.mapRect(of: key).outset(by: cache.settings.marginPixels / grid.zoom(ofLevel: key.level))
+            let expected = Set(document.nodes.indices.filter { document.nodes[$0].frame.intersects(area) })
+            #expect(nodes == expected, "\(key)")
+        }
     }
 
     // MARK: - Edits

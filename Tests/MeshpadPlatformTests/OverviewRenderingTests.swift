@@ -121,6 +121,29 @@ extension PlatformTests.HeadlessRenderingTests {
         }
     }
 
+    @Test func aStillFarViewShowsTheSamePictureEachFrameAndAnEditAfterIt() throws {
+        try withCanvas { canvas in
+            let (start, camera) = farMap(on: canvas)
+            // The first frame draws the tiles; the second copies them; the third keeps its
+            // picture whole; the fourth copies that.
+            var frames: [PixelBuffer] = []
+            for _ in 0..<4 { frames.append(try pixels(canvas, start, camera, tiles: true)) }
+            for frame in frames.dropFirst() { #expect(frame == frames[0]) }
+            // A leaf moved far out: the kept picture is let go and the edit shows.
+            var document = start
+            let leaf = try #require(document.nodes.last)
+            let target = leaf.position + (leaf.position - document.root.position) * 0.15
+            document.place([leaf.id], at: [target])
+            var after = frames[0]
+            for _ in 0..<6 { after = try pixels(canvas, document, camera, tiles: true, complete: false) }
+            let live = try pixels(canvas, document, camera, tiles: false)
+            let spot = camera.screenPoint(ofMap: target) * (canvas.renderer.outputSize.x / canvas.viewportSize.x)
+            let around = Rect(center: spot, width: 24, height: 24)
+            #expect(changedPixels(frames[0], after, in: around) > 0, "the edit shows in a still view")
+            #expect(looksAlike(difference(live, after)), "\(difference(live, after))")
+        }
+    }
+
     @Test func aSelectedNodeFarOutIsDrawnOverTheTiles() throws {
         try withCanvas { canvas in
             var document = Document(rootText: "root")

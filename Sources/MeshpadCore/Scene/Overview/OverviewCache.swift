@@ -14,8 +14,9 @@ import Foundation
 ///   nodes and edges a frame, whatever the tiles hold: a coarse tile of a million-node map holds
 ///   a quarter of it and takes several frames; a fine one, a frame. A batch over more than
 ///   `indexedShare` of the map walks the map's arrays in slices (looking at no more than
-///   `lookedAtPerDrawn` times the budget a frame); a smaller one takes what the spatial index
-///   finds there, once. Edges go first, then nodes, as the live drawing orders them.
+///   `lookedAtPerDrawn` times the budget a frame, a node counting `nodeLookCost` edges) and
+///   then feeds up to `tilesPerWalk` of the view's tiles at once; a smaller one takes what the
+///   spatial index finds there, once. Edges go first, then nodes, as the live drawing orders them.
 /// - What shows for each tile of the view: the tile if fresh; else the nearest fresh coarser
 ///   tile that holds it (scaled up); else whatever its texture holds (the picture before an
 ///   edit, or a drawing in progress); else nothing. The first batch covers the holes (the fewest
@@ -42,11 +43,18 @@ public struct OverviewCache: Sendable {
     public struct Settings: Sendable, Equatable {
         public var tilePixels = 256
         public var tilesPerBatch = 4
+        /// Tiles drawn together when a batch walks the map's arrays: the walk costs the same
+        /// whatever number of tiles it feeds, so it feeds as many of the view's as this.
+        public var tilesPerWalk = 16
         /// Nodes and edges drawn into tiles in one frame.
         public var itemsPerFrame = 40_000
         /// Nodes and edges looked at (a box test each) for each one drawn, at most: a walk over
         /// the arrays passes over many that meet none of the batch's tiles, cheaply.
-        public var lookedAtPerDrawn = 8
+        public var lookedAtPerDrawn = 4
+        /// What looking at a node costs against an edge: an edge's box is read from a packed
+        /// array, a node's from the `Node` itself (a million-node walk with ~320-byte nodes:
+        /// ~8 against ~18 ns).
+        public var nodeLookCost = 2
         public var memoryBytes = 64 << 20
         /// How far, in device pixels at a tile's own zoom, a node's or edge's drawing may reach
         /// beyond its box (borders, anti-aliasing, fold badges beside the node).
@@ -77,13 +85,17 @@ public struct OverviewCache: Sendable {
     }
 
     /// What the platform does for one frame: drop the textures of `evicted`, carry out `works`
-    /// in order, then either draw the frame live (`drawLive`) or clear to the background and
-    /// draw `blits` in order.
+    /// in order, then either draw the frame live (`drawLive`) or clear to the background (unless
+    /// `coversOutput`) and draw `blits` in order.
     public struct Frame: Equatable, Sendable {
         public var level: Int
         public var works: [Work] = []
         public var evicted: [TileKey] = []
+        /// Cut to the output: none reaches past its edges.
         public var blits: [Blit] = []
+        /// The blits fill the whole output, so no clear is needed under them: tiles are opaque
+        /// and carry the background where nothing is drawn.
+        public var coversOutput = false
         public var drawLive = false
         /// Tiles of the view's level not fresh this frame (shown by a stand-in, or as they are).
         public var unfinished = 0
@@ -108,6 +120,9 @@ public struct OverviewCache: Sendable {
         var keys: [TileKey]
         var areas: [Rect]
         var union: Rect
+        /// The batch's tiles by place when they are all of one level (always, as batches are
+        /// made): a box finds the tiles it meets from its corners, not by testing every tile.
+        var slots: TileSlots?
         var started: [Bool]
         /// Nil: every edge (node) of the map, in order; else the ones the index found.
         var edgeOrder: [Int]?
@@ -242,7 +257,7 @@ public struct OverviewCache: Sendable {
         var rounds = 0
         repeat {
             rounds += 1
-            if batch == nil, let keys = nextBatch(base: base, centre: view.center, complete: complete) {
+            if batch == nil, let keys = nextBatch(base: base, centre: view.center, complete: complete, bounds: document.bounds) {
                 batch = makeBatch(keys, document: document)
             }
             guard batch != nil else { break }
@@ -252,23 +267,33 @@ public struct OverviewCache: Sendable {
         // What shows: the view's level, a stand-in, or what a texture holds.
         var unfinished = 0
         let whole = grid.source(depth: 0, offset: (0, 0))
+        let output = Rect(x: 0, y: 0, width: (viewportSize.x * scale).rounded(), height: (viewportSize.y * scale).rounded())
+        var coveredArea = 0.0
+        func show(_ key: TileKey, source: Rect, at destination: Rect) {
+            guard let cut = grid.clipped(source: source, destination: destination, to: output) else { return }
+            frame.blits.append(Blit(key: key, source: cut.source, destination: cut.destination))
+            coveredArea += cut.destination.width * cut.destination.height
+        }
         for key in base {
             let destination = grid.screenRect(of: key, camera: camera, pixelScale: scale)
             if isFresh(key) {
                 touch(key)
-                frame.blits.append(Blit(key: key, source: whole, destination: destination))
+                show(key, source: whole, at: destination)
                 continue
             }
             unfinished += 1
             if let (ancestor, depth) = freshAncestor(of: key) {
                 touch(ancestor)
                 let source = grid.source(depth: depth, offset: (key.x - (ancestor.x << depth), key.y - (ancestor.y << depth)))
-                frame.blits.append(Blit(key: ancestor, source: source, destination: destination))
+                show(ancestor, source: source, at: destination)
             } else if tiles[key] != nil {
                 touch(key)
-                frame.blits.append(Blit(key: key, source: whole, destination: destination))
+                show(key, source: whole, at: destination)
             }
         }
+        // why: tiles' screen rectangles meet with no gap and no overlap, so their cut areas add
+        // up to the output's exactly when together they fill it.
+        frame.coversOutput = coveredArea >= output.width * output.height
         frame.unfinished = unfinished
         if liveUntilFresh {
             if base.allSatisfy({ isFresh($0) || freshAncestor(of: $0) != nil }) { liveUntilFresh = false } else { frame.drawLive = true }
@@ -279,8 +304,9 @@ public struct OverviewCache: Sendable {
     }
 
     /// The tiles to draw next: first the fewest coarser tiles that give every hole something
-    /// to show, then the view's own tiles that are not fresh, nearest `centre` first.
-    private func nextBatch(base: [TileKey], centre: Vec2, complete: Bool) -> [TileKey]? {
+    /// to show, then the view's own tiles that are not fresh, nearest `centre` first (as many
+    /// as `tilesPerWalk` when they would walk the arrays anyway).
+    private func nextBatch(base: [TileKey], centre: Vec2, complete: Bool, bounds: Rect) -> [TileKey]? {
         let wanted = base.filter { !isFresh($0) }
         guard !wanted.isEmpty else { return nil }
         if complete { return wanted }
@@ -295,24 +321,43 @@ public struct OverviewCache: Sendable {
             }
             return cover
         }
-        return Array(wanted.sorted {
+        let nearest = wanted.sorted {
             grid.mapRect(of: $0).center.distance(to: centre) < grid.mapRect(of: $1).center.distance(to: centre)
-        }.prefix(settings.tilesPerBatch))
+        }
+        let few = Array(nearest.prefix(settings.tilesPerBatch))
+        // why: at a million nodes a fitted view's 16 tiles took four walks over 2M items, each
+        // drawing a quarter of what it looked at; one walk draws them all.
+        guard nearest.count > few.count, walksArrays(union(of: areas(of: few)), bounds: bounds) else { return few }
+        return Array(nearest.prefix(max(settings.tilesPerWalk, settings.tilesPerBatch)))
     }
 
-    private func makeBatch(_ keys: [TileKey], document: Document) -> Batch {
-        let areas = keys.map { grid.mapRect(of: $0).outset(by: settings.marginPixels / grid.zoom(ofLevel: $0.level)) }
+    private func areas(of keys: [TileKey]) -> [Rect] {
+        keys.map { grid.mapRect(of: $0).outset(by: settings.marginPixels / grid.zoom(ofLevel: $0.level)) }
+    }
+
+    private func union(of areas: [Rect]) -> Rect {
         var union = areas[0]
         for area in areas.dropFirst() { union = union.union(area) }
-        var batch = Batch(keys: keys, areas: areas, union: union, started: keys.map { _ in false },
-                          edgeCount: document.edges.count, nodeCount: document.nodes.count)
-        let bounds = document.bounds
+        return union
+    }
+
+    /// Whether tiles over `union` are drawn from a walk over the map's arrays rather than from
+    /// what the spatial index finds there.
+    private func walksArrays(_ union: Rect, bounds: Rect) -> Bool {
         let overlap = max(0, min(union.maxX, bounds.maxX) - max(union.minX, bounds.minX))
             * max(0, min(union.maxY, bounds.maxY) - max(union.minY, bounds.minY))
         // why: a tile over much of the map spans so many grid cells that the index would walk
         // them all at once; a walk over the arrays can stop and go on next frame.
         let cells = (union.width / SpatialIndex.cellSize) * (union.height / SpatialIndex.cellSize)
-        if overlap <= settings.indexedShare * bounds.width * bounds.height && cells <= Double(settings.indexedCells) {
+        return overlap > settings.indexedShare * bounds.width * bounds.height || cells > Double(settings.indexedCells)
+    }
+
+    private func makeBatch(_ keys: [TileKey], document: Document) -> Batch {
+        let areas = areas(of: keys)
+        let union = union(of: areas)
+        var batch = Batch(keys: keys, areas: areas, union: union, slots: TileSlots(keys), started: keys.map { _ in false },
+                          edgeCount: document.edges.count, nodeCount: document.nodes.count)
+        if !walksArrays(union, bounds: document.bounds) {
             var edges: [Int] = [], nodes: [Int] = []
             document.forEachEdge(in: union) { edges.append($0) }
             document.forEachNode(in: union) { nodes.append($0) }
@@ -330,25 +375,45 @@ public struct OverviewCache: Sendable {
         let nodeTotal = current.nodeOrder?.count ?? document.nodes.count
         let folds = document.hiddenCount > 0
         let total = edgeTotal + nodeTotal
-        let end = current.cursor + min(budget == .max ? total : budget * settings.lookedAtPerDrawn, total - current.cursor)
-        var drawn = 0
-        while current.cursor < end && drawn < budget {
+        // why: looking is bounded by what it costs, not by the count: at 8 looks a drawn item,
+        // a walk through a million nodes for a few tiles' worth took 6 ms of a frame.
+        let lookBudget = budget == .max ? Int.max : budget * settings.lookedAtPerDrawn
+        var looked = 0, drawn = 0
+        let margin = settings.marginPixels / grid.zoom(ofLevel: current.keys[0].level)
+        let slots = current.slots, areas = current.areas, union = current.union
+        // why: the batch positions are gathered into one reused array; a nested helper that
+        // captured the batch being advanced and appended through a closure cost ~60 ns an item.
+        var meeting: [Int] = []
+        meeting.reserveCapacity(areas.count)
+        func collect(_ box: Rect) {
+            meeting.removeAll(keepingCapacity: true)
+            if let slots {
+                slots.positions(meeting: box.outset(by: margin), in: grid, into: &meeting)
+            } else {
+                for k in areas.indices where box.intersects(areas[k]) { meeting.append(k) }
+            }
+        }
+        while current.cursor < total && drawn < budget && looked < lookBudget {
             let c = current.cursor
             current.cursor += 1
             if c < edgeTotal {
+                looked += 1
                 let e = current.edgeOrder?[c] ?? c
                 guard current.edgeOrder != nil || !(folds && document.isHidden(edgeAt: e)) else { continue }
                 let box = document.edgeBox(e)
-                guard box.intersects(current.union) else { continue }
+                guard box.intersects(union) else { continue }
                 drawn += 1
-                for k in current.areas.indices where box.intersects(current.areas[k]) { parts[k].edges.append(e) }
+                collect(box)
+                for k in meeting { parts[k].edges.append(e) }
             } else {
+                looked += settings.nodeLookCost
                 let i = current.nodeOrder?[c - edgeTotal] ?? c - edgeTotal
                 guard current.nodeOrder != nil || !(folds && document.isHidden(nodeAt: i)) else { continue }
                 let frame = document.nodes[i].frame
-                guard frame.intersects(current.union) else { continue }
+                guard frame.intersects(union) else { continue }
                 drawn += 1
-                for k in current.areas.indices where frame.intersects(current.areas[k]) { parts[k].nodes.append(i) }
+                collect(frame)
+                for k in meeting { parts[k].nodes.append(i) }
             }
         }
         var works: [Work] = []
@@ -415,5 +480,51 @@ public struct OverviewCache: Sendable {
             .map(\.key)
         for key in victims { tiles[key] = nil }
         return victims
+    }
+}
+
+/// The tiles of one batch by place, when they are all of one level: which of them a box meets
+/// is read off the grid from its corners, one lookup a tile it meets, where testing every tile
+/// of a 16-tile batch cost 16 box tests an item.
+struct TileSlots: Sendable {
+    let level: Int
+    let columns: ClosedRange<Int>
+    let rows: ClosedRange<Int>
+    /// The batch position of the tile at each place of `columns` × `rows`, row by row; -1 where
+    /// the batch has no tile.
+    let slots: [Int]
+
+    /// Nil when `keys` are of more than one level or spread too thin to index by place.
+    init?(_ keys: [TileKey]) {
+        guard let first = keys.first, keys.allSatisfy({ $0.level == first.level }) else { return nil }
+        let xs = keys.map(\.x), ys = keys.map(\.y)
+        guard let x0 = xs.min(), let x1 = xs.max(), let y0 = ys.min(), let y1 = ys.max(),
+              (x1 - x0 + 1) * (y1 - y0 + 1) <= 16 * keys.count else { return nil }
+        level = first.level
+        columns = x0...x1
+        rows = y0...y1
+        var slots = [Int](repeating: -1, count: columns.count * rows.count)
+        for (k, key) in keys.enumerated() { slots[(key.y - y0) * columns.count + key.x - x0] = k }
+        self.slots = slots
+    }
+
+    /// Appends to `positions` the batch position of every tile whose map rectangle meets
+    /// `area` (edges included: a box touching a tile's side counts for it).
+    func positions(meeting area: Rect, in grid: TileGrid, into positions: inout [Int]) {
+        let range = grid.keys(covering: area, level: level)
+        // why: floor division puts a box that starts exactly on a tile's right side in the next
+        // tile only; the tile it touches is taken too, as `Rect.intersects` would.
+        let side = grid.mapSide(ofLevel: level)
+        let left = area.minX == Double(range.columns.lowerBound) * side ? range.columns.lowerBound - 1 : range.columns.lowerBound
+        let top = area.minY == Double(range.rows.lowerBound) * side ? range.rows.lowerBound - 1 : range.rows.lowerBound
+        let x0 = max(left, columns.lowerBound), x1 = min(range.columns.upperBound, columns.upperBound)
+        let y0 = max(top, rows.lowerBound), y1 = min(range.rows.upperBound, rows.upperBound)
+        guard x0 <= x1, y0 <= y1 else { return }
+        for y in y0...y1 {
+            for x in x0...x1 {
+                let k = slots[(y - rows.lowerBound) * columns.count + x - columns.lowerBound]
+                if k >= 0 { positions.append(k) }
+            }
+        }
     }
 }

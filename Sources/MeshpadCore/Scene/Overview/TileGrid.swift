@@ -109,6 +109,33 @@ public struct TileGrid: Equatable, Sendable {
         return Rect(x: gutter + Double(offset.x) * side, y: gutter + Double(offset.y) * side, width: side, height: side)
     }
 
+    /// A copy of `source` (tile pixels) to `destination` (device pixels) cut to `bounds`, or nil
+    /// when nothing of it is in `bounds`.
+    ///
+    /// why: SDL's software renderer scales a copy that reaches past the window's edge into a
+    /// temporary surface of the whole destination and then copies what shows (1.03× scaled tiles
+    /// over 1280×800: 2.6 ms against 1.8 ms cut first). Cut here, the source's edges are rounded
+    /// to whole pixels (SDL takes no fractions) while the destination stays exactly the part in
+    /// bounds: the picture shifts by under half a tile pixel at the window's edge and by nothing
+    /// where the tile meets its neighbour.
+    public func clipped(source: Rect, destination: Rect, to bounds: Rect) -> (source: Rect, destination: Rect)? {
+        let x0 = max(destination.minX, bounds.minX), x1 = min(destination.maxX, bounds.maxX)
+        let y0 = max(destination.minY, bounds.minY), y1 = min(destination.maxY, bounds.maxY)
+        guard x0 < x1, y0 < y1, destination.width > 0, destination.height > 0 else { return nil }
+        if x0 == destination.minX, x1 == destination.maxX, y0 == destination.minY, y1 == destination.maxY {
+            return (source, destination)
+        }
+        let kx = source.width / destination.width, ky = source.height / destination.height
+        let sx0 = (source.minX + (x0 - destination.minX) * kx).rounded()
+        var sx1 = (source.minX + (x1 - destination.minX) * kx).rounded()
+        let sy0 = (source.minY + (y0 - destination.minY) * ky).rounded()
+        var sy1 = (source.minY + (y1 - destination.minY) * ky).rounded()
+        // A sliver under one tile pixel still takes one.
+        if sx1 <= sx0 { sx1 = sx0 + 1 }
+        if sy1 <= sy0 { sy1 = sy0 + 1 }
+        return (Rect(x: sx0, y: sy0, width: sx1 - sx0, height: sy1 - sy0), Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0))
+    }
+
     /// Where a tile goes on the screen, in device pixels, its edges on whole pixels: neighbours
     /// round their shared edge the same way, so tiles meet with no gap and no overlap.
     public func screenRect(of key: TileKey, camera: Camera, pixelScale: Double) -> Rect {
