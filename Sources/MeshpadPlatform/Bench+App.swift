@@ -103,10 +103,13 @@ extension Bench {
 
     public static func appTable(_ results: [AppResult]) -> String {
         var out = "the real app in a window (\(appRuns) starts each, medians): start to first frame presented; memory \(Int(appSettleSeconds)) s after, idle\n"
-        out += "map            nodes   first frame ms   RSS MiB   peak MiB   renderer\n"
+        out += "map            nodes   first frame ms   RSS MiB   peak MiB   renderer   the last start's steps, ms\n"
         for r in results {
+            // The app's line: "first frame, renderer NAME; ms: STEP n · STEP n …".
+            let parts = r.renderer.components(separatedBy: "; ms: ")
             out += r.name.padding(toLength: 14, withPad: " ", startingAt: 0)
-                + String(format: " %6d %16.0f %9.1f %10.1f   ", r.nodes, r.firstFrameMilliseconds, r.residentMiB, r.peakMiB) + r.renderer + "\n"
+                + String(format: " %6d %16.0f %9.1f %10.1f   ", r.nodes, r.firstFrameMilliseconds, r.residentMiB, r.peakMiB)
+                + parts[0].padding(toLength: 10, withPad: " ", startingAt: 0) + " " + (parts.count > 1 ? parts[1] : "") + "\n"
         }
         return out
     }

@@ -73,23 +73,8 @@ extension PlatformTests {
             let map = directory.appendingPathComponent("Größe-план.mm")
             try #"<map version="1.0.1"><node TEXT="Größe"/></map>"#.write(to: map, atomically: true, encoding: .utf8)
 
-            // why: -displayfd makes Xvfb pick a free display and say which once it is ready.
-            let server = try ChildProcess(["-displayfd", "1", "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
-                                          environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"],
-                                          executable: xvfb)
+            let (server, display) = try Self.startServer(xvfb)
             defer { server.stop() }
-            let ready = server.wait(seconds: 10) { $0.output.hasSuffix("\n") }
-            let number = try #require(ready.flatMap { _ in Int(server.output.trimmingCharacters(in: .whitespacesAndNewlines)) },
-                                      "Xvfb did not start: \(server.errorOutput)")
-            let display = ":\(number)"
-            // why: the app is started only once an X client can connect, so a slow server (a
-            // loaded machine in a full test run) is waited for rather than taken for no display.
-            let reachable = Date(timeIntervalSinceNow: 10)
-            while try !Self.run("xwininfo", ["-root"], display: display).contains("Window id:") {
-                try #require(Date() < reachable && server.process.isRunning,
-                             "Xvfb on \(display) took no connections: \(server.errorOutput)")
-                Thread.sleep(forTimeInterval: 0.1)
-            }
 
             let app = try ChildProcess([map.path], environment: Self.appEnvironment(display: display, home: directory, lang: lang))
             defer { app.stop() }
@@ -104,6 +89,76 @@ extension PlatformTests {
             let shown = title.map { String(decoding: $0, as: UTF8.self) }
             #expect(shown == "Größe-план.mm — Meshpad",
                     "the app said: \(app.errorOutput); Xvfb (running: \(server.process.isRunning)) said: \(server.errorOutput)")
+        }
+
+        /// Xvfb on a free display, once an X client can connect to it.
+        static func startServer(_ xvfb: String) throws -> (ChildProcess, String) {
+            // why: -displayfd makes Xvfb pick a free display and say which once it is ready.
+            let server = try ChildProcess(["-displayfd", "1", "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
+                                          environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"],
+                                          executable: xvfb)
+            let ready = server.wait(seconds: 10) { $0.output.hasSuffix("\n") }
+            guard let number = ready.flatMap({ _ in Int(server.output.trimmingCharacters(in: .whitespacesAndNewlines)) }) else {
+                server.stop()
+                throw StartFailure(message: "Xvfb did not start: \(server.errorOutput)")
+            }
+            let display = ":\(number)"
+            // why: the app is started only once an X client can connect, so a slow server (a
+            // loaded machine in a full test run) is waited for rather than taken for no display.
+            let reachable = Date(timeIntervalSinceNow: 10)
+            while try !Self.run("xwininfo", ["-root"], display: display).contains("Window id:") {
+                guard Date() < reachable && server.process.isRunning else {
+                    server.stop()
+                    throw StartFailure(message: "Xvfb on \(display) took no connections: \(server.errorOutput)")
+                }
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+            return (server, display)
+        }
+
+        struct StartFailure: Error, CustomStringConvertible {
+            var message: String
+            var description: String { message }
+        }
+
+        /// A `.mm` named on the command line is measured while it is read, with the fonts the
+        /// window then takes over: the map shows, and the first-frame line says where start-up
+        /// went. One that cannot be read is refused, naming it, before any window is drawn.
+        @Test(.enabled(if: toolsInstalled, "needs Xvfb, xprop and xwininfo (packages xvfb, x11-utils); not installed here"))
+        func aMapNamedOnTheCommandLineOpensMeasuredOrIsRefusedNamingIt() throws {
+            guard ChildProcess.builtMeshpad() != nil, let xvfb = Self.installed("Xvfb") else { return }
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-start-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let (server, display) = try Self.startServer(xvfb)
+            defer { server.stop() }
+            var environment = Self.appEnvironment(display: display, home: directory, lang: "C.UTF-8")
+            environment["MESHPAD_REPORT_FIRST_FRAME"] = "1"
+
+            let maps = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../shared/maps").standardized
+            // A map with no picture: every node is measured as it is read, none again after.
+            let good = try ChildProcess([maps.appendingPathComponent("BuzanMap.mm").path], environment: environment)
+            defer { good.stop() }
+            _ = good.waitForOutput("first frame", seconds: 20)
+            let line = good.output
+            #expect(line.contains("first frame") && line.contains("read ") && line.contains("lay out ") && !line.contains("measure and lay out"),
+                    "the app said: \(line) \(good.errorOutput)")
+            let title = try Self.netWMName(ofWindowsOf: good.process.processIdentifier, display: display)
+            #expect(title.map { String(decoding: $0, as: UTF8.self) } == "BuzanMap.mm — Meshpad")
+
+            let broken = maps.appendingPathComponent("real/mm/freemind-flash-index-0.8.0-MALFORMED.mm")
+            let refused = try ChildProcess([broken.path], environment: environment)
+            defer { refused.stop() }
+            var sawWindow = false
+            let deadline = Date(timeIntervalSinceNow: 10)
+            while refused.process.isRunning && Date() < deadline {
+                if (try? Self.netWMName(ofWindowsOf: refused.process.processIdentifier, display: display)) ?? nil != nil { sawWindow = true }
+                Thread.sleep(forTimeInterval: 0.02)
+            }
+            _ = refused.waitForExit(seconds: 5)
+            #expect(refused.process.terminationStatus == 1)
+            #expect(refused.errorOutput.contains("freemind-flash-index-0.8.0-MALFORMED.mm"), "it said: \(refused.errorOutput)")
+            #expect(!sawWindow && !refused.output.contains("first frame"))
         }
 
         /// A kiosk started with its session can come up before the X server takes clients: the
