@@ -25,7 +25,6 @@ static inline void meshpad_release_free_memory(void) { malloc_trim(0); }
 /// the system (a 100k-node .mm read ~60 ms slower).
 static inline void meshpad_map_large_blocks(void) { mallopt(M_MMAP_THRESHOLD, 64 * 1024); }
 
-
 /// Bytes of heap in use (allocated and not freed): what the soak checks for leaks, apart from
 /// freed memory the allocator keeps mapped.
 static inline size_t meshpad_heap_in_use(void) { struct mallinfo2 info = mallinfo2(); return info.uordblks + info.hblkhd; }

@@ -155,6 +155,8 @@ public final class App {
         termination = options.catchesTerminationSignals ? TerminationSignals() : nil
         var kept = options
         kept.sharing = options.sharing?.withoutTheMapAsOpened
+        // why: the canvas holds the fonts it uses; kept here they would outlive a theme change.
+        kept.labelFonts = nil
         self.options = kept
         sharing = kept.sharing
         let wakeEvent = SDL_RegisterEvents(1)
@@ -165,9 +167,12 @@ public final class App {
         canvas.painter.images.folder = file?.path.map { ($0 as NSString).deletingLastPathComponent }
         let picturesLearned = canvas.painter.images.learn(prepared)
         // why: a picture's size was unknown when the map was measured as it was read.
-        let canvasFonts = canvas.fonts
-        let measured = options.labelFonts.map { $0.library === canvasFonts } == true && !picturesLearned
-        prepared.prepareForDisplay(with: canvas.sizing, layout: canvas.painter.scene.theme.treeLayout, measured: measured)
+        // why: the map was measured as it was read only if with these very fonts and this theme's
+        // metrics; then only nodes with a picture (whose size was unknown then) are measured again.
+        let canvasFonts = canvas.fonts, metrics = canvas.painter.scene.theme.nodeMetrics
+        let measured = options.labelFonts.map { $0.library === canvasFonts && $0.theme.nodeMetrics == metrics } == true
+        prepared.prepareForDisplay(with: canvas.sizing, layout: canvas.painter.scene.theme.treeLayout, measured: measured,
+                                   picturesLearned: picturesLearned)
         startup.mark(measured ? "lay out" : "measure and lay out")
         meshpad_release_free_memory()
         launchDocument = prepared

@@ -20,6 +20,11 @@ import Testing
         return document.nodes.map(\.measures)
     }
 
+    /// What the worker itself measured: the read's nodes before anything is measured after it.
+    func measuredByTheWorker(_ data: Data) throws -> [Bool] {
+        try FreeMindFormat.decode(data, sizing: sizing).document.nodes.map(\.isMeasured)
+    }
+
     /// What sizes a node that arrives after its `<node>` tag: a font after its children, rich
     /// text, icons, an attribute table, a fold, a clone filled in after the whole map is read,
     /// a picture (measured later, when its size is known).
@@ -37,6 +42,7 @@ import Testing
         <node ID="ID_5" TEXT="folded" FOLDED="true" POSITION="left"><node ID="ID_6" TEXT="hidden"/></node>
         <node ID="ID_7" TREE_ID="ID_2" POSITION="right"/>
         <node ID="ID_8" TEXT="with a picture" POSITION="right"><hook NAME="ExternalObject" URI="picture.png"/></node>
+        <node ID="ID_9" POSITION="right"><hook NAME="SummaryNode"/></node>
         </node>
         </map>
         """
@@ -44,15 +50,34 @@ import Testing
     @Test func aNodeIsSizedByWhatComesAfterItsTagAsIfMeasuredAfterTheRead() throws {
         let data = Data(Self.lateContent.utf8)
         let after = try measuredAfter(data), during = try measuredWhileRead(data)
-        #expect(after.count == 8)
-        for (a, b) in zip(after, during) {
-            #expect(a.label == b.label)
-            #expect(a.size == b.size)
-            #expect(a.textSize == b.textSize)
-            #expect(a.attributeTableSize == b.attributeTableSize)
+        #expect(after.count == 9)
+        for (k, (a, b)) in zip(after, during).enumerated() {
+            #expect(a == b, "node \(k)")
         }
-        // The font, the rich text and the clone's borrowed text are in what was measured.
+        // The font, the rich text and the clone's borrowed text are in what was measured; the
+        // empty summary takes no room.
         #expect(during[1].textSize.y > 17 && during[3].label.contains("\n") && during[6].label == during[1].label)
+        #expect(during[8].isPlaceholder && during[8].size == .zero)
+        // The worker measured all but the clone (its text came after the read) and the picture.
+        #expect(try measuredByTheWorker(data) == [true, true, true, true, true, true, false, false, true])
+    }
+
+    /// A map of more nodes than one batch, deep and wide: every node measured by the worker,
+    /// each as if measured after the read.
+    @Test func aMapOfManyBatchesIsMeasuredWhileRead() throws {
+        var xml = "<map version=\"1.0.1\"><node ID=\"ID_0\" TEXT=\"root\">\n"
+        for branch in 0..<12 {
+            xml += "<node ID=\"ID_b\(branch)\" TEXT=\"branch \(branch) with a longer name than most\" POSITION=\"right\">\n"
+            for leaf in 0..<150 {
+                xml += "<node ID=\"ID_\(branch)_\(leaf)\" TEXT=\"\(String(repeating: "word ", count: leaf % 90))leaf \(leaf)\"/>\n"
+            }
+            xml += "</node>\n"
+        }
+        xml += "</node></map>"
+        let data = Data(xml.utf8)
+        #expect(try measuredByTheWorker(data).allSatisfy { $0 })
+        let after = try measuredAfter(data), during = try measuredWhileRead(data)
+        #expect(after.count == 1 + 12 * 151 && after == during)
     }
 
     @Test(arguments: ["freeplaneApplications.mm", "BuzanMap.mm", "real/mm/freeplane-doc-latestFreeplaneFeatures-1.12.mm",
@@ -62,15 +87,15 @@ import Testing
         let data = try Data(contentsOf: sharedMaps.appendingPathComponent(file))
         let after = try measuredAfter(data), during = try measuredWhileRead(data)
         #expect(after.count == during.count && !after.isEmpty)
-        let differing = zip(after, during).filter { $0.label != $1.label || $0.size != $1.size }
+        let differing = zip(after, during).filter { $0 != $1 }
         #expect(differing.isEmpty, "\(differing.count) nodes of \(file) measured differently")
     }
 
-    /// A file that breaks half-way still reports where, and hands the fonts back (a second
-    /// read with the same sizing, which would wait forever on a worker still holding them, works).
+    /// A file that breaks half-way is still refused, saying so, though nodes before the break
+    /// were already being measured; the same sizing then reads a whole map as before.
     @Test func aBrokenMapIsStillRefusedAndTheSizingCanBeUsedAgain() throws {
         let broken = Data((Self.lateContent.prefix(420) + "<node TEXT=\"x\"></map>").utf8)
         #expect(throws: FormatError.self) { _ = try MapFile.decode(broken, format: .freeMind, sizing: sizing) }
-        #expect(try measuredWhileRead(Data(Self.lateContent.utf8)).count == 8)
+        #expect(try measuredWhileRead(Data(Self.lateContent.utf8)).count == 9)
     }
 }

@@ -26,7 +26,9 @@ public enum FreeMindFormat {
     /// `Document.measureUnmeasured`.
     public static func decode(_ data: Data, sizing: NodeSizing? = nil) throws(FormatError) -> Imported {
         let reader = Reader()
-        reader.expectedNodes = nodeTagCount(data)
+        // why: a count, not a promise (tags in comments count too): room is made for at most a
+        // million nodes ahead; a bigger map grows as it is read.
+        reader.expectedNodes = min(nodeTagCount(data), 1_000_000)
         reader.measuring = sizing.map { BackgroundMeasuring(sizing: $0, expected: reader.expectedNodes) }
         var failure: FormatError?
         do {
@@ -93,7 +95,8 @@ public enum FreeMindFormat {
                 if bytes[i] == tag[0], bytes[i + 1] == tag[1], bytes[i + 2] == tag[2], bytes[i + 3] == tag[3], bytes[i + 4] == tag[4] {
                     // `<node ` or `<node>` or `<node/`, not `<nodes…`.
                     let next = bytes[i + tag.count]
-                    if next == 0x20 || next == 0x3E || next == 0x2F || next == 0x09 || next == 0x0A || next == 0x0D { count += 1 }
+                    if next == UInt8(ascii: " ") || next == UInt8(ascii: ">") || next == UInt8(ascii: "/") || next == UInt8(ascii: "\t")
+                        || next == UInt8(ascii: "\n") || next == UInt8(ascii: "\r") { count += 1 }
                     i += tag.count
                 } else {
                     i += 1
@@ -115,7 +118,6 @@ public enum FreeMindFormat {
         }
         return true
     }
-
 
     /// Parser delegate: builds the map as elements arrive, and keeps what it does not model.
     private final class Reader: XMLMapReader {

@@ -219,10 +219,12 @@ extension Document {
     /// Derives node sizes and, for a map imported without positions, lays it out as a tree.
     ///
     /// `measured`: the map was measured with this very sizing as it was read (`MapFile.read(_:sizing:)`);
-    /// only what that left unmeasured (clones, pictures) is measured now.
-    public mutating func prepareForDisplay(with sizing: NodeSizing, layout: TreeLayout = TreeLayout(), measured: Bool = false) {
+    /// only what that left unmeasured (clones, pictures) is measured now, and with
+    /// `picturesLearned` (their sizes became known since) every node with a picture again.
+    public mutating func prepareForDisplay(with sizing: NodeSizing, layout: TreeLayout = TreeLayout(), measured: Bool = false,
+                                           picturesLearned: Bool = false) {
         settleFolds()
-        measureUnfiled(with: sizing, onlyUnmeasured: measured)
+        measureUnfiled(with: sizing, onlyUnmeasured: measured, picturesToo: picturesLearned)
         // why: a map about to be laid out is filed by its layout; filing it here too would be wasted.
         if needsLayout {
             layout.settle(&self)

@@ -250,11 +250,12 @@ public struct Document: Sendable {
     /// Measures every node (or, with `onlyUnmeasured`, those not measured yet: a map measured
     /// as it was read, with this very sizing) without filing the map: for a caller that files it
     /// next (`prepareForDisplay`, which lays out or files).
-    mutating func measureUnfiled(with sizing: NodeSizing, onlyUnmeasured: Bool = false) {
+    /// `picturesToo`: nodes with a picture are measured again as well (their sizes became known).
+    mutating func measureUnfiled(with sizing: NodeSizing, onlyUnmeasured: Bool = false, picturesToo: Bool = false) {
         guard onlyUnmeasured else { return Self.measure(&nodes, with: sizing) }
         // why: found first, then measured: a loop that tests and measures in one pass copied
         // every node to read its flag (18 ms at 100k nodes, all of them measured already).
-        let unmeasured = nodes.indices.filter { !nodes[$0].isMeasured }
+        let unmeasured = nodes.indices.filter { !nodes[$0].isMeasured || (picturesToo && nodes[$0].image != nil) }
         for i in unmeasured {
             sizing.apply(to: &nodes[i])
         }

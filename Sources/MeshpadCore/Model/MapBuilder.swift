@@ -34,7 +34,7 @@ public struct MapBuilder {
     /// indexes step by step (each step copies or rehashes all that came before: at 100k
     /// nodes about 30 ms of reading a `.mm`).
     public mutating func reserveCapacity(_ count: Int) {
-        let count = max(0, min(count, 10_000_000))
+        let count = max(0, min(count, 1_000_000))
         nodes.reserveCapacity(count)
         edges.reserveCapacity(count)
         indexByID.reserveCapacity(count)
@@ -50,7 +50,9 @@ public struct MapBuilder {
 
     /// Gives nodes the sizes measured from them elsewhere (`BackgroundMeasuring`), by index.
     mutating func adopt(_ measured: [(index: Int, measures: Node.Measures)]) {
-        for (index, measures) in measured where nodes.indices.contains(index) {
+        for (index, measures) in measured {
+            assert(nodes.indices.contains(index), "a measured node's index is not the builder's")
+            guard nodes.indices.contains(index) else { continue }
             nodes[index].adopt(measures)
         }
     }
@@ -107,6 +109,7 @@ public struct MapBuilder {
     public func build() -> Document {
         // why: node n is at index n - 1 (`append` numbers them in order and nothing is taken
         // out), so each edge's ends are known without looking 200,000 IDs up at 100k nodes.
+        assert(nodes.indices.allSatisfy { indexByID[nodes[$0].id] == $0 && nodes[$0].id.rawValue == $0 + 1 })
         let ends = edges.map { (from: Int32(truncatingIfNeeded: $0.from.rawValue - 1), to: Int32(truncatingIfNeeded: $0.to.rawValue - 1)) }
         return Document(built: nodes, edges: edges, rootID: rootID, indexByID: indexByID, parentByChild: parentByChild,
                         edgeEnds: ends, layoutMode: layoutMode, needsLayout: needsLayout, mindMapSource: mindMapSource)

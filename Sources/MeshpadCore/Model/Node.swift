@@ -69,6 +69,9 @@ public struct Node: Equatable, Sendable {
     private mutating func changeExtras(_ change: (inout Extras) -> Void) {
         var value = extrasValue
         change(&value)
+        // why: an unchanged value keeps its box, shared with the node's copies (measuring a map
+        // again would otherwise make a box for every node with a note).
+        if let extras, extras.value == value { return }
         extras = value == Extras() ? nil : ExtrasBox(value)
     }
 

@@ -21,6 +21,8 @@ final class BackgroundMeasuring: @unchecked Sendable {
     private var pending: [(index: Int, node: Node)] = []
     private var measured: [(index: Int, measures: Node.Measures)] = []
     private static let batchSize = 512
+    /// Set by `finish()`: the sizing is the caller's again, and nothing more may be submitted.
+    private var finished = false
 
     /// - Parameter expected: about how many nodes will be submitted: room for their results is
     ///   made once. why: grown step by step, the buffers left behind stayed in the worker
@@ -29,12 +31,13 @@ final class BackgroundMeasuring: @unchecked Sendable {
     init(sizing: NodeSizing, expected: Int = 0) {
         self.sizing = sizing
         pending.reserveCapacity(Self.batchSize)
-        measured.reserveCapacity(max(0, min(expected, 10_000_000)))
+        measured.reserveCapacity(max(0, min(expected, 1_000_000)))
     }
 
     /// Queues the node at `index` (its place in the map's node array) for measuring.
     func submit(_ node: Node, at index: Int) {
-        guard node.image == nil else { return }
+        assert(!finished, "a node submitted after finish(): the fonts are the caller's again")
+        guard !finished, node.image == nil else { return }
         pending.append((index, node))
         if pending.count >= Self.batchSize { send() }
     }
@@ -42,6 +45,7 @@ final class BackgroundMeasuring: @unchecked Sendable {
     /// Waits for every node submitted to be measured; what each came to, by index.
     func finish() -> [(index: Int, measures: Node.Measures)] {
         send()
+        finished = true
         return queue.sync {
             defer { measured = [] }
             return measured
@@ -65,7 +69,7 @@ final class BackgroundMeasuring: @unchecked Sendable {
 extension Node {
     /// What `NodeSizing` derives for a node, apart from the node: carried from the thread that
     /// measured it to the map's own copy.
-    struct Measures: Sendable {
+    struct Measures: Equatable, Sendable {
         var size: Vec2
         var label: String
         var textSize: Vec2
@@ -78,6 +82,7 @@ extension Node {
         var isPlaceholder: Bool
     }
 
+    /// Its derived sizes, to carry to another copy of it.
     var measures: Measures {
         Measures(size: size, label: label, textSize: textSize, shape: shape, imageSize: imageSize, imageFound: imageFound,
                  edgeShape: edgeShape, attributeTableSize: attributeTableSize, attributeNameWidth: attributeNameWidth,
