@@ -5,11 +5,10 @@ extension PlatformTests.WindowTitleTests {
     /// A `.mm` named on the command line is measured while it is read, with the fonts the
     /// window then takes over: the map shows, and the first-frame line says where start-up
     /// went. One that cannot be read is refused, naming it, before any window is drawn.
-    @Test(.enabled(if: toolsInstalled, "needs Xvfb, xprop and xwininfo (packages xvfb, x11-utils); not installed here"))
+    @Test(.xServerTools)
     func aMapNamedOnTheCommandLineOpensMeasuredOrIsRefusedNamingIt() throws {
         guard ChildProcess.builtMeshpad() != nil, let xvfb = Self.installed("Xvfb") else { return }
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-start-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = try Self.scratchFolder("meshpad-start")
         defer { try? FileManager.default.removeItem(at: directory) }
         let (server, display) = try Self.startServer(xvfb)
         defer { server.stop() }

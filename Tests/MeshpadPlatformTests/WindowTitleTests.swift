@@ -63,12 +63,11 @@ extension PlatformTests {
         }
 
         /// A locale-less environment (a service, a bare X session) and the usual UTF-8 one.
-        @Test(.enabled(if: toolsInstalled, "needs Xvfb, xprop and xwininfo (packages xvfb, x11-utils); not installed here"),
+        @Test(.xServerTools,
               arguments: [nil, "C.UTF-8"] as [String?])
         func aTaskbarShowsTheMapsNameWhateverItsScript(lang: String?) throws {
             guard ChildProcess.builtMeshpad() != nil, let xvfb = Self.installed("Xvfb") else { return }
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-title-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let directory = try Self.scratchFolder("meshpad-title")
             defer { try? FileManager.default.removeItem(at: directory) }
             let map = directory.appendingPathComponent("Größe-план.mm")
             try #"<map version="1.0.1"><node TEXT="Größe"/></map>"#.write(to: map, atomically: true, encoding: .utf8)
@@ -89,6 +88,13 @@ extension PlatformTests {
             let shown = title.map { String(decoding: $0, as: UTF8.self) }
             #expect(shown == "Größe-план.mm — Meshpad",
                     "the app said: \(app.errorOutput); Xvfb (running: \(server.process.isRunning)) said: \(server.errorOutput)")
+        }
+
+        /// A new empty folder for one test's files and the app's settings.
+        static func scratchFolder(_ prefix: String) throws -> URL {
+            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            return directory
         }
 
         /// Xvfb on a free display, once an X client can connect to it.
@@ -123,11 +129,10 @@ extension PlatformTests {
 
         /// A kiosk started with its session can come up before the X server takes clients: the
         /// app waits for the display it was given rather than stopping with "no display".
-        @Test(.enabled(if: toolsInstalled, "needs Xvfb, xprop and xwininfo (packages xvfb, x11-utils); not installed here"))
+        @Test(.xServerTools)
         func theAppWaitsForADisplayThatComesUpJustAfterIt() throws {
             guard ChildProcess.builtMeshpad() != nil, let xvfb = Self.installed("Xvfb") else { return }
-            let directory = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-late-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let directory = try Self.scratchFolder("meshpad-late")
             defer { try? FileManager.default.removeItem(at: directory) }
             let map = directory.appendingPathComponent("late.mm")
             try #"<map version="1.0.1"><node TEXT="late"/></map>"#.write(to: map, atomically: true, encoding: .utf8)
@@ -152,5 +157,13 @@ extension PlatformTests {
             #expect(title.map { String(decoding: $0, as: UTF8.self) } == "late.mm — Meshpad",
                     "the app (running: \(app.process.isRunning)) said: \(app.errorOutput)")
         }
+    }
+}
+
+extension Trait where Self == ConditionTrait {
+    /// Runs only where Xvfb and x11-utils are installed (the real app on a real X server).
+    static var xServerTools: Self {
+        .enabled(if: PlatformTests.WindowTitleTests.toolsInstalled,
+                 "needs Xvfb, xprop and xwininfo (packages xvfb, x11-utils); not installed here")
     }
 }
