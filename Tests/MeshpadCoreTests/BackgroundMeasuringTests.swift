@@ -17,6 +17,8 @@ import Testing
     func measuredWhileRead(_ data: Data) throws -> [Node.Measures] {
         let document = try MapFile.decode(data, format: .freeMind, sizing: sizing).document
         #expect(document.nodes.allSatisfy { $0.isMeasured })
+        // Filed at the sizes it ends with, whether or not anything was measured after the read.
+        #expect(document.checkInvariants().isEmpty)
         return document.nodes.map(\.measures)
     }
 
