@@ -166,7 +166,6 @@ public final class App {
         var prepared = consume document
         canvas.painter.images.folder = file?.path.map { ($0 as NSString).deletingLastPathComponent }
         let picturesLearned = canvas.painter.images.learn(prepared)
-        // why: a picture's size was unknown when the map was measured as it was read.
         // why: the map was measured as it was read only if with these very fonts and this theme's
         // metrics; then only nodes with a picture (whose size was unknown then) are measured again.
         let canvasFonts = canvas.fonts, metrics = canvas.painter.scene.theme.nodeMetrics

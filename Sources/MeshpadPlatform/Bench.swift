@@ -108,7 +108,7 @@ public enum Bench {
                 meshpad_release_free_memory()
                 let importTime = (App.now() - start) * 1000
                 start = App.now()
-                TreeLayout().settle(&imported)
+                TreeLayout().apply(to: &imported)
                 let layoutTime = (App.now() - start) * 1000
                 results.append(measure("imported .mm", consume imported, load: importTime, layout: layoutTime, canvas: canvas, options: options))
             }

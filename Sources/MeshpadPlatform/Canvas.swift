@@ -30,14 +30,14 @@ public final class Canvas {
         self.uiScale = uiScale.isFinite ? min(max(uiScale, 1), 4) : 1
         window = try Window(title: title, size: size, hidden: hidden, fullscreen: fullscreen)
         renderer = try SDLRenderer(window: window, preferSoftware: preferSoftware)
-        let baseSize = Int(theme.fontSize.rounded())
-        if let labelFonts, labelFonts.library.baseSize == baseSize {
-            fontPath = labelFonts.path
-            fonts = labelFonts.library
+        let labels: LabelFonts
+        if let labelFonts, labelFonts.library.baseSize == LabelFonts.baseSize(of: theme) {
+            labels = labelFonts
         } else {
-            fontPath = try FontLocator.labelFontPath()
-            fonts = try FontLibrary(regularPath: fontPath, baseSize: baseSize)
+            labels = try LabelFonts(theme: theme)
         }
+        fontPath = labels.path
+        fonts = labels.library
         hudFont = try Font(path: FontLocator.hudFontPath(fallback: fontPath), pixelSize: 13)
         painter = FramePainter(renderer: renderer, fonts: fonts, theme: theme)
     }
@@ -50,7 +50,7 @@ public final class Canvas {
     /// another text size gets fonts of that size, and every label is rasterised again; the
     /// caller measures the map again with `sizing`.
     public func setTheme(_ theme: Theme) throws(PlatformError) {
-        let baseSize = Int(theme.fontSize.rounded())
+        let baseSize = LabelFonts.baseSize(of: theme)
         if baseSize != fonts.baseSize { fonts = try FontLibrary(regularPath: fontPath, baseSize: baseSize) }
         painter = FramePainter(renderer: renderer, fonts: fonts, theme: theme, images: painter.images)
         painter.usesOverview = usesOverview
@@ -58,7 +58,7 @@ public final class Canvas {
 
     /// Node sizing with this canvas's fonts and the theme's metrics.
     public var sizing: NodeSizing {
-        NodeSizing(metrics: painter.scene.theme.nodeMetrics, measurer: fonts.measurer(for: .regular), imageSizes: painter.images.sizes)
+        fonts.sizing(metrics: painter.scene.theme.nodeMetrics, imageSizes: painter.images.sizes)
     }
 
     /// The side of a touch target in window pixels for this window's display.

@@ -122,7 +122,7 @@ public final class ImageCache {
     public func learn(_ document: Document) -> Bool {
         embedded = document.embeddedPictures
         // why: by index, reading one field; `for node in document.nodes` would copy every node
-        // (10 ms of opening a 100,000-node map that has no picture at all).
+        // of a map that may have no picture at all.
         let nodes = document.nodes
         for i in nodes.indices {
             guard let image = nodes[i].image, sizes[image] == nil else { continue }

@@ -12,13 +12,21 @@ public final class LabelFonts {
 
     public init(theme: Theme) throws(PlatformError) {
         path = try FontLocator.labelFontPath()
-        library = try FontLibrary(regularPath: path, baseSize: Int(theme.fontSize.rounded()))
+        library = try FontLibrary(regularPath: path, baseSize: Self.baseSize(of: theme))
         self.theme = theme
     }
 
+    /// The pixel size a theme's labels are opened at.
+    static func baseSize(of theme: Theme) -> Int { Int(theme.fontSize.rounded()) }
+
     /// Node sizing with these fonts and the theme's metrics; no picture's size is known yet
     /// (nodes with pictures are measured again once the canvas has loaded them).
-    public var sizing: NodeSizing {
-        NodeSizing(metrics: theme.nodeMetrics, measurer: library.measurer(for: .regular))
+    public var sizing: NodeSizing { library.sizing(metrics: theme.nodeMetrics) }
+}
+
+extension FontLibrary {
+    /// Node sizing with the regular face (its bold and italic come from here too).
+    func sizing(metrics: NodeSizing.Metrics, imageSizes: ImageSizes = ImageSizes()) -> NodeSizing {
+        NodeSizing(metrics: metrics, measurer: measurer(for: .regular), imageSizes: imageSizes)
     }
 }

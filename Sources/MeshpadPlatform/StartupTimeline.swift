@@ -5,16 +5,17 @@ import Foundation
 /// A value passed from `main` into the app, not a global: each step appends its own mark. Times
 /// are on the monotonic clock, in seconds; the line gives each step's own milliseconds.
 public struct StartupTimeline: Sendable {
-    public private(set) var marks: [(step: String, at: Double)]
+    private var marks: [(step: String, at: Double)]
 
-    public init(startedAt: Double = StartupTimeline.now()) {
-        marks = [("start", startedAt)]
+    public init() {
+        marks = [("start", Self.now())]
     }
 
-    public static func now() -> Double { ProcessInfo.processInfo.systemUptime }
+    private static func now() -> Double { ProcessInfo.processInfo.systemUptime }
 
-    public mutating func mark(_ step: String, at time: Double = StartupTimeline.now()) {
-        marks.append((step, time))
+    /// `step` ended now.
+    public mutating func mark(_ step: String) {
+        marks.append((step, Self.now()))
     }
 
     /// "read 312 · window 48 · measure 101 …": each step's milliseconds since the step before.

@@ -95,7 +95,7 @@ import Testing
 
     /// A file that breaks half-way is still refused, saying so, though nodes before the break
     /// were already being measured; the same sizing then reads a whole map as before.
-    @Test func aBrokenMapIsStillRefusedAndTheSizingCanBeUsedAgain() throws {
+    @Test func aMapBrokenHalfWayIsStillRefusedAndTheNextReadWorks() throws {
         let broken = Data((Self.lateContent.prefix(420) + "<node TEXT=\"x\"></map>").utf8)
         #expect(throws: FormatError.self) { _ = try MapFile.decode(broken, format: .freeMind, sizing: sizing) }
         #expect(try measuredWhileRead(Data(Self.lateContent.utf8)).count == 9)

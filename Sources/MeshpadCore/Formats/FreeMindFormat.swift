@@ -83,8 +83,7 @@ public enum FreeMindFormat {
     }
 
     /// How many `<node` tags the bytes hold: about how many nodes the map has (tags in comments
-    /// or CDATA count too), to make room for them before reading. A plain scan for `<` is
-    /// a hundredth of the parse.
+    /// or CDATA count too), to make room for them before reading: a scan of the bytes, no parse.
     static func nodeTagCount(_ data: Data) -> Int {
         data.withUnsafeBytes { (bytes: UnsafeRawBufferPointer) -> Int in
             let tag = Array("<node".utf8)
@@ -251,7 +250,7 @@ public enum FreeMindFormat {
 
         private func startNode(_ attributes: [String: String], topLevel: Bool) {
             // why: one pass over the few attributes a node has, instead of a hash for each name
-            // looked up (a dozen a node, ~20 ms of reading a 100,000-node map).
+            // looked up (a dozen a node; reading gen_mm.py's 100k map went ~375 → ~310 ms).
             var textAttribute: String?, folded: String?, link: String?, color: String?, background: String?
             var style: String?, position: String?, sourceID: String?, treeID: String?
             var onlyPlainNames = true

@@ -67,7 +67,7 @@ extension Document {
         build("layout mode", [.setLayoutMode(from: layoutMode, to: mode)])
     }
 
-    /// Moves nodes to new places at once (a layout applied on load): `positions[k]` for `ids[k]`.
+    /// Moves nodes to new places at once (a force layout's result): `positions[k]` for `ids[k]`.
     public mutating func place(_ ids: [NodeID], at positions: [Vec2]) {
         if let move = Change.move(zip(ids, positions), in: self) { build("place", [move]) }
     }

@@ -31,10 +31,9 @@ public struct MapBuilder {
     /// Makes room for `count` nodes and as many edges at once.
     ///
     /// why: an importer that can tell how big the map is spares growing the arrays and the ID
-    /// indexes step by step (each step copies or rehashes all that came before: at 100k
-    /// nodes about 30 ms of reading a `.mm`).
+    /// indexes step by step (each step copies or rehashes all that came before).
     public mutating func reserveCapacity(_ count: Int) {
-        let count = max(0, min(count, 1_000_000))
+        let count = max(0, count)
         nodes.reserveCapacity(count)
         edges.reserveCapacity(count)
         indexByID.reserveCapacity(count)
@@ -46,7 +45,7 @@ public struct MapBuilder {
     public func node(_ id: NodeID) -> Node? { indexByID[id].map { nodes[$0] } }
 
     /// Where a node is in `nodes` (and will be in the document's).
-    public func index(of id: NodeID) -> Int? { indexByID[id] }
+    func index(of id: NodeID) -> Int? { indexByID[id] }
 
     /// Gives nodes the sizes measured from them elsewhere (`BackgroundMeasuring`), by index.
     mutating func adopt(_ measured: [(index: Int, measures: Node.Measures)]) {

@@ -31,7 +31,7 @@ final class BackgroundMeasuring: @unchecked Sendable {
     init(sizing: NodeSizing, expected: Int = 0) {
         self.sizing = sizing
         pending.reserveCapacity(Self.batchSize)
-        measured.reserveCapacity(max(0, min(expected, 1_000_000)))
+        measured.reserveCapacity(max(0, expected))
     }
 
     /// Queues the node at `index` (its place in the map's node array) for measuring.
