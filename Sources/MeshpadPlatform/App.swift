@@ -276,6 +276,13 @@ public final class App {
             if canvas.painter.images.hasDecoded { workspace.needsRedraw = true }
             if workspace.needsRedraw || workspace.isAnimating {
                 renderFrame(alpha: clock.alpha)
+                // Far-view tiles are drawn in the time left before the next frame is due: the rest
+                // of the step without vsync, or of the display's refresh with it (less what the
+                // last frame took, and a margin, so the next frame still makes the display).
+                let deadline = canvas.renderer.hasVSync
+                    ? Self.now() + canvas.window.refreshSeconds - 1.5 * frameMilliseconds / 1000 - 0.002
+                    : stepStart + clock.stepSeconds - 0.001
+                canvas.painter.drawOverviewTiles(document: workspace.document, until: deadline)
                 if !canvas.renderer.hasVSync {
                     // why: without vsync nothing paces the loop; sleeping out the rest of the step
                     // keeps an animation from spinning a core at thousands of frames a second.

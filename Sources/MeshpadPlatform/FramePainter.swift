@@ -51,14 +51,11 @@ public final class FramePainter {
         images.takeDecoded()
         picturesNow = complete
         // why: the tiles hold where nodes are in the document; gliding nodes are drawn live.
-        lastFrameUsedOverview = usesOverview && drawnPositions.isEmpty
+        overviewConsidered = usesOverview && drawnPositions.isEmpty
             && (overviewForEveryMap || OverviewCache.isWorthwhile(for: document))
+        lastFrameUsedOverview = overviewConsidered
             && overview.paint(document: document, camera: camera, viewportSize: viewportSize, pixelScale: pixelScale,
-                              scene: scene, complete: complete) { [unowned self] list in
-                let deferred = textCache.deferredThisFrame
-                draw(list)
-                return textCache.deferredThisFrame == deferred
-            }
+                              scene: scene, complete: complete, drawContent: drawTile)
         if lastFrameUsedOverview {
             scene.buildOverlay(document: document, camera: camera, viewportSize: viewportSize, pixelScale: pixelScale,
                                selection: selection, extras: extras, into: &drawList)
@@ -70,6 +67,23 @@ public final class FramePainter {
         draw(drawList)
     }
 
+    /// Draws a tile's list; false if a label waited for the rasterisation budget (the tile is
+    /// drawn again later).
+    private func drawTile(_ list: DrawList) -> Bool {
+        let deferred = textCache.deferredThisFrame
+        draw(list)
+        return textCache.deferredThisFrame == deferred
+    }
+
+    /// Uses the time until `deadline` (`App.now()` seconds) to draw the far view's tiles the
+    /// last frame still needed; the next frame shows those completed. The app calls it after
+    /// presenting, in the time it would sleep or wait for the display, with the document that
+    /// frame showed: a far view's frame then costs the same at a thousand nodes and a million.
+    public func drawOverviewTiles(document: Document, until deadline: Double) {
+        guard hasPendingOverview else { return }
+        overview.drawPending(document: document, scene: scene, until: deadline, drawContent: drawTile)
+    }
+
     /// Whether pictures are decoded as they are drawn (a complete picture) rather than in the background.
     private var picturesNow = false
 
@@ -77,7 +91,10 @@ public final class FramePainter {
     public var hasDeferredLabels: Bool { textCache.deferredThisFrame > 0 }
 
     /// True when the far view's tiles are not all drawn yet: the next frame draws more of them.
-    public var hasPendingOverview: Bool { overview.hasPendingWork }
+    public var hasPendingOverview: Bool { overviewConsidered && overview.hasPendingWork }
+
+    /// Whether the last frame asked the overview (it may still have drawn live).
+    private var overviewConsidered = false
 
     /// Draws the toolbar, panels, menus, banner and dialog over what is painted, from the
     /// layout the workspace hit-tests taps with.

@@ -37,6 +37,13 @@ public final class Window {
         return Double(diagonal)
     }
 
+    /// Seconds between two refreshes of the window's display: 1/60 when SDL cannot tell.
+    public var refreshSeconds: Double {
+        var mode = SDL_DisplayMode()
+        guard SDL_GetWindowDisplayMode(handle, &mode) == 0, mode.refresh_rate >= 20 else { return 1.0 / 60 }
+        return 1 / Double(mode.refresh_rate)
+    }
+
     isolated deinit {
         SDL_DestroyWindow(handle)
     }

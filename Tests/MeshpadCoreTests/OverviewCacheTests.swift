@@ -20,9 +20,9 @@ import Testing
         return (document, camera)
     }
 
-    func settings(itemsPerFrame: Int = 1500) -> OverviewCache.Settings {
+    func settings(itemsPerSlice: Int = 1500) -> OverviewCache.Settings {
         var settings = OverviewCache.Settings()
-        settings.itemsPerFrame = itemsPerFrame
+        settings.itemsPerSlice = itemsPerSlice
         return settings
     }
 
@@ -30,17 +30,30 @@ import Testing
         cache.frame(document: document, camera: camera, viewportSize: viewport, pixelScale: 1)
     }
 
-    /// Frames until a frame asks for no drawing (at most `limit`); the frames' plans.
+    /// One frame as the app runs it: the frame's plan, then one slice drawn after it.
+    struct Turn {
+        var frame: OverviewCache.Frame
+        var slice: OverviewCache.Slice
+        var works: [OverviewCache.Work] { slice.works }
+        var blits: [OverviewCache.Blit] { frame.blits }
+        var level: Int { frame.level }
+        var unfinished: Int { frame.unfinished }
+        var drawLive: Bool { frame.drawLive }
+        var evicted: [TileKey] { frame.evicted }
+    }
+
+    /// Frames, each followed by one slice, until a frame leaves nothing to draw (at most `limit`).
     @discardableResult
-    func settle(_ cache: inout OverviewCache, _ document: Document, _ camera: Camera, limit: Int = 400) -> [OverviewCache.Frame] {
-        var frames: [OverviewCache.Frame] = []
+    func settle(_ cache: inout OverviewCache, _ document: Document, _ camera: Camera, limit: Int = 400) -> [Turn] {
+        var turns: [Turn] = []
         for _ in 0..<limit {
             _ = cache.absorb(document.spatial.damage)
             guard let frame = cache.frame(document: document, camera: camera, viewportSize: viewport, pixelScale: 1) else { break }
-            frames.append(frame)
-            if frame.works.isEmpty { break }
+            let slice = cache.advance(document: document)
+            turns.append(Turn(frame: frame, slice: slice))
+            if slice.isEmpty { break }
         }
-        return frames
+        return turns
     }
 
     // MARK: - Levels
@@ -79,7 +92,7 @@ import Testing
         let (document, fit) = farView()
         var camera = fit
         camera.setZoom(fit.zoom * zoomFactor, about: viewport / 2)
-        var cache = OverviewCache(theme: theme, settings: settings(itemsPerFrame: 100_000))
+        var cache = OverviewCache(theme: theme, settings: settings(itemsPerSlice: 100_000))
         settle(&cache, document, camera)
         let frame = try #require(plan(&cache, document, camera))
         let window = Rect(x: 0, y: 0, width: viewport.x, height: viewport.y)
@@ -136,7 +149,7 @@ import Testing
     @Test(arguments: [700, 3000])
     func aFarViewSettlesOnFreshTilesDrawingAtMostItsBudgetEachFrame(itemsPerFrame: Int) throws {
         let (document, camera) = farView()
-        var cache = OverviewCache(theme: theme, settings: settings(itemsPerFrame: itemsPerFrame))
+        var cache = OverviewCache(theme: theme, settings: settings(itemsPerSlice: itemsPerFrame))
         let frames = settle(&cache, document, camera)
         let last = try #require(frames.last)
         #expect(last.works.isEmpty, "a still view stops drawing tiles")
@@ -155,6 +168,26 @@ import Testing
         #expect(frames.count > 1)
     }
 
+    @Test func aTileIsShownOnlyOnceItsDrawingIsCompleteAndAFrameDrawsNone() throws {
+        let (document, fit) = farView()
+        // Zoomed in: coarser tiles fill the holes first, then the view's own follow.
+        var camera = fit
+        camera.setZoom(fit.zoom * 2.7, about: viewport / 2)
+        var cache = OverviewCache(theme: theme, settings: settings(itemsPerSlice: 700))
+        let turns = settle(&cache, document, camera)
+        var started = Set<TileKey>(), completed = Set<TileKey>()
+        for turn in turns {
+            #expect(turn.frame.works.isEmpty && turn.frame.completed.isEmpty)
+            // What a frame shows was completed before it: never a drawing in progress.
+            for blit in turn.blits { #expect(completed.contains(blit.key), "\(blit.key) shown half drawn") }
+            started.formUnion(turn.works.filter(\.clear).map(\.key))
+            for key in turn.slice.completed { #expect(started.contains(key) && cache.isFresh(key)) }
+            completed.formUnion(turn.slice.completed)
+        }
+        #expect(turns.filter { !$0.slice.completed.isEmpty }.count >= 2, "several batches, so some frames came between")
+        #expect(try #require(turns.last).unfinished == 0)
+    }
+
     @Test func whileTilesAreDrawnACoarserOneStandsInAndTheViewsOwnFollowNearestTheMiddleFirst() throws {
         let (document, fit) = farView()
         // why: a budget the zoomed view's tiles take several frames of (one walk draws them all).
@@ -164,14 +197,38 @@ import Testing
         var camera = fit
         camera.setZoom(fit.zoom * 4, about: viewport / 2)
         _ = cache.absorb(document.spatial.damage)
-        let frame = try #require(plan(&cache, document, camera))
         let coarser = try #require(plan(&cache, document, fit)).level
+        let frame = try #require(plan(&cache, document, camera))
         #expect(frame.level == coarser - 2)
+        #expect(frame.works.isEmpty, "a frame only copies tiles")
         #expect(frame.blits.contains { $0.key.level == coarser }, "stand-ins from the fitted level")
-        let first = try #require(frame.works.first?.key)
+        let first = try #require(cache.advance(document: document).works.first?.key)
         let centre = camera.visibleMapRect(viewportSize: viewport).center
         let grid = cache.grid
         #expect(grid.mapRect(of: first).outset(by: grid.mapSide(ofLevel: first.level)).contains(centre), "the middle first")
+    }
+
+    @Test func zoomingOutTheFinerTilesStandInSmallerUntilTheViewsOwnAreDrawn() throws {
+        let (document, fit) = farView()
+        var near = fit
+        near.setZoom(fit.zoom * 2.2, about: viewport / 2)
+        var cache = OverviewCache(theme: theme, settings: settings())
+        // Drawn whole at once (as a picture is), so no coarser tile was drawn first.
+        let drawn = cache.frame(document: document, camera: near, viewportSize: viewport, pixelScale: 1, complete: true)
+        let nearLevel = try #require(drawn).level
+        #expect(cache.keys.allSatisfy { $0.level == nearLevel })
+        // Zoomed out one level: no tile of the new level exists and no coarser one either.
+        var out = near
+        out.setZoom(near.zoom / 2, about: viewport / 2)
+        let frame = try #require(plan(&cache, document, out))
+        #expect(frame.level == nearLevel + 1)
+        #expect(!frame.blits.isEmpty && frame.blits.allSatisfy { $0.key.level == nearLevel }, "the finer tiles stand in")
+        for blit in frame.blits {
+            // Each drawn whole at half its size and a bit (the zoom's own scale), inside the view.
+            #expect(blit.destination.width <= Double(cache.grid.tilePixels) / 2 * 2.0.squareRoot() + 1)
+        }
+        // The middle of the view, which the nearer view held, shows.
+        #expect(frame.blits.contains { $0.destination.contains(viewport / 2) })
     }
 
     @Test func aViewWhoseTilesWalkTheArraysIsDrawnInOneWalkLookingAtNoMoreThanItsBudget() throws {
@@ -210,7 +267,7 @@ import Testing
         // Zoomed in on the leaf's part of the map, so the view holds many tiles.
         var camera = fit
         camera.setZoom(fit.zoom * 3, about: fit.screenPoint(ofMap: leaf.position))
-        var cache = OverviewCache(theme: theme, settings: settings(itemsPerFrame: 100_000))
+        var cache = OverviewCache(theme: theme, settings: settings(itemsPerSlice: 100_000))
         settle(&cache, document, camera)
         let held = cache.keys.filter { cache.isFresh($0) }
         #expect(held.count >= 12)
@@ -240,7 +297,7 @@ import Testing
 
     @Test func aRebuiltIndexDrawsTheViewLiveUntilItsTilesAreFreshAgain() throws {
         var (document, camera) = farView()
-        var cache = OverviewCache(theme: theme, settings: settings(itemsPerFrame: 2000))
+        var cache = OverviewCache(theme: theme, settings: settings(itemsPerSlice: 2000))
         settle(&cache, document, camera)
         // Sizes measured again (a picture loaded, a font changed): every box may have moved.
         document.measureAll(with: NodeSizing(measurer: FixedAdvanceMeasurer(advance: 11)))
@@ -263,7 +320,7 @@ import Testing
 
     @Test func tilesStayWithinTheirMemoryLeastRecentlyUsedGoingFirst() throws {
         let (document, fit) = farView(nodes: 6000)
-        var settings = settings(itemsPerFrame: 100_000)
+        var settings = settings(itemsPerSlice: 100_000)
         let side = TileGrid(theme: theme).texturePixels
         settings.memoryBytes = 20 * side * side * 4
         var cache = OverviewCache(theme: theme, settings: settings)

@@ -21,7 +21,10 @@ extension PlatformTests.HeadlessRenderingTests {
         canvas.painter.overviewForEveryMap = true
         canvas.painter.paint(document: document, camera: camera, viewportSize: canvas.viewportSize, selection: [], complete: complete)
         #expect(canvas.painter.lastFrameUsedOverview == tiles)
-        return try canvas.renderer.readPixels()
+        let frame = try canvas.renderer.readPixels()
+        // As the app's loop does after presenting: tiles are drawn between frames.
+        if !complete { canvas.painter.drawOverviewTiles(document: document, until: .infinity) }
+        return frame
     }
 
     /// How far two pictures are apart as a person sees them: 4×4 blocks averaged (a one-pixel

@@ -1,25 +1,33 @@
 import Foundation
 
-/// Decides how a far view is drawn from pre-drawn tiles: which tiles to draw and how much of
-/// them each frame, which to show and where, which an edit made stale, and which to let go when
-/// the texture memory is full. It holds no pixels: the platform keeps a texture per tile and
-/// carries out what `frame` says.
+/// Decides how a far view is drawn from pre-drawn tiles: which tiles to draw and what goes in
+/// each, which to show and where, which an edit made stale, and which to let go when the texture
+/// memory is full. It holds no pixels: the platform keeps a texture per tile and carries out what
+/// `frame` and `advance` say.
 ///
 /// Rules, so no frame stalls and none shows a hole where something could be shown:
 /// - A view below `grid.topZoom` is drawn from the tiles of the level nearest its zoom
 ///   (`TileGrid.level(forZoom:)`, scaled by 1/√2…√2, so a switch between levels looks alike on
 ///   both sides); just below `topZoom` a tile is drawn at about the view's zoom, so leaving the
 ///   live drawing does not pop.
-/// - Tiles are drawn a batch at a time (`tilesPerBatch`), and a batch by at most `itemsPerFrame`
-///   nodes and edges a frame, whatever the tiles hold: a coarse tile of a million-node map holds
-///   a quarter of it and takes several frames; a fine one, a frame. A batch over more than
+/// - Tiles are drawn off the frame path: a frame only copies tiles (`frame`); between frames, in
+///   the time the loop would otherwise sleep or wait for the display, the platform calls
+///   `advance` slice by slice (`itemsPerSlice` nodes and edges) until its time is up. A frame at
+///   a million nodes then costs what copying the window's tiles costs, as at a thousand.
+/// - Tiles are drawn a batch at a time (`tilesPerBatch`), a slice at a time, whatever the tiles
+///   hold: a coarse tile of a million-node map holds a quarter of it and takes several frames'
+///   spare time; a fine one, one. A batch over more than
 ///   `indexedShare` of the map walks the map's arrays in slices (looking at no more than
 ///   `lookedAtPerDrawn` times the budget a frame, a node counting `nodeLookCost` edges) and
 ///   then feeds up to `tilesPerWalk` of the view's tiles at once; a smaller one takes what the
 ///   spatial index finds there, once. Edges go first, then nodes, as the live drawing orders them.
+/// - A tile being drawn is drawn aside (the platform keeps a second texture for each tile of the
+///   batch) and shown only once the whole batch is done (`Slice.completed`), so no frame shows
+///   half a tile and a still view's picture stays the same until it is replaced whole.
 /// - What shows for each tile of the view: the tile if fresh; else the nearest fresh coarser
-///   tile that holds it (scaled up); else whatever its texture holds (the picture before an
-///   edit, or a drawing in progress); else nothing. The first batch covers the holes (the fewest
+///   tile that holds it (scaled up); else its picture before an edit; else the fresh tiles one
+///   or two levels finer inside it (scaled down: a view zoomed out shows what it had); else
+///   nothing. The first batch covers the holes (the fewest
 ///   coarser tiles that hold every tile with nothing to show), then the view's own tiles
 ///   follow, nearest the middle first.
 /// - An edit makes stale only the tiles whose map rectangle (widened by `marginPixels`, for
@@ -46,8 +54,9 @@ public struct OverviewCache: Sendable {
         /// Tiles drawn together when a batch walks the map's arrays: the walk costs the same
         /// whatever number of tiles it feeds, so it feeds as many of the view's as this.
         public var tilesPerWalk = 16
-        /// Nodes and edges drawn into tiles in one frame.
-        public var itemsPerFrame = 40_000
+        /// Nodes and edges drawn into tiles by one `advance`: the platform looks at the clock
+        /// between slices (at ~70 ns an item, about half a millisecond).
+        public var itemsPerSlice = 8_192
         /// Nodes and edges looked at (a box test each) for each one drawn, at most: a walk over
         /// the arrays passes over many that meet none of the batch's tiles, cheaply.
         public var lookedAtPerDrawn = 4
@@ -68,8 +77,8 @@ public struct OverviewCache: Sendable {
         public init() {}
     }
 
-    /// Part of a tile to draw this frame: these nodes and edges (indices into the document's
-    /// arrays), over what its texture holds, or over the background if `clear`.
+    /// Part of a tile to draw: these nodes and edges (indices into the document's arrays), over
+    /// what its drawing so far holds, or over the background if `clear` (the drawing starts).
     public struct Work: Equatable, Sendable {
         public var key: TileKey
         public var nodes: [Int]
@@ -84,12 +93,27 @@ public struct OverviewCache: Sendable {
         public var destination: Rect
     }
 
+    /// What the platform does between frames: carry out `works` in order into the tiles'
+    /// drawings, then show the drawings of `completed` from now on (their tiles are fresh).
+    public struct Slice: Equatable, Sendable {
+        public var works: [Work] = []
+        public var completed: [TileKey] = []
+        public var isEmpty: Bool { works.isEmpty && completed.isEmpty }
+
+        public init(works: [Work] = [], completed: [TileKey] = []) {
+            self.works = works
+            self.completed = completed
+        }
+    }
+
     /// What the platform does for one frame: drop the textures of `evicted`, carry out `works`
-    /// in order, then either draw the frame live (`drawLive`) or clear to the background (unless
-    /// `coversOutput`) and draw `blits` in order.
+    /// and `completed` (a complete picture only: an interactive frame draws no tile), then either
+    /// draw the frame live (`drawLive`) or clear to the background (unless `coversOutput`) and
+    /// draw `blits` in order.
     public struct Frame: Equatable, Sendable {
         public var level: Int
         public var works: [Work] = []
+        public var completed: [TileKey] = []
         public var evicted: [TileKey] = []
         /// Cut to the output: none reaches past its edges.
         public var blits: [Blit] = []
@@ -104,10 +128,8 @@ public struct OverviewCache: Sendable {
     public enum TileState: Equatable, Sendable {
         /// Holds the map as it is.
         case fresh
-        /// Holds the map as it was before an edit.
+        /// Holds the map as it was before an edit (or a drawing with a label left out).
         case stale
-        /// Holds part of a drawing in progress (or one given up).
-        case partial
     }
 
     private struct Tile {
@@ -142,6 +164,8 @@ public struct OverviewCache: Sendable {
     private var clock = 0
     private var seen: (lineage: UInt64, end: UInt64)?
     private var liveUntilFresh = false
+    /// The last far view planned: the tiles it needs and its middle, for `advance`.
+    private var view: (base: [TileKey], centre: Vec2)?
 
     public init(theme: Theme, settings: Settings = Settings()) {
         self.settings = settings
@@ -157,6 +181,10 @@ public struct OverviewCache: Sendable {
 
     /// The tiles held, for tests.
     public var keys: [TileKey] { Array(tiles.keys) }
+
+    /// The tiles being drawn: the platform keeps their drawings until they complete, and lets
+    /// go of those of tiles no longer here (a batch given up).
+    public var drawingKeys: [TileKey] { batch?.keys ?? [] }
 
     // MARK: - Edits
 
@@ -222,6 +250,7 @@ public struct OverviewCache: Sendable {
     }
 
     /// The platform could not make a tile's texture: it is not held, and its batch is given up.
+    /// (A tile being drawn keeps its picture before the edit until it completes.)
     public mutating func forget(_ key: TileKey) {
         tiles[key] = nil
         if batch?.keys.contains(key) == true { batch = nil }
@@ -230,39 +259,34 @@ public struct OverviewCache: Sendable {
     // MARK: - Frames
 
     /// The plan for one frame of a view, or nil when the view is near enough to be drawn live.
-    /// - Parameter complete: draw every tile the view needs now (a picture), not a slice a frame.
+    /// An interactive frame draws no tile: `advance` draws them between frames.
+    /// - Parameter complete: draw every tile the view needs now (a picture or screenshot).
     public mutating func frame(document: Document, camera: Camera, viewportSize: Vec2, pixelScale: Double,
                                complete: Bool = false) -> Frame? {
         let scale = pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1
-        guard let level = grid.level(forZoom: camera.zoom * scale) else { return nil }
+        guard let level = grid.level(forZoom: camera.zoom * scale) else {
+            view = nil
+            return nil
+        }
         clock += 1
         var frame = Frame(level: level)
-        let view = camera.visibleMapRect(viewportSize: viewportSize)
-        let base = keys(of: view, at: level, content: document.bounds)
-
-        if var current = batch {
-            // A batch no tile of this view needs (the zoom moved on) is given up.
-            let needed = current.keys.contains { key in
-                key.level >= level && base.contains { $0.ancestor(key.level - level) == key }
-            }
-            if !needed || current.mustRestart || current.edgeCount != document.edges.count || current.nodeCount != document.nodes.count {
-                if needed {
-                    current = makeBatch(current.keys, document: document)
-                    batch = current
-                } else {
-                    batch = nil
+        let visible = camera.visibleMapRect(viewportSize: viewportSize)
+        let base = keys(of: visible, at: level, content: document.bounds)
+        view = (base, visible.center)
+        keepOrRestartBatch(for: base, level: level, document: document)
+        if complete {
+            var rounds = 0
+            repeat {
+                rounds += 1
+                if batch == nil, let keys = nextBatch(base: base, centre: visible.center, complete: true, bounds: document.bounds) {
+                    batch = makeBatch(keys, document: document)
                 }
-            }
+                guard batch != nil else { break }
+                let slice = advanceBatch(document: document, budget: .max)
+                frame.works += slice.works
+                frame.completed += slice.completed
+            } while rounds < 4 && base.contains { !isFresh($0) }
         }
-        var rounds = 0
-        repeat {
-            rounds += 1
-            if batch == nil, let keys = nextBatch(base: base, centre: view.center, complete: complete, bounds: document.bounds) {
-                batch = makeBatch(keys, document: document)
-            }
-            guard batch != nil else { break }
-            frame.works += advanceBatch(document: document, budget: complete ? .max : settings.itemsPerFrame)
-        } while complete && rounds < 4 && base.contains { !isFresh($0) }
 
         // What shows: the view's level, a stand-in, or what a texture holds.
         var unfinished = 0
@@ -289,6 +313,11 @@ public struct OverviewCache: Sendable {
             } else if tiles[key] != nil {
                 touch(key)
                 show(key, source: whole, at: destination)
+            } else if let finer = freshDescendants(of: key) {
+                for child in finer {
+                    touch(child)
+                    show(child, source: whole, at: grid.screenRect(of: child, camera: camera, pixelScale: scale))
+                }
             }
         }
         // why: tiles' screen rectangles meet with no gap and no overlap, so their cut areas add
@@ -303,6 +332,33 @@ public struct OverviewCache: Sendable {
         return frame
     }
 
+    /// The next slice of drawing for the view the last `frame` planned, or an empty one when
+    /// its tiles are all fresh (or it was near). Call with the document that frame was planned
+    /// for: between frames, the map does not change.
+    public mutating func advance(document: Document, budget: Int? = nil) -> Slice {
+        guard let view, let level = view.base.first?.level else { return Slice() }
+        keepOrRestartBatch(for: view.base, level: level, document: document)
+        if batch == nil, let keys = nextBatch(base: view.base, centre: view.centre, complete: false, bounds: document.bounds) {
+            batch = makeBatch(keys, document: document)
+        }
+        guard batch != nil else { return Slice() }
+        return advanceBatch(document: document, budget: max(1, budget ?? settings.itemsPerSlice))
+    }
+
+    /// Gives up the batch in progress if no tile of the view needs it (the zoom moved on), and
+    /// starts it again if an edit touched its tiles or renumbered the map's items.
+    private mutating func keepOrRestartBatch(for base: [TileKey], level: Int, document: Document) {
+        guard let current = batch else { return }
+        let needed = current.keys.contains { key in
+            key.level >= level && base.contains { $0.ancestor(key.level - level) == key }
+        }
+        if !needed {
+            batch = nil
+        } else if current.mustRestart || current.edgeCount != document.edges.count || current.nodeCount != document.nodes.count {
+            batch = makeBatch(current.keys, document: document)
+        }
+    }
+
     /// The tiles to draw next: first the fewest coarser tiles that give every hole something
     /// to show, then the view's own tiles that are not fresh, nearest `centre` first (as many
     /// as `tilesPerWalk` when they would walk the arrays anyway).
@@ -310,7 +366,7 @@ public struct OverviewCache: Sendable {
         let wanted = base.filter { !isFresh($0) }
         guard !wanted.isEmpty else { return nil }
         if complete { return wanted }
-        let holes = wanted.filter { tiles[$0] == nil && freshAncestor(of: $0) == nil }
+        let holes = wanted.filter { tiles[$0] == nil && freshAncestor(of: $0) == nil && freshDescendants(of: $0) == nil }
         if !holes.isEmpty {
             var depth = 0
             var cover = holes
@@ -368,8 +424,8 @@ public struct OverviewCache: Sendable {
     }
 
     /// The next slice of the batch: each of its tiles gets what of the slice meets it.
-    private mutating func advanceBatch(document: Document, budget: Int) -> [Work] {
-        guard var current = batch else { return [] }
+    private mutating func advanceBatch(document: Document, budget: Int) -> Slice {
+        guard var current = batch else { return Slice() }
         var parts = current.keys.map { _ in (nodes: [Int](), edges: [Int]()) }
         let edgeTotal = current.edgeOrder?.count ?? document.edges.count
         let nodeTotal = current.nodeOrder?.count ?? document.nodes.count
@@ -416,21 +472,19 @@ public struct OverviewCache: Sendable {
                 for k in meeting { parts[k].nodes.append(i) }
             }
         }
-        var works: [Work] = []
+        var slice = Slice()
         for k in current.keys.indices where !current.started[k] || !parts[k].nodes.isEmpty || !parts[k].edges.isEmpty {
-            works.append(Work(key: current.keys[k], nodes: parts[k].nodes, edges: parts[k].edges, clear: !current.started[k]))
-            if !current.started[k] {
-                current.started[k] = true
-                tiles[current.keys[k]] = Tile(state: .partial, lastUsed: clock)
-            }
+            slice.works.append(Work(key: current.keys[k], nodes: parts[k].nodes, edges: parts[k].edges, clear: !current.started[k]))
+            current.started[k] = true
         }
         if current.cursor >= total {
             for key in current.keys { tiles[key] = Tile(state: current.spoiled.contains(key) ? .stale : .fresh, lastUsed: clock) }
+            slice.completed = current.keys
             batch = nil
         } else {
             batch = current
         }
-        return works
+        return slice
     }
 
     /// The tiles of `level` over the part of `view` that has content.
@@ -460,6 +514,23 @@ public struct OverviewCache: Sendable {
         return nil
     }
 
+    /// The fresh finer tiles inside `key`, one level down or else two (a view zoomed out shows
+    /// the tiles it had, smaller, until its own are drawn); nil when there are none.
+    private func freshDescendants(of key: TileKey) -> [TileKey]? {
+        for depth in 1...2 where key.level >= depth {
+            let side = 1 << depth
+            var found: [TileKey] = []
+            for dy in 0..<side {
+                for dx in 0..<side {
+                    let child = TileKey(level: key.level - depth, x: (key.x << depth) + dx, y: (key.y << depth) + dy)
+                    if isFresh(child) { found.append(child) }
+                }
+            }
+            if !found.isEmpty { return found }
+        }
+        return nil
+    }
+
     /// Marks a tile used this frame, and the coarser tiles above it, which stand in for it.
     private mutating func touch(_ key: TileKey) {
         tiles[key]?.lastUsed = clock
@@ -473,7 +544,7 @@ public struct OverviewCache: Sendable {
 
     private mutating func evictOverCapacity() -> [TileKey] {
         guard tiles.count > capacity else { return [] }
-        // Stale and partial tiles go before fresh ones, then the least recently used; never one used now.
+        // Stale tiles go before fresh ones, then the least recently used; never one used now.
         let victims = tiles.filter { $0.value.lastUsed < clock }
             .sorted { ($0.value.state == .fresh ? 1 : 0, $0.value.lastUsed) < ($1.value.state == .fresh ? 1 : 0, $1.value.lastUsed) }
             .prefix(tiles.count - capacity)
