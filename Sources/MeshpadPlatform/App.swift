@@ -127,6 +127,8 @@ public final class App {
     let termination: TerminationSignals?
     var isRunning = true
     private var frameMilliseconds = 0.0
+    /// The last frame's drawing, up to presenting it (with vsync, presenting waits for the display).
+    private var renderSeconds = 0.0
     /// `meshpad bench --app` starts the app with MESHPAD_REPORT_FIRST_FRAME set and waits for the
     /// line this prints once the first frame is on the screen: start-up as a person waits for it.
     private let reportsFirstFrame = ProcessInfo.processInfo.environment["MESHPAD_REPORT_FIRST_FRAME"] != nil
@@ -279,8 +281,10 @@ public final class App {
                 // Far-view tiles are drawn in the time left before the next frame is due: the rest
                 // of the step without vsync, or of the display's refresh with it (less what the
                 // last frame took, and a margin, so the next frame still makes the display).
+                // why: with vsync, presenting returns at the refresh, so the time until the next one
+                // is the refresh less what drawing a frame takes (timed up to presenting, not through it).
                 let deadline = canvas.renderer.hasVSync
-                    ? Self.now() + canvas.window.refreshSeconds - 1.5 * frameMilliseconds / 1000 - 0.002
+                    ? lastFrameEnd + canvas.window.refreshSeconds - 1.5 * renderSeconds - 0.002
                     : stepStart + clock.stepSeconds - 0.001
                 canvas.painter.drawOverviewTiles(document: workspace.document, until: deadline)
                 if !canvas.renderer.hasVSync {
@@ -510,6 +514,7 @@ public final class App {
             let scale = canvas.renderer.outputSize.x / canvas.viewportSize.x
             hud.draw(lines: hudLines(camera: frame.camera), pixelScale: scale, theme: canvas.painter.scene.theme)
         }
+        renderSeconds = Self.now() - frameStart
         canvas.renderer.present()
         framesRendered += 1
         if reportsFirstFrame && framesRendered == 1 {

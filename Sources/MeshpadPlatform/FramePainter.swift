@@ -90,7 +90,8 @@ public final class FramePainter {
     /// True when some labels waited for the next frame's rasterisation budget.
     public var hasDeferredLabels: Bool { textCache.deferredThisFrame > 0 }
 
-    /// True when the far view's tiles are not all drawn yet: the next frame draws more of them.
+    /// True when the far view's tiles are not all drawn (or not all shown) yet: the app keeps
+    /// drawing frames, and tiles between them (`drawOverviewTiles`), until they are.
     public var hasPendingOverview: Bool { overviewConsidered && overview.hasPendingWork }
 
     /// Whether the last frame asked the overview (it may still have drawn live).

@@ -7,7 +7,7 @@ import MeshpadCore
 /// with nothing selected, a slice at a time) into a second texture each, which replaces the
 /// shown one when the cache says the tile is complete.
 ///
-/// Every decision (levels, which tiles, how much of them a frame, stand-ins, staleness,
+/// Every decision (levels, which tiles, how much of them a slice, stand-ins, staleness,
 /// eviction) is the cache's; this only carries it out. Where the renderer cannot draw into
 /// textures, or a texture cannot be made, the frame is drawn live instead.
 @MainActor
@@ -54,6 +54,10 @@ final class OverviewPainter {
             height = Int(rect.height.rounded())
         }
         var rect: Rect { Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height)) }
+        /// Whether the two overlap (sharing only an edge is not overlapping).
+        func meets(_ other: PixelRect) -> Bool {
+            x < other.x + other.width && other.x < x + width && y < other.y + other.height && other.y < y + height
+        }
     }
 
     private struct KeptBlit: Equatable {
@@ -89,6 +93,7 @@ final class OverviewPainter {
         guard let frame = cache.frame(document: document, camera: camera, viewportSize: viewportSize, pixelScale: pixelScale,
                                       complete: complete) else { return false }
         free(frame.evicted)
+        freeGivenUpDrawings()
         hasPendingWork = frame.unfinished > 0 || frame.drawLive
         defer { renderer.drawInto(nil) }
         let slice = OverviewCache.Slice(works: frame.works, completed: frame.completed)
@@ -101,7 +106,8 @@ final class OverviewPainter {
         // still since the last frame shows the picture kept in a window-sized texture, copied 1:1
         // (at 1280x800 0.3 ms, against 1.6–1.8 ms for the tiles scaled by a few per cent), and
         // brings that picture up to date a part a frame as tiles complete.
-        guard view == previousView, let composite = compositeTexture(for: size), renderer.drawInto(composite) else {
+        // why: a picture (complete) must show every tile now, not a kept picture still catching up.
+        guard !complete, view == previousView, let composite = compositeTexture(for: size), renderer.drawInto(composite) else {
             kept = nil
             renderer.drawInto(nil)
             copyTiles(frame, background: scene.theme.background)
@@ -125,30 +131,34 @@ final class OverviewPainter {
     static let keptShareAFrame = 1.0 / 6
 
     /// Copies into the kept picture (the current target) the blits that differ from what it
-    /// holds, up to `budget` square pixels, and clears where it holds a tile no longer shown.
+    /// holds, up to `budget` square pixels, and clears where it holds a tile nothing shows now.
+    /// What a blit will cover (four finer stand-ins its own tile replaces) stays until it is
+    /// copied, so catching up never flashes the background.
     /// - Returns: whether blits were left for the next frame.
     private func updateKept(_ frame: OverviewCache.Frame, background: RGBA, budget: Double) -> Bool {
+        guard var held = kept else { return false }
         var budget = budget
-        var wanted = Set<PixelRect>()
-        for blit in frame.blits { wanted.insert(PixelRect(blit.destination)) }
-        for place in kept?.keys ?? [:].keys where !wanted.contains(place) {
+        let wanted = frame.blits.map { PixelRect($0.destination) }
+        let wantedSet = Set(wanted)
+        for place in held.keys where !wantedSet.contains(place) && !wanted.contains(where: { $0.meets(place) }) {
             renderer.fillRect(place.rect, color: background)
-            kept?[place] = nil
+            held[place] = nil
         }
         var left = false
-        for blit in frame.blits {
+        for (blit, place) in zip(frame.blits, wanted) {
             guard let texture = textures[blit.key] else { continue }
-            let place = PixelRect(blit.destination)
             let shown = KeptBlit(key: blit.key, source: blit.source, serial: serials[blit.key] ?? 0)
-            guard kept?[place] != shown else { continue }
+            guard held[place] != shown else { continue }
             guard budget > 0 else {
                 left = true
                 continue
             }
             renderer.copyTile(texture, source: blit.source, to: blit.destination)
-            kept?[place] = shown
+            for other in held.keys where other != place && other.meets(place) { held[other] = nil }
+            held[place] = shown
             budget -= blit.destination.width * blit.destination.height
         }
+        kept = held
         return left
     }
 
@@ -178,12 +188,27 @@ final class OverviewPainter {
     /// document that frame showed.
     func drawPending(document: Document, scene: SceneBuilder, until deadline: Double, drawContent: (DrawList) -> Bool) {
         guard isSupported else { return }
-        defer { renderer.drawInto(nil) }
-        while App.now() < deadline {
+        defer {
+            renderer.drawInto(nil)
+            freeGivenUpDrawings()
+        }
+        // why: the app may have changed the map since the frame (sizes measured again once a
+        // picture's size is known); the cache hears of it before drawing from it.
+        free(cache.absorb(document.spatial.damage))
+        // At least one slice, however late: a frame over its time (a huge map drawn live until
+        // its tiles are fresh) must not starve the tiles that would end it.
+        repeat {
             let slice = cache.advance(document: document)
             guard !slice.isEmpty, carryOut(slice, document: document, scene: scene, drawContent: drawContent) else { break }
-        }
-        // Drawings of a batch given up (the view moved on) are let go.
+            // A tile with a label left out (over this frame's rasterisation budget) is drawn
+            // again next frame, when the budget is new, not again now.
+            if slice.completed.contains(where: { !cache.isFresh($0) }) { break }
+        } while App.now() < deadline
+    }
+
+    /// Lets go of the drawings of a batch given up (the view moved on, the map was replaced).
+    private func freeGivenUpDrawings() {
+        guard !drawings.isEmpty else { return }
         let drawing = Set(cache.drawingKeys)
         for key in drawings.keys where !drawing.contains(key) {
             if let texture = drawings.removeValue(forKey: key) { renderer.destroy(texture) }
@@ -195,6 +220,13 @@ final class OverviewPainter {
     private func carryOut(_ slice: OverviewCache.Slice, document: Document, scene: SceneBuilder,
                           drawContent: (DrawList) -> Bool) -> Bool {
         for work in slice.works where !draw(work, document: document, scene: scene, drawContent: drawContent) {
+            // why: the cache already holds the slice's completed tiles as fresh; with one of
+            // them drawn only in part, none is shown, and all are drawn again.
+            for key in slice.completed {
+                cache.forget(key)
+                free([key])
+                if let texture = drawings.removeValue(forKey: key) { renderer.destroy(texture) }
+            }
             return false
         }
         for key in slice.completed {
@@ -217,12 +249,19 @@ final class OverviewPainter {
     /// cache forgets the tile).
     private func draw(_ work: OverviewCache.Work, document: Document, scene: SceneBuilder,
                       drawContent: (DrawList) -> Bool) -> Bool {
-        guard let texture = drawings[work.key] ?? renderer.makeTarget(side: cache.grid.texturePixels), renderer.drawInto(texture) else {
+        guard let texture = drawings[work.key] ?? renderer.makeTarget(side: cache.grid.texturePixels) else {
             cache.forget(work.key)
             free([work.key])
             return false
         }
         drawings[work.key] = texture
+        guard renderer.drawInto(texture) else {
+            cache.forget(work.key)
+            free([work.key])
+            drawings[work.key] = nil
+            renderer.destroy(texture)
+            return false
+        }
         let view = cache.grid.camera(for: work.key, pixelScale: pixelScale)
         // why: a wider margin than the live frame's, so a fold badge beside a node just outside
         // the tile still reaches into it.

@@ -40,7 +40,9 @@ public final class Window {
     /// Seconds between two refreshes of the window's display: 1/60 when SDL cannot tell.
     public var refreshSeconds: Double {
         var mode = SDL_DisplayMode()
-        guard SDL_GetWindowDisplayMode(handle, &mode) == 0, mode.refresh_rate >= 20 else { return 1.0 / 60 }
+        // why: SDL_GetWindowDisplayMode gives the mode the window would take fullscreen, not the display's.
+        let display = SDL_GetWindowDisplayIndex(handle)
+        guard display >= 0, SDL_GetCurrentDisplayMode(display, &mode) == 0, mode.refresh_rate >= 20 else { return 1.0 / 60 }
         return 1 / Double(mode.refresh_rate)
     }
 

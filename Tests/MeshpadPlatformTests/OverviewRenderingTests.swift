@@ -147,6 +147,71 @@ extension PlatformTests.HeadlessRenderingTests {
         }
     }
 
+    /// One interactive frame's pixels, with no tiles drawn after it.
+    func frameOnly(_ canvas: Canvas, _ document: Document, _ camera: Camera) throws -> PixelBuffer {
+        canvas.usesOverview = true
+        canvas.painter.overviewForEveryMap = true
+        canvas.painter.paint(document: document, camera: camera, viewportSize: canvas.viewportSize, selection: [])
+        return try canvas.renderer.readPixels()
+    }
+
+    /// Pixels not the background's colour.
+    func ink(_ picture: PixelBuffer) -> Int {
+        let background = picture.pixels[0]
+        return picture.pixels.reduce(0) { $0 + ($1 == background ? 0 : 1) }
+    }
+
+    @Test func aPictureShowsEveryTileEvenWhileAStillViewsKeptPictureIsCatchingUp() throws {
+        try withCanvas { canvas in
+            let (document, fit) = farMap(on: canvas)
+            var camera = fit
+            camera.setZoom(fit.zoom * 2.5, about: canvas.viewportSize / 2)
+            // A first frame, one slice of tiles after it (the coarser tiles that fill the holes),
+            // a second frame of the same view (its picture kept), then every tile drawn.
+            _ = try frameOnly(canvas, document, camera)
+            canvas.painter.drawOverviewTiles(document: document, until: 0)
+            _ = try frameOnly(canvas, document, camera)
+            canvas.painter.drawOverviewTiles(document: document, until: .infinity)
+            // The kept picture takes the new tiles a part a frame: this frame is not all of them.
+            let catchingUp = try frameOnly(canvas, document, camera)
+            #expect(canvas.painter.hasPendingOverview)
+            let picture = try pixels(canvas, document, camera, tiles: true)
+            var settled = picture
+            for _ in 0..<12 { settled = try frameOnly(canvas, document, camera) }
+            #expect(!canvas.painter.hasPendingOverview, "the kept picture caught up")
+            try #require(catchingUp != settled, "the case needs a kept picture still catching up")
+            // A picture (a screenshot, an export) shows every tile at once, as the settled view.
+            #expect(picture == settled)
+        }
+    }
+
+    @Test func zoomingOutTheFinerTilesShowUntilTheirReplacementsAreCopiedWithNoBlankBetween() throws {
+        try withCanvas { canvas in
+            let (document, fit) = farMap(on: canvas)
+            var near = fit
+            near.setZoom(fit.zoom * 2.5, about: canvas.viewportSize / 2)
+            _ = try pixels(canvas, document, near, tiles: true)
+            var out = near
+            out.setZoom(near.zoom / 2, about: canvas.viewportSize / 2)
+            // Moving there, then standing still: the nearer tiles stand in, smaller.
+            _ = try frameOnly(canvas, document, out)
+            let standIns = try frameOnly(canvas, document, out)
+            canvas.painter.drawOverviewTiles(document: document, until: .infinity)
+            var frames: [PixelBuffer] = []
+            for _ in 0..<12 {
+                frames.append(try frameOnly(canvas, document, out))
+                if !canvas.painter.hasPendingOverview { break }
+            }
+            let settled = try #require(frames.last)
+            try #require(frames.count > 2, "the case needs a kept picture catching up over frames")
+            // While the view's own tiles replace the stand-ins a part a frame, no part goes blank.
+            let least = min(ink(standIns), ink(settled))
+            for (k, frame) in frames.enumerated() {
+                #expect(Double(ink(frame)) >= 0.9 * Double(least), "frame \(k): \(ink(frame)) inked pixels of \(least)")
+            }
+        }
+    }
+
     @Test func aSelectedNodeFarOutIsDrawnOverTheTiles() throws {
         try withCanvas { canvas in
             var document = Document(rootText: "root")

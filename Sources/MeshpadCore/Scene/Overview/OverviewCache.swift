@@ -18,7 +18,7 @@ import Foundation
 ///   hold: a coarse tile of a million-node map holds a quarter of it and takes several frames'
 ///   spare time; a fine one, one. A batch over more than
 ///   `indexedShare` of the map walks the map's arrays in slices (looking at no more than
-///   `lookedAtPerDrawn` times the budget a frame, a node counting `nodeLookCost` edges) and
+///   `lookedAtPerDrawn` times the budget a slice, a node counting `nodeLookCost` edges) and
 ///   then feeds up to `tilesPerWalk` of the view's tiles at once; a smaller one takes what the
 ///   spatial index finds there, once. Edges go first, then nodes, as the live drawing orders them.
 /// - A tile being drawn is drawn aside (the platform keeps a second texture for each tile of the
@@ -70,8 +70,8 @@ public struct OverviewCache: Sendable {
         public var marginPixels = 32.0
         /// A batch over at most this share of the map's area, and this many of the index's
         /// cells, asks the spatial index for its contents at once; a larger one walks the
-        /// arrays a slice a frame. (A mid-sized area of a million-node map held 200,000 items,
-        /// and a sparse one 260,000 cells to visit: either took 40–100 ms in one frame.)
+        /// arrays a slice at a time. (A mid-sized area of a million-node map held 200,000 items,
+        /// and a sparse one 260,000 cells to visit: either took 40–100 ms in one go.)
         public var indexedShare = 0.02
         public var indexedCells = 16_384
         public init() {}
@@ -137,7 +137,7 @@ public struct OverviewCache: Sendable {
         var lastUsed: Int
     }
 
-    /// Tiles being drawn together, a slice of the map a frame.
+    /// Tiles being drawn together, a slice of the map at a time.
     private struct Batch {
         var keys: [TileKey]
         var areas: [Rect]
@@ -249,8 +249,8 @@ public struct OverviewCache: Sendable {
         if tiles[key]?.state == .fresh { tiles[key]?.state = .stale }
     }
 
-    /// The platform could not make a tile's texture: it is not held, and its batch is given up.
-    /// (A tile being drawn keeps its picture before the edit until it completes.)
+    /// The platform could not make or draw a tile's texture: it is not held (the platform lets
+    /// its textures go), and its batch is given up.
     public mutating func forget(_ key: TileKey) {
         tiles[key] = nil
         if batch?.keys.contains(key) == true { batch = nil }
@@ -333,8 +333,8 @@ public struct OverviewCache: Sendable {
     }
 
     /// The next slice of drawing for the view the last `frame` planned, or an empty one when
-    /// its tiles are all fresh (or it was near). Call with the document that frame was planned
-    /// for: between frames, the map does not change.
+    /// its tiles are all fresh (or it was near). Call with the document as it is now, after
+    /// `absorb` has heard of any change since that frame.
     public mutating func advance(document: Document, budget: Int? = nil) -> Slice {
         guard let view, let level = view.base.first?.level else { return Slice() }
         keepOrRestartBatch(for: view.base, level: level, document: document)
@@ -433,7 +433,8 @@ public struct OverviewCache: Sendable {
         let total = edgeTotal + nodeTotal
         // why: looking is bounded by what it costs, not by the count: at 8 looks a drawn item,
         // a walk through a million nodes for a few tiles' worth took 6 ms of a frame.
-        let lookBudget = budget == .max ? Int.max : budget * settings.lookedAtPerDrawn
+        let (looks, overflow) = budget.multipliedReportingOverflow(by: settings.lookedAtPerDrawn)
+        let lookBudget = overflow ? Int.max : looks
         var looked = 0, drawn = 0
         let margin = settings.marginPixels / grid.zoom(ofLevel: current.keys[0].level)
         let slots = current.slots, areas = current.areas, union = current.union
