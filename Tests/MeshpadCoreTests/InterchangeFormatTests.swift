@@ -68,6 +68,32 @@ import Testing
         #expect(back.nodeCount == depth)
     }
 
+    @Test func aMapOverTenMegabytesOpensAndOneBrokenNearItsEndIsRefusedThere() throws {
+        // libxml2 refuses a single chunk over 10 MB: the file must reach it in pieces.
+        let text = String(repeating: "long text ", count: 600)
+        let count = 2_000
+        var xml = "<map version=\"freeplane 1.9.13\">\n<node TEXT=\"root\">\n"
+        for i in 0..<count { xml += "<node TEXT=\"\(i) \(text)\"/>\n" }
+        xml += "</node>\n</map>\n"
+        let data = Data(xml.utf8)
+        try #require(data.count > 11_000_000)
+        let document = try FreeMindFormat.decode(data).document
+        #expect(document.nodeCount == count + 1)
+        #expect(document.nodes.last?.text == "\(count - 1) \(text)")
+        // Broken on its second-to-last line: the error names that line.
+        let broken = Data(xml.replacingOccurrences(of: "</node>\n</map>", with: "</nod>\n</map>").utf8)
+        do {
+            _ = try FreeMindFormat.decode(broken)
+            Issue.record("a broken map was read")
+        } catch {
+            guard case .malformed(let line, _, _) = error.reason else {
+                Issue.record("expected a syntax error, got \(error)")
+                return
+            }
+            #expect(line == count + 3)
+        }
+    }
+
     @Test func truncatedAndBrokenFilesAreErrorsWithAPlace() throws {
         let data = try Data(contentsOf: sharedMaps.appendingPathComponent("freeplaneApplications.mm"))
         for cut in [data.count / 3, data.count - 20] {

@@ -148,7 +148,10 @@ enum XMLMapParsing {
         // why: after the prolog check, so a document type declaring entities is refused before
         // any entity is looked at; the rewrite adds no entity, only character references.
         let rewrite = try XMLSafety.resolvingHTMLEntities(data, format: format)
-        let parser = XMLParser(data: rewrite.data)
+        // why: given Data, Foundation hands libxml2 the whole file as one chunk, and libxml2
+        // refuses a chunk over 10 MB ("internal error"): a 300,000-node map would not open.
+        // Read from a stream, it is handed over a few kilobytes at a time.
+        let parser = XMLParser(stream: InputStream(data: rewrite.data))
         parser.shouldResolveExternalEntities = false
         parser.delegate = reader
         let ok = parser.parse()
