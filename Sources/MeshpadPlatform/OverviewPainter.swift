@@ -91,7 +91,11 @@ final class OverviewPainter {
         let dropped = cache.absorb(document.spatial.damage)
         free(dropped)
         guard let frame = cache.frame(document: document, camera: camera, viewportSize: viewportSize, pixelScale: pixelScale,
-                                      complete: complete) else { return false }
+                                      complete: complete) else {
+            // A near view: the app keeps drawing a little while the fitted view's tiles are drawn ahead.
+            hasPendingWork = cache.needsWarmUp
+            return false
+        }
         free(frame.evicted)
         freeGivenUpDrawings()
         hasPendingWork = frame.unfinished > 0 || frame.drawLive

@@ -144,6 +144,40 @@ import Testing
         #expect(far != nil)
     }
 
+    @Test func aNearViewDrawsAheadTheTilesFitWillShowOnceAndNotAgainAfterAnEdit() throws {
+        var (document, fit) = farView()
+        var cache = OverviewCache(theme: theme, settings: settings())
+        let near = Camera(origin: Vec2(100, 100), zoom: 1)
+        _ = cache.absorb(document.spatial.damage)
+        #expect(plan(&cache, document, near) == nil)
+        #expect(cache.needsWarmUp)
+        var slices = 0
+        while cache.needsWarmUp && slices < 100 {
+            #expect(!cache.advance(document: document).isEmpty)
+            slices += 1
+        }
+        #expect(!cache.needsWarmUp && slices > 1)
+        #expect(cache.advance(document: document).isEmpty, "nothing more is drawn ahead")
+        // Fit's first frame shows its own tiles, all fresh, with nothing left to draw.
+        let fitted = try #require(plan(&cache, document, fit))
+        #expect(fitted.unfinished == 0 && !fitted.blits.isEmpty && fitted.blits.allSatisfy { cache.isFresh($0.key) })
+        // An edit (within the map's bounds, so the fitted view is the same) stales a tile; back
+        // near, it is not drawn ahead again (its old picture stands in).
+        let bounds = document.bounds
+        let inner = try #require(document.nodes.first { bounds.outset(by: -200).contains($0.frame.origin) && $0.id != document.rootID })
+        document.moveNode(inner.id, to: inner.position + Vec2(30, 0))
+        try #require(document.bounds == bounds)
+        _ = cache.absorb(document.spatial.damage)
+        #expect(cache.keys.contains { !cache.isFresh($0) }, "the edit staled a tile")
+        #expect(plan(&cache, document, near) == nil)
+        #expect(!cache.needsWarmUp && cache.advance(document: document).isEmpty)
+        // A map whose fitted view is near enough to be drawn live draws nothing ahead.
+        let small = measured(.procedural(nodeCount: 20, seed: 5))
+        var other = OverviewCache(theme: theme)
+        #expect(plan(&other, small, near) == nil)
+        #expect(!other.needsWarmUp && other.advance(document: small).isEmpty)
+    }
+
     // MARK: - Building
 
     @Test(arguments: [700, 3000])

@@ -25,11 +25,14 @@ import Foundation
 ///   batch) and shown only once the whole batch is done (`Slice.completed`), so no frame shows
 ///   half a tile and a still view's picture stays the same until it is replaced whole.
 /// - What shows for each tile of the view: the tile if fresh; else the nearest fresh coarser
-///   tile that holds it (scaled up); else its picture before an edit; else the fresh tiles one
+///   tile that holds it, up to `standInDepth` levels up (scaled up); else its picture before an edit; else the fresh tiles one
 ///   or two levels finer inside it (scaled down: a view zoomed out shows what it had); else
 ///   nothing. The first batch covers the holes (the fewest
 ///   coarser tiles that hold every tile with nothing to show), then the view's own tiles
 ///   follow, nearest the middle first.
+/// - While the view is near, the tiles a view fitting the whole map would show are drawn ahead
+///   between frames, once (`needsWarmUp`): the first Fit or zoom out has them to show, or to
+///   stand in, rather than a blank view while its own are drawn.
 /// - An edit makes stale only the tiles whose map rectangle (widened by `marginPixels`, for
 ///   borders and badges) meets a box the map's `DamageLog` recorded, and restarts the batch if
 ///   it touches one of its tiles (or adds or removes nodes or edges, which renumbers them). A
@@ -166,6 +169,9 @@ public struct OverviewCache: Sendable {
     private var liveUntilFresh = false
     /// The last far view planned: the tiles it needs and its middle, for `advance`.
     private var view: (base: [TileKey], centre: Vec2)?
+    /// While the view is near: the tiles a view fitting the whole map would show, drawn ahead
+    /// (`needsWarmUp`) so the first zoom out or Fit has them to show, or to stand in.
+    private var warmUp: [TileKey] = []
 
     public init(theme: Theme, settings: Settings = Settings()) {
         self.settings = settings
@@ -266,8 +272,10 @@ public struct OverviewCache: Sendable {
         let scale = pixelScale.isFinite && pixelScale > 0 ? pixelScale : 1
         guard let level = grid.level(forZoom: camera.zoom * scale) else {
             view = nil
+            warmUp = fitKeys(document: document, viewportSize: viewportSize, pixelScale: scale)
             return nil
         }
+        warmUp = []
         clock += 1
         var frame = Frame(level: level)
         let visible = camera.visibleMapRect(viewportSize: viewportSize)
@@ -336,13 +344,37 @@ public struct OverviewCache: Sendable {
     /// its tiles are all fresh (or it was near). Call with the document as it is now, after
     /// `absorb` has heard of any change since that frame.
     public mutating func advance(document: Document, budget: Int? = nil) -> Slice {
-        guard let view, let level = view.base.first?.level else { return Slice() }
+        guard let view else { return warmUpSlice(document: document, budget: budget) }
+        guard let level = view.base.first?.level else { return Slice() }
         keepOrRestartBatch(for: view.base, level: level, document: document)
         if batch == nil, let keys = nextBatch(base: view.base, centre: view.centre, complete: false, bounds: document.bounds) {
             batch = makeBatch(keys, document: document)
         }
         guard batch != nil else { return Slice() }
         return advanceBatch(document: document, budget: max(1, budget ?? settings.itemsPerSlice))
+    }
+
+    /// Whether a near view has tiles to draw ahead: those of the fitted view never drawn (a
+    /// stale one is not drawn again ahead of time: its picture before the edit can stand in).
+    public var needsWarmUp: Bool { warmUp.contains { tiles[$0] == nil } }
+
+    private mutating func warmUpSlice(document: Document, budget: Int?) -> Slice {
+        let missing = warmUp.filter { tiles[$0] == nil }
+        guard let level = missing.first?.level else { return Slice() }
+        keepOrRestartBatch(for: missing, level: level, document: document)
+        if batch == nil { batch = makeBatch(missing, document: document) }
+        return advanceBatch(document: document, budget: max(1, budget ?? settings.itemsPerSlice))
+    }
+
+    /// The tiles a view fitting the whole map in `viewportSize` would show; none for a map
+    /// small enough that such a view is drawn live.
+    private func fitKeys(document: Document, viewportSize: Vec2, pixelScale: Double) -> [TileKey] {
+        let bounds = document.bounds
+        guard bounds.width > 0 || bounds.height > 0, viewportSize.x > 0, viewportSize.y > 0 else { return [] }
+        var camera = Camera(zoomLimits: 1e-9...1)
+        camera.frame(bounds, viewportSize: viewportSize)
+        guard let level = grid.level(forZoom: camera.zoom * pixelScale) else { return [] }
+        return keys(of: camera.visibleMapRect(viewportSize: viewportSize), at: level, content: bounds)
     }
 
     /// Gives up the batch in progress if no tile of the view needs it (the zoom moved on), and
@@ -504,10 +536,15 @@ public struct OverviewCache: Sendable {
         return keys
     }
 
-    /// The nearest fresh coarser tile holding `key`, and how many levels up it is.
+    /// How many levels up a coarser tile may stand in: four is a sixteenth of it scaled up 16×,
+    /// a blurred but recognisable picture; from eight levels up, a pixel or two of it filled the
+    /// window with flat grey blocks (the first Fit of a million-node map), worse than nothing.
+    static let standInDepth = 4
+
+    /// The nearest fresh coarser tile holding `key`, at most `standInDepth` levels up, and how many levels up it is.
     private func freshAncestor(of key: TileKey) -> (TileKey, Int)? {
         var depth = 1
-        while key.level + depth <= TileGrid.deepestLevel {
+        while depth <= Self.standInDepth && key.level + depth <= TileGrid.deepestLevel {
             let ancestor = key.ancestor(depth)
             if isFresh(ancestor) { return (ancestor, depth) }
             depth += 1
