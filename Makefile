@@ -63,7 +63,7 @@ sanitize: deps
 	  LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Fuzz/lsan.supp:print_suppressions=0 \
 	  $(SWIFT) test --skip-build --sanitize=address --build-path .build/asan
 
-# Frame times, load times, memory and hit tests at 1k, 10k and 100k nodes, headless, software
+# Frame times, load times, memory and hit tests at 1k, 10k, 100k and 1M nodes, headless, software
 # renderer at 1280x800 (a few minutes), then shared maps' latency and opening time. BENCH_ARGS="--nodes 100000 --frames 240" to choose.
 BENCH_ARGS ?=
 # The collaboration lines run on a throwaway PostgreSQL (installed by `make test`'s packages).

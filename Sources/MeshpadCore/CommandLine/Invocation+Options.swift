@@ -127,7 +127,7 @@ extension OptionSpec {
             values.scale = scale
             return true
         },
-        wholeNumber("--nodes", "N", help: "bench: map size (repeatable; default 1000, 10000 and 100000)",
+        wholeNumber("--nodes", "N", help: "bench: map size (repeatable; default 1000, 10000, 100000 and 1000000)",
                     verbs: [.bench], called: "a node count", in: 1...1_000_000) { $0.benchNodes.append($1) },
         wholeNumber("--frames", "F", help: "bench: frames per scenario (default 120)",
                     verbs: [.bench], called: "a number", in: 10...100_000) { $0.benchFrames = $1 },

@@ -135,7 +135,7 @@ public enum Invocation: Equatable, Sendable {
     case replay(ReplayRequest)
     /// Between every pair of formats by extension; `scale` for PNG output.
     case convert(input: String, output: String, scale: Double, appearance: Appearance = Appearance())
-    /// `nodeCounts` empty means the defaults (1k, 10k, 100k).
+    /// `nodeCounts` empty means the defaults (1k, 10k, 100k, 1M).
     case bench(nodeCounts: [Int], frames: Int, size: PixelSize, accelerated: Bool, app: Bool)
     /// The real app on `events` random inputs from `seed`, checked every 1,000.
     case soak(MapSource, events: Int, seed: UInt64, size: PixelSize)
