@@ -222,6 +222,30 @@ import Testing
         #expect(try #require(turns.last).unfinished == 0)
     }
 
+    @Test func aViewOfManyTilesSettlesWithoutDrawingTheSameTilesAgain() throws {
+        // Small tiles, so many cover the view (as a wall-sized window's would): the fewest coarser
+        // tiles covering its holes lie more levels up than a coarser tile may stand in from.
+        let (document, fit) = farView()
+        var camera = fit
+        camera.setZoom(fit.zoom * 2, about: viewport / 2)
+        var small = settings(itemsPerSlice: 100_000)
+        small.tilePixels = 16
+        var cache = OverviewCache(theme: theme, settings: small)
+        var drawn: [TileKey: Int] = [:]
+        var frames: [OverviewCache.Frame] = []
+        for _ in 0..<60 {
+            _ = cache.absorb(document.spatial.damage)
+            let frame = cache.frame(document: document, camera: camera, viewportSize: viewport, pixelScale: 1)
+            frames.append(try #require(frame))
+            let slice = cache.advance(document: document)
+            for key in slice.completed { drawn[key, default: 0] += 1 }
+            if slice.isEmpty { break }
+        }
+        try #require(frames[0].unfinished > 400, "the case needs a view of many tiles")
+        #expect(frames.last?.unfinished == 0, "the view settles")
+        #expect(drawn.values.allSatisfy { $0 == 1 }, "no tile is drawn twice: \(drawn.filter { $0.value > 1 }.count)")
+    }
+
     @Test func whileTilesAreDrawnACoarserOneStandsInAndTheViewsOwnFollowNearestTheMiddleFirst() throws {
         let (document, fit) = farView()
         // why: a budget the zoomed view's tiles take several frames of (one walk draws them all).

@@ -402,7 +402,10 @@ public struct OverviewCache: Sendable {
         if !holes.isEmpty {
             var depth = 0
             var cover = holes
-            while cover.count > settings.tilesPerBatch && (holes.first?.level ?? 0) + depth < TileGrid.deepestLevel {
+            // why: a cover from further up than a tile may stand in from would fill no hole, and
+            // be drawn again and again (a view of many tiles stayed blank).
+            while cover.count > settings.tilesPerBatch && depth < Self.standInDepth
+                    && (holes.first?.level ?? 0) + depth < TileGrid.deepestLevel {
                 depth += 1
                 var seen = Set<TileKey>()
                 cover = holes.map { $0.ancestor(depth) }.filter { seen.insert($0).inserted }
