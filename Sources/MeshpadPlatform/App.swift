@@ -279,10 +279,9 @@ public final class App {
             if workspace.needsRedraw || workspace.isAnimating {
                 renderFrame(alpha: clock.alpha)
                 // Far-view tiles are drawn in the time left before the next frame is due: the rest
-                // of the step without vsync, or of the display's refresh with it (less what the
-                // last frame took, and a margin, so the next frame still makes the display).
-                // why: with vsync, presenting returns at the refresh, so the time until the next one
-                // is the refresh less what drawing a frame takes (timed up to presenting, not through it).
+                // of the step without vsync; with it, presenting returns at the refresh, so the
+                // refresh less what drawing a frame takes (timed up to presenting, not through
+                // it), with a margin, so the next frame still makes the display.
                 let deadline = canvas.renderer.hasVSync
                     ? lastFrameEnd + canvas.window.refreshSeconds - 1.5 * renderSeconds - 0.002
                     : stepStart + clock.stepSeconds - 0.001

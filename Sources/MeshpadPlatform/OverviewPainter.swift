@@ -100,8 +100,7 @@ final class OverviewPainter {
         freeGivenUpDrawings()
         hasPendingWork = frame.unfinished > 0 || frame.drawLive
         defer { renderer.drawInto(nil) }
-        let slice = OverviewCache.Slice(works: frame.works, completed: frame.completed)
-        guard carryOut(slice, document: document, scene: scene, drawContent: drawContent) else { return false }
+        guard carryOut(frame.drawn, document: document, scene: scene, drawContent: drawContent) else { return false }
         guard !frame.drawLive, renderer.drawInto(nil) else { return false }
         let size = renderer.outputSize
         let view = ViewSignature(camera: camera, width: Int(size.x), height: Int(size.y))
@@ -226,11 +225,7 @@ final class OverviewPainter {
         for work in slice.works where !draw(work, document: document, scene: scene, drawContent: drawContent) {
             // why: the cache already holds the slice's completed tiles as fresh; with one of
             // them drawn only in part, none is shown, and all are drawn again.
-            for key in slice.completed {
-                cache.forget(key)
-                free([key])
-                if let texture = drawings.removeValue(forKey: key) { renderer.destroy(texture) }
-            }
+            for key in slice.completed { giveUp(key) }
             return false
         }
         for key in slice.completed {
@@ -240,6 +235,13 @@ final class OverviewPainter {
             nextSerial += 1
         }
         return true
+    }
+
+    /// A tile that could not be drawn: the cache forgets it, and its textures are let go.
+    private func giveUp(_ key: TileKey) {
+        cache.forget(key)
+        free([key])
+        if let texture = drawings.removeValue(forKey: key) { renderer.destroy(texture) }
     }
 
     private func free(_ keys: [TileKey]) {
@@ -254,16 +256,12 @@ final class OverviewPainter {
     private func draw(_ work: OverviewCache.Work, document: Document, scene: SceneBuilder,
                       drawContent: (DrawList) -> Bool) -> Bool {
         guard let texture = drawings[work.key] ?? renderer.makeTarget(side: cache.grid.texturePixels) else {
-            cache.forget(work.key)
-            free([work.key])
+            giveUp(work.key)
             return false
         }
         drawings[work.key] = texture
         guard renderer.drawInto(texture) else {
-            cache.forget(work.key)
-            free([work.key])
-            drawings[work.key] = nil
-            renderer.destroy(texture)
+            giveUp(work.key)
             return false
         }
         let view = cache.grid.camera(for: work.key, pixelScale: pixelScale)

@@ -211,7 +211,7 @@ import Testing
         let turns = settle(&cache, document, camera)
         var started = Set<TileKey>(), completed = Set<TileKey>()
         for turn in turns {
-            #expect(turn.frame.works.isEmpty && turn.frame.completed.isEmpty)
+            #expect(turn.frame.drawn.isEmpty)
             // What a frame shows was completed before it: never a drawing in progress.
             for blit in turn.blits { #expect(completed.contains(blit.key), "\(blit.key) shown half drawn") }
             started.formUnion(turn.works.filter(\.clear).map(\.key))
@@ -258,7 +258,7 @@ import Testing
         let coarser = try #require(plan(&cache, document, fit)).level
         let frame = try #require(plan(&cache, document, camera))
         #expect(frame.level == coarser - 2)
-        #expect(frame.works.isEmpty, "a frame only copies tiles")
+        #expect(frame.drawn.isEmpty, "a frame only copies tiles")
         #expect(frame.blits.contains { $0.key.level == coarser }, "stand-ins from the fitted level")
         let first = try #require(cache.advance(document: document).works.first?.key)
         let centre = camera.visibleMapRect(viewportSize: viewport).center

@@ -109,14 +109,13 @@ public struct OverviewCache: Sendable {
         }
     }
 
-    /// What the platform does for one frame: drop the textures of `evicted`, carry out `works`
-    /// and `completed` (a complete picture only: an interactive frame draws no tile), then either
-    /// draw the frame live (`drawLive`) or clear to the background (unless `coversOutput`) and
-    /// draw `blits` in order.
+    /// What the platform does for one frame: drop the textures of `evicted`, carry out `drawn`
+    /// (a complete picture only: an interactive frame draws no tile), then either draw the frame
+    /// live (`drawLive`) or clear to the background (unless `coversOutput`) and draw `blits` in
+    /// order.
     public struct Frame: Equatable, Sendable {
         public var level: Int
-        public var works: [Work] = []
-        public var completed: [TileKey] = []
+        public var drawn = Slice()
         public var evicted: [TileKey] = []
         /// Cut to the output: none reaches past its edges.
         public var blits: [Blit] = []
@@ -291,8 +290,8 @@ public struct OverviewCache: Sendable {
                 }
                 guard batch != nil else { break }
                 let slice = advanceBatch(document: document, budget: .max)
-                frame.works += slice.works
-                frame.completed += slice.completed
+                frame.drawn.works += slice.works
+                frame.drawn.completed += slice.completed
             } while rounds < 4 && base.contains { !isFresh($0) }
         }
 
@@ -344,11 +343,13 @@ public struct OverviewCache: Sendable {
     /// its tiles are all fresh (or it was near). Call with the document as it is now, after
     /// `absorb` has heard of any change since that frame.
     public mutating func advance(document: Document, budget: Int? = nil) -> Slice {
-        guard let view else { return warmUpSlice(document: document, budget: budget) }
-        guard let level = view.base.first?.level else { return Slice() }
-        keepOrRestartBatch(for: view.base, level: level, document: document)
-        if batch == nil, let keys = nextBatch(base: view.base, centre: view.centre, complete: false, bounds: document.bounds) {
-            batch = makeBatch(keys, document: document)
+        // A near view draws ahead the fitted view's tiles never drawn, all in one batch.
+        let base = view?.base ?? warmUp.filter { tiles[$0] == nil }
+        guard let level = base.first?.level else { return Slice() }
+        keepOrRestartBatch(for: base, level: level, document: document)
+        if batch == nil {
+            let keys = if let view { nextBatch(base: base, centre: view.centre, complete: false, bounds: document.bounds) } else { base }
+            if let keys { batch = makeBatch(keys, document: document) }
         }
         guard batch != nil else { return Slice() }
         return advanceBatch(document: document, budget: max(1, budget ?? settings.itemsPerSlice))
@@ -357,14 +358,6 @@ public struct OverviewCache: Sendable {
     /// Whether a near view has tiles to draw ahead: those of the fitted view never drawn (a
     /// stale one is not drawn again ahead of time: its picture before the edit can stand in).
     public var needsWarmUp: Bool { warmUp.contains { tiles[$0] == nil } }
-
-    private mutating func warmUpSlice(document: Document, budget: Int?) -> Slice {
-        let missing = warmUp.filter { tiles[$0] == nil }
-        guard let level = missing.first?.level else { return Slice() }
-        keepOrRestartBatch(for: missing, level: level, document: document)
-        if batch == nil { batch = makeBatch(missing, document: document) }
-        return advanceBatch(document: document, budget: max(1, budget ?? settings.itemsPerSlice))
-    }
 
     /// The tiles a view fitting the whole map in `viewportSize` would show; none for a map
     /// small enough that such a view is drawn live.
