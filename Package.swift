@@ -1,6 +1,13 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// Five targets, one concern each (see docs/ARCHITECTURE.md):
+// - MeshpadCore: every decision, pure Swift, no SDL and no libpq; tested without a window.
+// - MeshpadSDL: the SDL backend (window, renderer, textures, fonts, events, the loop) carrying
+//   out what the core decides.
+// - MeshpadPostgres: shared maps over libpq, without SDL (its tests run without a display).
+// - MeshpadTools: the command-line tools over the app (replay, soak, bench, convert).
+// - meshpad: the executable, which parses the command line and wires the others together.
 let package = Package(
     name: "Meshpad",
     products: [
@@ -26,11 +33,22 @@ let package = Package(
             pkgConfig: "libpq",
             providers: [.apt(["libpq-dev"])]
         ),
+        // why: glibc's malloc tuning (malloc_trim, mallopt, mallinfo2) is in malloc.h, which
+        // Swift's Glibc module leaves out.
+        .systemLibrary(name: "CMalloc"),
         .target(name: "MeshpadCore"),
-        .target(name: "MeshpadPlatform", dependencies: ["MeshpadCore", "CSDL2", "CFontconfig", "CLibPQ"]),
-        .executableTarget(name: "meshpad", dependencies: ["MeshpadCore", "MeshpadPlatform"]),
-        .testTarget(name: "MeshpadCoreTests", dependencies: ["MeshpadCore"]),
-        .testTarget(name: "MeshpadPlatformTests", dependencies: ["MeshpadPlatform", "MeshpadCore", "CSDL2", "CLibPQ"]),
+        .target(name: "MeshpadSDL", dependencies: ["MeshpadCore", "CSDL2", "CFontconfig", "CMalloc"]),
+        .target(name: "MeshpadPostgres", dependencies: ["MeshpadCore", "CLibPQ"]),
+        .target(name: "MeshpadTools", dependencies: ["MeshpadCore", "MeshpadSDL", "MeshpadPostgres"]),
+        .executableTarget(name: "meshpad", dependencies: ["MeshpadCore", "MeshpadSDL", "MeshpadPostgres", "MeshpadTools"]),
+        // Rigs several test targets share: child processes (the built app, Xvfb) and throwaway
+        // PostgreSQL clusters. Core only, so the PostgreSQL tests link no SDL.
+        .target(name: "MeshpadTestRigs", dependencies: ["MeshpadCore"], path: "Tests/Rigs"),
+        .testTarget(name: "MeshpadCoreTests", dependencies: ["MeshpadCore", "MeshpadTestRigs"]),
+        .testTarget(name: "MeshpadSDLTests", dependencies: ["MeshpadSDL", "MeshpadCore", "CSDL2", "MeshpadTestRigs"]),
+        .testTarget(name: "MeshpadPostgresTests", dependencies: ["MeshpadPostgres", "MeshpadCore", "CLibPQ", "MeshpadTestRigs"]),
+        .testTarget(name: "MeshpadToolsTests",
+                    dependencies: ["MeshpadTools", "MeshpadSDL", "MeshpadPostgres", "MeshpadCore", "CSDL2", "MeshpadTestRigs"]),
     ],
     swiftLanguageModes: [.v6]
 )

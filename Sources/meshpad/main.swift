@@ -1,6 +1,8 @@
 import Foundation
 import MeshpadCore
-import MeshpadPlatform
+import MeshpadPostgres
+import MeshpadSDL
+import MeshpadTools
 
 /// Exit statuses: 0 done, 1 the operation failed, 2 the command line was wrong.
 enum ExitStatus: Int32 {
@@ -14,8 +16,10 @@ struct Opened {
     var document: Document
     var file: DocumentFile?
     var warnings: [String]
-    /// A shared map's session, for the verbs that edit it live (the window, replay).
-    var sharing: SharedSession? = nil
+    /// A shared map's session and the map as opened, for the verbs that edit it live (the
+    /// window, replay), and the database it lives in.
+    var sharing: (session: SharedSession, opened: SharedMapOpened)? = nil
+    var sharedMaps: PostgresSharedMaps? = nil
 
     /// The map, handed over: this no longer holds it, so whoever takes it is its only owner
     /// and its first change copies nothing.
@@ -44,7 +48,8 @@ func open(_ source: MapSource, creating: Bool, journal: Bool = false, sizing: No
             throw error
         }
         return Opened(document: opened.document, file: nil, warnings: [],
-                      sharing: SharedSession(address: shared.address, name: shared.name, opened: opened, journals: journals))
+                      sharing: (SharedSession(name: shared.name, opened: opened, journals: journals), opened),
+                      sharedMaps: PostgresSharedMaps(address: shared.address))
     case .sample:
         return Opened(document: .sample(), file: nil, warnings: [])
     case .procedural(let nodeCount, let seed):
@@ -184,7 +189,7 @@ func main() -> ExitStatus {
             try ReplayRunner.run(scriptPath: request.script, document: opened.document, file: opened.file, size: request.size,
                                  dumpPath: request.dump, screenshotPath: request.screenshot,
                                  realtime: request.realtime, autosave: request.autosave, appearance: request.appearance,
-                                 sharing: opened.sharing)
+                                 sharing: opened.sharing, sharedMaps: opened.sharedMaps)
         case .benchShared(let address, let nodes):
             print("Meshpad bench — shared maps on \(address.redacted)")
             SharedBench.lines(try SharedBench.run(address, nodes: nodes)).forEach { print($0) }
@@ -235,13 +240,15 @@ func main() -> ExitStatus {
                 var shownWith = options
                 shownWith.startup = startup
                 shownWith.labelFonts = fonts
-                shownWith.sharedDatabase = config.sharedDatabase ?? opened.sharing?.address
+                shownWith.sharedMaps = (config.sharedDatabase ?? opened.sharedMaps?.address).map(PostgresSharedMaps.init(address:))
                 shownWith.personName = config.personName
                 shownWith.keepsSharedJournal = !mode.readOnly
                 if var sharing = opened.sharing {
-                    if let name = config.personName { sharing.personName = name }
+                    if let name = config.personName { sharing.session.personName = name }
+                    // why: the shared map's own database connects it, whatever the Open dialog lists.
+                    if let own = opened.sharedMaps { shownWith.sharedMaps = own }
                     shownWith.sharing = sharing
-                    shownWith.title = "Meshpad — \(sharing.name) (shared)"
+                    shownWith.title = "Meshpad — \(sharing.session.name) (shared)"
                     // why: the server keeps a shared map; a recovery file of it would offer a stale copy as a file.
                     shownWith.recovery = nil
                 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MeshpadCore
+import MeshpadTestRigs
 
 /// A `.mm` measured on a second thread while it is read must look exactly as if it had been
 /// read first and measured after: same label, same size, every node.
@@ -82,7 +83,7 @@ import Testing
         #expect(after.count == 1 + 12 * 151 && after == during)
     }
 
-    @Test(arguments: ["freeplaneApplications.mm", "BuzanMap.mm", "real/mm/freeplane-doc-latestFreeplaneFeatures-1.12.mm",
+    @Test(.needsSharedMaps, arguments: ["freeplaneApplications.mm", "BuzanMap.mm", "real/mm/freeplane-doc-latestFreeplaneFeatures-1.12.mm",
                       "real/mm/freemind-doc-freemind-1.0.1.mm", "real/mm/freeplane-testdata-RichtextTests-1.3.mm",
                       "real/mm/wisemapping-import-i18n2-arabic.mm"])
     func realMapsMeasureTheSameWhileRead(file: String) throws {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import MeshpadCore
+import MeshpadTestRigs
 
 /// A map with every detail the formats carry: notes, links, icons, styles, folds, sides,
 /// multi-line text, an arrow link.
@@ -40,8 +41,8 @@ func node(_ document: Document, _ text: String) -> Node? {
     document.nodes.first { $0.text == text }
 }
 
-let sharedMaps = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .appendingPathComponent("../../../shared/maps").standardized
+/// The maps corpus beside the project (see `SharedCorpus`).
+let sharedMaps = SharedCorpus.maps
 
 func temporaryDirectory() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-test-\(UUID().uuidString)")

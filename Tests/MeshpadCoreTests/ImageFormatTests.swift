@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MeshpadCore
+import MeshpadTestRigs
 
 /// A node's picture is read from FreeMind's and Freeplane's `.mm`, kept in `.meshpad`, and
 /// written back to `.mm` changing only what an edit changed.
@@ -19,7 +20,7 @@ import Testing
 
     // MARK: - Reading
 
-    @Test func freeplanesPictureNodeHasAnImageAndNoPlaceholderText() throws {
+    @Test(.needsSharedMaps) func freeplanesPictureNodeHasAnImageAndNoPlaceholderText() throws {
         let data = try Data(contentsOf: sharedMaps.appendingPathComponent("freeplaneApplications.mm"))
         let document = try FreeMindFormat.decode(data).document
         let pictured = try #require(document.nodes.first { $0.image != nil })
@@ -110,7 +111,7 @@ import Testing
         #expect(changed.removed == ["<hook NAME=\"ExternalObject\" SIZE=\"0.5\" URI=\"pics/cat.png\""], "\(changed.removed)")
     }
 
-    @Test func aPictureFromRichTextChangedIsWrittenAsAHook() throws {
+    @Test(.needsSharedMaps) func aPictureFromRichTextChangedIsWrittenAsAHook() throws {
         let data = try Data(contentsOf: sharedMaps.appendingPathComponent("freeplaneApplications.mm"))
         var document = try FreeMindFormat.decode(data).document
         let pictured = try #require(document.nodes.first { $0.image != nil })

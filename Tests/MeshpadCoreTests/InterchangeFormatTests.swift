@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MeshpadCore
+import MeshpadTestRigs
 
 @Suite struct FreeMindImportTests {
     func load(_ name: String) throws -> MapFile.Loaded {
@@ -8,7 +9,7 @@ import Testing
     }
 
     /// (file, content nodes, arrow links) as the maps' README counts them.
-    @Test(arguments: [("BuzanMap.mm", 19, 0), ("freeplaneApplications.mm", 41, 9), ("conceptMap.mm", 1, 0)])
+    @Test(.needsSharedMaps, arguments: [("BuzanMap.mm", 19, 0), ("freeplaneApplications.mm", 41, 9), ("conceptMap.mm", 1, 0)])
     func freeplaneMapsImportWithTheRightCounts(file: String, nodes: Int, links: Int) throws {
         let loaded = try load(file)
         #expect(loaded.format == .freeMind)
@@ -18,7 +19,7 @@ import Testing
         #expect(!loaded.document.nodes.contains { $0.text.contains("styles.") || $0.text.contains("<html") })
     }
 
-    @Test func textNewlinesRichTextNotesAndIconsComeAcross() throws {
+    @Test(.needsSharedMaps) func textNewlinesRichTextNotesAndIconsComeAcross() throws {
         let buzan = try load("BuzanMap.mm").document
         #expect(buzan.root.text == "Central\nIdea")
         let apps = try load("freeplaneApplications.mm").document
@@ -32,7 +33,7 @@ import Testing
         #expect(apps.nodes.allSatisfy { !$0.note.contains("<p>") })
     }
 
-    @Test func freeNodesAndSidesAreRead() throws {
+    @Test(.needsSharedMaps) func freeNodesAndSidesAreRead() throws {
         let apps = try load("freeplaneApplications.mm").document
         let sides = apps.nodes.compactMap(\.side)
         #expect(sides.contains(.left) || sides.contains(.right))
@@ -94,7 +95,7 @@ import Testing
         }
     }
 
-    @Test func truncatedAndBrokenFilesAreErrorsWithAPlace() throws {
+    @Test(.needsSharedMaps) func truncatedAndBrokenFilesAreErrorsWithAPlace() throws {
         let data = try Data(contentsOf: sharedMaps.appendingPathComponent("freeplaneApplications.mm"))
         for cut in [data.count / 3, data.count - 20] {
             do {
@@ -133,7 +134,7 @@ import Testing
         #expect(link.arrows == .end)
     }
 
-    @Test func freeMindExportKeepsTheIDsItWasGiven() throws {
+    @Test(.needsSharedMaps) func freeMindExportKeepsTheIDsItWasGiven() throws {
         let data = try Data(contentsOf: sharedMaps.appendingPathComponent("freeplaneApplications.mm"))
         let first = try FreeMindFormat.decode(data).document
         let again = try FreeMindFormat.decode(FreeMindFormat.encode(first)).document
@@ -164,7 +165,7 @@ import Testing
         #expect(warnings.contains { $0.contains("folds") })
     }
 
-    @Test func freeMindToOPMLToMarkdownAndBackKeepsTheOutline() throws {
+    @Test(.needsSharedMaps) func freeMindToOPMLToMarkdownAndBackKeepsTheOutline() throws {
         let data = try Data(contentsOf: sharedMaps.appendingPathComponent("BuzanMap.mm"))
         let mm = try FreeMindFormat.decode(data).document
         let viaOPML = try OPMLFormat.decode(OPMLFormat.encode(mm).data).document

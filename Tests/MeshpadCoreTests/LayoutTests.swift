@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MeshpadCore
+import MeshpadTestRigs
 
 // MARK: - Fixtures
 
@@ -301,7 +302,7 @@ func visibleIndices(_ document: Document) -> [Int] {
         #expect(abs(right - left) <= 1)
     }
 
-    @Test func branchesKeepTheirSideAndNothingOverlapsInARealMap() throws {
+    @Test(.needsSharedMaps) func branchesKeepTheirSideAndNothingOverlapsInARealMap() throws {
         var document = try FreeMindFormat.decode(Data(contentsOf: sharedMaps.appendingPathComponent("BuzanMap.mm"))).document
         document.measureAll(with: NodeSizing(measurer: FixedAdvanceMeasurer()))
         TreeLayout().apply(to: &document)

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MeshpadCore
+import MeshpadTestRigs
 
 /// A link's words and arrowheads, set by a finger from the link's long-press menu, drawn on the
 /// map and carried through `.meshpad` and `.mm`.
@@ -100,7 +101,7 @@ import Testing
         #expect(back.look == LinkLook(label: "feeds & waters", arrows: [.start, .end]))
     }
 
-    @Test func aFreeplaneConnectorsLabelIsReadAndAnEditedOneChangesOnlyThatAttribute() throws {
+    @Test(.needsSharedMaps) func aFreeplaneConnectorsLabelIsReadAndAnEditedOneChangesOnlyThatAttribute() throws {
         let path = sharedMaps.appendingPathComponent("real/mm/freeplane-doc-whatsNew-1.5.x.mm")
         let data = try Data(contentsOf: path)
         var document = try FreeMindFormat.decode(data).document

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MeshpadCore
+import MeshpadTestRigs
 
 /// Bullet items whose text goes on over more lines, as CommonMark reads them.
 @Suite struct MarkdownContinuationTests {
@@ -10,7 +11,7 @@ import Testing
 
     // MARK: - Real files
 
-    @Test func wiseMappingsLazyContinuationLinesAreTheItemsText() throws {
+    @Test(.needsSharedMaps) func wiseMappingsLazyContinuationLinesAreTheItemsText() throws {
         let path = sharedMaps.appendingPathComponent("real/md/wisemapping-export-bug3.md").path
         let document = try MapFile.read(path).document
         #expect(document.nodeCount == 278)
@@ -24,7 +25,7 @@ import Testing
         #expect(withNotes.first?.note.hasPrefix("[^1]: Identifying new measures") == true)
     }
 
-    @Test func aRealMarkdownOutlineComesBackFromSavingAsItWasRead() throws {
+    @Test(.needsSharedMaps) func aRealMarkdownOutlineComesBackFromSavingAsItWasRead() throws {
         for name in ["wisemapping-export-bug3.md", "wisemapping-export-process.md", "dundalek-markmap-gtor.md"] {
             let first = try MapFile.read(sharedMaps.appendingPathComponent("real/md/\(name)").path).document
             let again = try MarkdownFormat.decode(MarkdownFormat.encode(first).data).document

@@ -4,6 +4,7 @@ import Testing
 import FoundationXML
 #endif
 @testable import MeshpadCore
+import MeshpadTestRigs
 
 /// A Freeplane or FreeMind map opened in Meshpad and saved as `.mm` again is the map it was:
 /// nothing Meshpad does not show is lost, and an edit changes only what it edited.
@@ -25,11 +26,11 @@ import FoundationXML
         return top + real
     }()
 
-    @Test func theCorpusIsThere() {
+    @Test(.needsSharedMaps) func theCorpusIsThere() {
         #expect(Self.maps.count >= 20, "\(Self.maps)")
     }
 
-    @Test(arguments: maps)
+    @Test(.needsSharedMaps, arguments: maps)
     func aMapSavedWithoutEditsIsTheMapItWas(path: String) throws {
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
         let document = try FreeMindFormat.decode(original).document
@@ -38,7 +39,7 @@ import FoundationXML
         #expect(Canonical.firstDifference(before, after) == nil, "\((path as NSString).lastPathComponent)")
     }
 
-    @Test(arguments: maps)
+    @Test(.needsSharedMaps, arguments: maps)
     func anEditedTextChangesThatTextAndNothingElse(path: String) throws {
         let original = try Data(contentsOf: URL(fileURLWithPath: path))
         var document = try FreeMindFormat.decode(original).document
@@ -61,7 +62,7 @@ import FoundationXML
         #expect(reread.nodeCount == document.nodeCount)
     }
 
-    @Test(arguments: ["freeplaneApplications.mm", "real/mm/freeplane-doc-whatsNew-1.5.x.mm", "real/mm/freemind-doc-freemind-1.0.1.mm"])
+    @Test(.needsSharedMaps, arguments: ["freeplaneApplications.mm", "real/mm/freeplane-doc-whatsNew-1.5.x.mm", "real/mm/freemind-doc-freemind-1.0.1.mm"])
     func aMapKeptAsMeshpadOrAutosavedStillGivesFreeplaneEverythingBack(name: String) throws {
         let original = try Data(contentsOf: sharedMaps.appendingPathComponent(name))
         let imported = try FreeMindFormat.decode(original).document
@@ -72,7 +73,7 @@ import FoundationXML
         #expect(Canonical.firstDifference(try Canonical.lines(original), try Canonical.lines(saved)) == nil)
     }
 
-    @Test func aDoctoredMeshpadFileCannotSmuggleBrokenXMLIntoAnMM() throws {
+    @Test(.needsSharedMaps) func aDoctoredMeshpadFileCannotSmuggleBrokenXMLIntoAnMM() throws {
         let imported = try FreeMindFormat.decode(Data(contentsOf: sharedMaps.appendingPathComponent("freeplaneApplications.mm"))).document
         let text = String(decoding: try NativeFormat.encode(imported), as: UTF8.self)
         let hook = try #require(text.range(of: "\"content\":\""))
@@ -83,7 +84,7 @@ import FoundationXML
         #expect(throws: FormatError.self) { try NativeFormat.decode(Data(badName.utf8)) }
     }
 
-    @Test func aDeletedLinkAndANewOneAreWrittenAndTheRestKept() throws {
+    @Test(.needsSharedMaps) func aDeletedLinkAndANewOneAreWrittenAndTheRestKept() throws {
         let data = try Data(contentsOf: sharedMaps.appendingPathComponent("freeplaneApplications.mm"))
         var document = try FreeMindFormat.decode(data).document
         let links = document.edges.filter { $0.kind == .link }
@@ -108,7 +109,7 @@ import FoundationXML
                 "\(changed.added)")
     }
 
-    @Test func stylesIconsAndNotesEditedReplaceTheirOwnElementsOnly() throws {
+    @Test(.needsSharedMaps) func stylesIconsAndNotesEditedReplaceTheirOwnElementsOnly() throws {
         let data = try Data(contentsOf: sharedMaps.appendingPathComponent("freeplaneApplications.mm"))
         var document = try FreeMindFormat.decode(data).document
         let target = try #require(document.nodes.first { !$0.icons.isEmpty && $0.id != document.rootID })

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MeshpadCore
+import MeshpadTestRigs
 
 /// The fast `.meshpad` reader: it must read every file Meshpad writes (or it is no faster), and
 /// it must read each exactly as `JSONDecoder` does (or the two paths disagree on what a file means).
@@ -19,7 +20,7 @@ import Testing
         "emoji 🧭👩‍👩‍👧", "slash / and </script>", "",
     ]
 
-    @Test func whatMeshpadWritesIsReadByTheFastPathExactlyAsJSONDecoderReadsIt() throws {
+    @Test(.needsSharedMaps) func whatMeshpadWritesIsReadByTheFastPathExactlyAsJSONDecoderReadsIt() throws {
         var awkward = detailedMap()
         for text in Self.awkwardTexts {
             let child = awkward.addChild(of: awkward.rootID, text: text, at: Vec2(Double(text.count), -7.25e-3)) ?? awkward.rootID
@@ -42,7 +43,7 @@ import Testing
 
     /// Every real map, saved as `.meshpad`, takes the fast path and reads as `JSONDecoder` reads
     /// it: a field added to the stored records and not to the reader fails here.
-    @Test(arguments: MindMapRoundTripTests.maps)
+    @Test(.needsSharedMaps, arguments: MindMapRoundTripTests.maps)
     func everyRealMapSavedAsMeshpadTakesTheFastPath(path: String) throws {
         let document = try FreeMindFormat.decode(Data(contentsOf: URL(fileURLWithPath: path))).document
         let data = try NativeFormat.encode(document)

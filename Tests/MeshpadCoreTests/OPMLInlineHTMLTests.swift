@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MeshpadCore
+import MeshpadTestRigs
 
 /// OPML whose `text` holds inline HTML, as Drummer, Fargo and Radio UserLand write it.
 @Suite struct OPMLInlineHTMLTests {
@@ -17,7 +18,7 @@ import Testing
 
     // MARK: - Real outlines
 
-    @Test func drummerPostsShowTheirWordsNotTheirTags() throws {
+    @Test(.needsSharedMaps) func drummerPostsShowTheirWordsNotTheirTags() throws {
         let blog = try realOutline("scripting-news-2023-01-drummer.opml")
         let markup = ["<a ", "</a>", "<i>", "<span", "<script", "&lt;", "&quot;", "&nbsp;", "&amp;"]
         let showingMarkup = blog.nodes.filter { node in markup.contains { node.text.contains($0) } }
@@ -34,7 +35,7 @@ import Testing
         #expect(!blog.nodes.contains { $0.text.isEmpty })
     }
 
-    @Test func radioUserLandPostsShowTheirWordsAndKeepEscapedTagsAsText() throws {
+    @Test(.needsSharedMaps) func radioUserLandPostsShowTheirWordsAndKeepEscapedTagsAsText() throws {
         let blog = try realOutline("scripting-news-1999-06.opml")
         #expect(!blog.nodes.contains { $0.text.contains("<a ") || $0.text.contains("</i>") || $0.text.contains("&quot;") })
         let milestone = try #require(blog.nodes.first { $0.text.hasPrefix("This evening we reached a milestone.") })

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import MeshpadCore
+import MeshpadTestRigs
 
 /// Every map in `../shared/maps/real` (written by Freeplane, FreeMind, WiseMapping, Drummer and
 /// other programs; see its README) opens with its content, or, if named `*-MALFORMED.*`, is
@@ -54,7 +55,7 @@ import Testing
 
     static func path(_ file: String) -> String { folder.appendingPathComponent(file).path }
 
-    @Test func theFolderHoldsTheMapsTheREADMEDescribes() {
+    @Test(.needsSharedMaps) func theFolderHoldsTheMapsTheREADMEDescribes() {
         #expect(Self.files.count == Self.expected.count + Self.malformed.count)
         #expect(Set(Self.files) == Set(Self.expected.keys).union(Self.malformed.keys), "a new map in the folder needs its counts here")
     }

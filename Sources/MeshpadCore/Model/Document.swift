@@ -103,10 +103,12 @@ public struct Document: Sendable {
         position.isFinite && abs(position.x) <= coordinateLimit && abs(position.y) <= coordinateLimit
     }
 
-    /// A document holding just a root node at the map origin.
-    public init(rootText: String) {
+    /// A document holding just a root node at the map origin, laid out by `layoutMode` (a new
+    /// mind map keeps itself tidy: `.tree`, as in Freeplane and Minder).
+    public init(rootText: String, layoutMode: LayoutMode = .free) {
         rootID = NodeID(nextNodeNumber)
         nextNodeNumber += 1
+        self.layoutMode = layoutMode
         appendNode(Node(id: rootID, text: rootText, position: .zero))
     }
 

@@ -213,6 +213,12 @@ public struct FileFlow: Sendable {
         }
     }
 
+    /// The map shown is the shared map `name`, at `revision` (a window started with it).
+    public mutating func showShared(_ name: String, revision: UInt64) {
+        file = DocumentFile(path: nil, format: .native, savedRevision: revision)
+        sharedName = name
+    }
+
     /// Puts a map at the top of the recent files (the one the app started with).
     public mutating func remember(_ path: String) {
         recent.add(path)

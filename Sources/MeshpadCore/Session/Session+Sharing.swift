@@ -1,0 +1,125 @@
+/// A shared map shown on this screen, as the loop sees it: its session and how its connection is.
+public struct SharingState: Sendable {
+    public var session: SharedSession
+    /// The connection's status as last shown.
+    public internal(set) var status = SharedMapStatus.connecting
+    /// What the journal holds now (how many, the first and last client seq).
+    var journaled: [Int64] = [0, 0, 0]
+
+    public init(session: SharedSession) {
+        self.session = session
+    }
+}
+
+/// The loop's side of a shared map: each turn it takes what the connection brought, carries it
+/// out outside the undo history (`Workspace.receive`), and hands over what this screen made.
+/// Nothing here waits on the network; the platform's channel does the talking.
+extension Session {
+    /// One turn's exchange with the connection: what it brought, then what to send.
+    mutating func exchange(_ mail: SharedMapMail) -> [Effect] {
+        guard var state = sharing else { return [] }
+        if !mail.operations.isEmpty { workspace.receive(mail.operations) }
+        if !mail.presence.isEmpty { workspace.hear(mail.presence) }
+        if mail.status != state.status {
+            switch mail.status {
+            case .offline(let why):
+                workspace.show(Banner(message: "Offline — changes kept on this screen and sent when the database is back (\(why))"))
+            case .online where state.status != .connecting:
+                workspace.show(Banner(message: "Back online: changes sent", expiresAt: now + 2.5))
+            default:
+                break
+            }
+            state.status = mail.status
+        }
+        sharing = state
+        var effects: [Effect] = []
+        let operations = workspace.takeOperationsToSend()
+        if !operations.isEmpty { effects.append(.send(operations)) }
+        if let mine = workspace.presenceToSend(name: state.session.personName) { effects.append(.sendPresence(mine)) }
+        return effects + keepJournal()
+    }
+
+    /// The pending operations, for the journal, when they changed since it was last written;
+    /// the platform writes it off the loop (the loop does not wait on the disk).
+    mutating func keepJournal() -> [Effect] {
+        guard var state = sharing, let journal = state.session.journal, let pending = workspace.shared?.pending else { return [] }
+        // why: checked every loop turn; the list only grows at its end and shrinks anywhere, so
+        // its length and its ends tell a change without walking it.
+        let signature: [Int64] = [Int64(pending.count), pending.first?.operation.clientSeq ?? 0, pending.last?.operation.clientSeq ?? 0]
+        guard signature != state.journaled else { return [] }
+        state.journaled = signature
+        sharing = state
+        return [.keepJournal(journal, pending.map(\.operation))]
+    }
+
+    /// The map as the server has ordered it so far, kept for opening it offline (a quit,
+    /// another map opened).
+    func keepOfflineCopy() -> [Effect] {
+        guard let state = sharing, let journals = state.session.journals, let (document, seq) = workspace.confirmedSharedMap() else { return [] }
+        return [.keepOfflineCopy(SharedOfflineCopy(map: state.session.mapID, seq: seq, document: document), journals)]
+    }
+
+    /// Where a shared map opened from the Open dialog keeps its journals and offline copy (nil:
+    /// a run that keeps none).
+    func journals(forShared name: String) -> SharedJournals? {
+        guard let store = settings.sharedJournals, let address = settings.sharedDatabase else { return nil }
+        return SharedJournals(store: store, map: SharedMapName(address: address, name: name))
+    }
+
+    /// The file flow said to open the shared map `name`: it is opened off the loop.
+    mutating func openShared(_ name: String) -> [Effect] {
+        guard settings.sharedDatabase != nil, !openingShared else { return [] }
+        openingShared = true
+        workspace.show(Banner(message: "Opening the shared map \(name)…"))
+        return [.openShared(name: name, journals: journals(forShared: name))]
+    }
+
+    /// Shows a shared map (prepared for display) in place of the map shown, with a connection of its own.
+    mutating func showShared(_ session: SharedSession, opened: SharedMapOpened) -> [Effect] {
+        var effects = leaveSharedMap()
+        effects += replaceMap(with: opened.document)
+        sharing = SharingState(session: session)
+        effects += fileEvent(.openedShared(name: session.name, revision: workspace.document.revision))
+        return effects + beginSharing(session, opened: opened)
+    }
+
+    /// Starts `session`: the workspace's engine; what earlier sessions left unsent (taken by an
+    /// offline opening) carried out as this session's own; opened from the server, a copy of
+    /// the map kept for opening it offline; else the offline banner.
+    mutating func beginSharing(_ session: SharedSession, opened: SharedMapOpened) -> [Effect] {
+        workspace.startSharing(SyncEngine(client: opened.client, confirmedSeq: opened.seq))
+        var effects: [Effect] = []
+        if !opened.adopting.isEmpty {
+            workspace.adopt(opened.adopting.flatMap { (try? $0.read()) ?? [] })
+            effects += keepJournal()
+            effects.append(.flushJournal)
+            // why: only once this session's journal holds them.
+            if session.journal != nil { effects.append(.removeJournals(opened.adopting)) }
+        }
+        if opened.offline == nil, let journals = session.journals {
+            effects.append(.keepOfflineCopy(SharedOfflineCopy(map: opened.mapID, seq: opened.seq, document: opened.document), journals))
+        }
+        effects.append(.connect(session))
+        if let why = opened.offline {
+            workspace.show(Banner(message: "Offline — opened the copy kept on this machine; changes are kept and sent when the database is back (\(why))"))
+        }
+        return effects
+    }
+
+    /// Stops sharing the map shown (another map takes its place): what it has not sent stays
+    /// in its journal, and its connection stops.
+    mutating func leaveSharedMap() -> [Effect] {
+        guard sharing != nil else { return [] }
+        var effects: [Effect] = []
+        let operations = workspace.takeOperationsToSend()
+        if !operations.isEmpty { effects.append(.send(operations)) }
+        effects += keepJournal() + keepOfflineCopy() + [.disconnect, .flushJournal]
+        sharing = nil
+        return effects
+    }
+
+    /// Before the app ends normally: the journal and the copy for opening offline are written.
+    public mutating func finish() -> [Effect] {
+        keepJournal() + keepOfflineCopy() + [.flushJournal]
+    }
+}

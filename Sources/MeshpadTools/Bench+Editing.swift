@@ -1,0 +1,101 @@
+import Foundation
+import MeshpadCore
+import MeshpadSDL
+
+extension Bench {
+    /// How long editing commands take on a big map: what a person waits for after a key.
+    public struct EditingTimes: Sendable {
+        public var nodes: Int
+        /// Median milliseconds of each operation, in the order they are printed.
+        public var medians: [(name: String, milliseconds: Double)]
+    }
+
+    /// Times each editing operation `repeats` times on a procedural map of `count` nodes, through
+    /// the workspace as the keys drive it, and keeps the medians.
+    static func editingTimes(count: Int, sizing: NodeSizing, viewport: Vec2, repeats: Int = 5) -> EditingTimes {
+        var document = Document.procedural(nodeCount: count, seed: 7)
+        document.measureAll(with: sizing)
+        var workspace = Workspace(document: document, viewportSize: viewport, sizing: sizing)
+        document = Document(rootText: "")
+        var time = 100.0
+        var samples: [String: [Double]] = [:]
+        var order: [String] = []
+        func measure(_ name: String, _ body: (inout Workspace) -> Void) {
+            let start = App.now()
+            body(&workspace)
+            let elapsed = (App.now() - start) * 1000
+            if samples[name] == nil { order.append(name) }
+            samples[name, default: []].append(elapsed)
+        }
+        func key(_ w: inout Workspace, _ key: Key, _ modifiers: KeyModifiers = []) {
+            time += 0.1
+            _ = w.handle(.key(key, modifiers: modifiers), at: time)
+        }
+        func select(_ w: inout Workspace, _ id: NodeID) {
+            _ = w.apply(.select(id, toggle: false))
+        }
+        let branch = workspace.document.children(of: workspace.document.rootID).first ?? workspace.document.rootID
+        let leaf = workspace.document.nodes.last?.id ?? workspace.document.rootID
+        let middle = workspace.document.nodes[workspace.document.nodeCount / 2].id
+        for _ in 0..<repeats {
+            select(&workspace, leaf)
+            measure("new child + text + Return") { w in
+                key(&w, .tab)
+                time += 0.1
+                _ = w.handle(.text("new idea"), at: time)
+                key(&w, .return)
+            }
+            measure("undo new child") { w in key(&w, .z, .ctrl) }
+            select(&workspace, middle)
+            measure("delete a node mid-map") { w in key(&w, .delete) }
+            measure("undo that delete") { w in key(&w, .z, .ctrl) }
+            select(&workspace, branch)
+            measure("delete a first-level branch") { w in key(&w, .delete) }
+            measure("undo that delete ") { w in key(&w, .z, .ctrl) }
+            select(&workspace, branch)
+            measure("fold a first-level branch") { w in key(&w, .space) }
+            measure("unfold it") { w in key(&w, .space) }
+            measure("search: open, type 4 letters") { w in
+                key(&w, .f, .ctrl)
+                for letter in "plan" {
+                    time += 0.1
+                    _ = w.handle(.text(String(letter)), at: time)
+                }
+                key(&w, .escape)
+            }
+            measure("outline: open") { w in key(&w, .f9) }
+            key(&workspace, .f9)
+            select(&workspace, leaf)
+            measure("paste 100-line outline") { w in
+                w.paste((0..<100).map { String(repeating: "\t", count: min($0 % 4, 3)) + "pasted \($0)" }.joined(separator: "\n"))
+            }
+            measure("undo paste") { w in key(&w, .z, .ctrl) }
+        }
+        return EditingTimes(nodes: count, medians: order.map { name in
+            let sorted = (samples[name] ?? []).sorted()
+            return (name.trimmingCharacters(in: .whitespaces), sorted.isEmpty ? 0 : sorted[sorted.count / 2])
+        })
+    }
+
+    /// The editing timings for each map size of `options`, headless, with the real label font.
+    public static func runEditing(_ options: Options) throws(PlatformError) -> [EditingTimes] {
+        let session = try SDLSession(headless: true)
+        return try withExtendedLifetime(session) { () throws(PlatformError) -> [EditingTimes] in
+            let canvas = try Canvas(title: "Meshpad bench", size: options.size, theme: .classic, hidden: true, preferSoftware: true)
+            return options.nodeCounts.map { editingTimes(count: $0, sizing: canvas.sizing, viewport: canvas.window.size) }
+        }
+    }
+
+    public static func editingTable(_ times: [EditingTimes]) -> String {
+        guard let first = times.first else { return "" }
+        var out = "editing (median ms of 5, keys through the workspace)\n"
+        out += "operation".padding(toLength: 32, withPad: " ", startingAt: 0)
+            + times.map { String("\($0.nodes) nodes".padding(toLength: 14, withPad: " ", startingAt: 0)) }.joined() + "\n"
+        for (i, entry) in first.medians.enumerated() {
+            out += entry.name.padding(toLength: 32, withPad: " ", startingAt: 0)
+            for t in times { out += String(format: "%-14.2f", t.medians[i].milliseconds) }
+            out += "\n"
+        }
+        return out
+    }
+}
