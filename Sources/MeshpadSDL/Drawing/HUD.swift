@@ -9,8 +9,7 @@ import MeshpadCore
 final class HUD {
     private let renderer: SDLRenderer
     private let font: Font
-    private var texture: OpaquePointer?
-    private var textureSize = Vec2.zero
+    private var texture: Texture?
     private var shownText = ""
 
     init(renderer: SDLRenderer, font: Font) {
@@ -21,19 +20,18 @@ final class HUD {
     func draw(lines: [String], pixelScale: Double, theme: Theme) {
         let text = lines.joined(separator: "\n")
         if text != shownText || texture == nil {
-            if let texture { SDL_DestroyTexture(texture) }
             texture = nil
             shownText = text
             let color = SDL_Color(r: theme.hudText.r, g: theme.hudText.g, b: theme.hudText.b, a: 255)
             font.setPixelSize(max(8, Int((13 * pixelScale).rounded())))
             TTF_SetFontWrappedAlign(font.handle, Int32(TTF_WRAPPED_ALIGN_LEFT))
             if let surface = TTF_RenderUTF8_Blended_Wrapped(font.handle, text, color, 0) {
-                texture = SDL_CreateTextureFromSurface(renderer.handle, surface)
-                textureSize = Vec2(Double(surface.pointee.w), Double(surface.pointee.h))
+                texture = Texture(surface, renderer: renderer)
                 SDL_FreeSurface(surface)
             }
         }
         guard let texture else { return }
+        let textureSize = Vec2(Double(texture.width), Double(texture.height))
         let margin = 8 * pixelScale
         renderer.fillRect(Rect(x: margin, y: margin, width: textureSize.x + 2 * margin, height: textureSize.y + 2 * margin),
                           color: theme.hudBackground)
@@ -44,9 +42,5 @@ final class HUD {
     func invalidate() {
         texture = nil
         shownText = ""
-    }
-
-    isolated deinit {
-        if let texture { SDL_DestroyTexture(texture) }
     }
 }

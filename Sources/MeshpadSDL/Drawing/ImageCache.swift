@@ -25,7 +25,7 @@ public final class ImageCache {
     nonisolated static let thumbnailSide: Int32 = 256
 
     private let renderer: SDLRenderer
-    private var textures: LRUCache<Key, OpaquePointer>
+    private var textures: LRUCache<Key, Texture>
     /// What the core lays pictures out with.
     public private(set) var sizes = ImageSizes()
     private var learned = false
@@ -85,7 +85,7 @@ public final class ImageCache {
 
     /// The texture to draw a picture with at `pixels` (its size on screen), or nil while there is
     /// none yet. `now`: decode here and now rather than in the background (complete pictures).
-    func texture(for path: String, drawnAt pixels: Vec2, now: Bool) -> OpaquePointer? {
+    func texture(for path: String, drawnAt pixels: Vec2, now: Bool) -> Texture? {
         var wantsFull = max(pixels.x, pixels.y) > Double(Self.thumbnailSide)
         switch sizes[path] {
         case .missing: return nil
@@ -153,11 +153,8 @@ public final class ImageCache {
             guard let surface, textures.value(for: Key(path: picture.path, thumbnail: isThumbnail)) == nil else { continue }
             // why: a picture bigger than the GPU's largest texture cannot be drawn at all; its
             // thumbnail still can.
-            guard let texture = SDL_CreateTextureFromSurface(renderer.handle, surface) else { continue }
-            let cost = Int(surface.pointee.w) * Int(surface.pointee.h) * 4
-            for old in textures.insert(texture, for: Key(path: picture.path, thumbnail: isThumbnail), cost: cost) {
-                SDL_DestroyTexture(old)
-            }
+            guard let texture = Texture(surface, renderer: renderer) else { continue }
+            _ = textures.insert(texture, for: Key(path: picture.path, thumbnail: isThumbnail), cost: texture.width * texture.height * 4)
         }
     }
 
@@ -236,11 +233,10 @@ public final class ImageCache {
 
     /// Drops every texture (the sizes stay known), e.g. after the renderer lost its device.
     public func removeAll() {
-        for texture in textures.removeAll() { SDL_DestroyTexture(texture) }
+        _ = textures.removeAll()
     }
 
     isolated deinit {
-        for texture in textures.removeAll() { SDL_DestroyTexture(texture) }
         for picture in decoded.takeAll() { picture.free() }
     }
 

@@ -15,9 +15,9 @@ final class OverviewPainter {
     private let renderer: SDLRenderer
     private(set) var cache: OverviewCache
     /// The tiles shown: each holds a whole picture of its part of the map.
-    private var textures: [TileKey: OpaquePointer] = [:]
+    private var textures: [TileKey: Texture] = [:]
     /// The tiles being drawn, shown once complete.
-    private var drawings: [TileKey: OpaquePointer] = [:]
+    private var drawings: [TileKey: Texture] = [:]
     private var tileList = DrawList()
     /// The tiles drawn into in the last frame and the spare time after it (tests read them).
     private(set) var tilesDrawnLastFrame: [TileKey] = []
@@ -29,7 +29,7 @@ final class OverviewPainter {
     /// The last far view drawn from tiles: a frame with the same one stands still.
     private var lastView: ViewSignature?
     /// A still view's picture, the window's size (outside the tiles' memory budget).
-    private var composite: (texture: OpaquePointer, width: Int, height: Int)?
+    private var composite: Texture?
     /// What the kept picture holds at each place on the window; nil when it holds nothing of
     /// the current view.
     private var kept: [PixelRect: KeptBlit]?
@@ -178,12 +178,12 @@ final class OverviewPainter {
 
     /// The window-sized texture a still view's picture is kept in, made again when the window's
     /// size changes; nil if it cannot be made.
-    private func compositeTexture(for size: Vec2) -> OpaquePointer? {
+    private func compositeTexture(for size: Vec2) -> Texture? {
         let width = Int(size.x), height = Int(size.y)
-        if let composite, composite.width == width, composite.height == height { return composite.texture }
-        if let composite { renderer.destroy(composite.texture) }
-        composite = renderer.makeTarget(width: width, height: height).map { (texture: $0, width: width, height: height) }
-        return composite?.texture
+        if let composite, composite.width == width, composite.height == height { return composite }
+        composite = nil
+        composite = renderer.makeTarget(width: width, height: height)
+        return composite
     }
 
     /// Draws the tiles the last far view still needs until `deadline` (`App.now()` seconds),
@@ -214,7 +214,7 @@ final class OverviewPainter {
         guard !drawings.isEmpty else { return }
         let drawing = Set(cache.drawingKeys)
         for key in drawings.keys where !drawing.contains(key) {
-            if let texture = drawings.removeValue(forKey: key) { renderer.destroy(texture) }
+            drawings[key] = nil
         }
     }
 
@@ -230,7 +230,7 @@ final class OverviewPainter {
         }
         for key in slice.completed {
             guard let drawing = drawings.removeValue(forKey: key) else { continue }
-            if let old = textures.updateValue(drawing, forKey: key) { renderer.destroy(old) }
+            textures[key] = drawing
             serials[key] = nextSerial
             nextSerial += 1
         }
@@ -241,12 +241,12 @@ final class OverviewPainter {
     private func giveUp(_ key: TileKey) {
         cache.forget(key)
         free([key])
-        if let texture = drawings.removeValue(forKey: key) { renderer.destroy(texture) }
+        drawings[key] = nil
     }
 
     private func free(_ keys: [TileKey]) {
         for key in keys {
-            if let texture = textures.removeValue(forKey: key) { renderer.destroy(texture) }
+            textures[key] = nil
             serials[key] = nil
         }
     }
@@ -274,11 +274,5 @@ final class OverviewPainter {
         if !drawContent(tileList) { cache.markStale(work.key) }
         tilesDrawnLastFrame.append(work.key)
         return true
-    }
-
-    isolated deinit {
-        for texture in textures.values { renderer.destroy(texture) }
-        for texture in drawings.values { renderer.destroy(texture) }
-        if let composite { renderer.destroy(composite.texture) }
     }
 }

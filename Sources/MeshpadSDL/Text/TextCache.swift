@@ -16,7 +16,7 @@ public final class TextCache {
     }
 
     struct Entry {
-        var texture: OpaquePointer
+        var texture: Texture
         var width: Int
         var height: Int
         /// The size it was rasterised at (a stand-in from another size is scaled by the painter).
@@ -104,7 +104,6 @@ public final class TextCache {
     }
 
     private func forget(_ entry: Entry) {
-        SDL_DestroyTexture(entry.texture)
         let face = Face(text: entry.key.text, color: entry.key.color, face: entry.key.face)
         sizesByFace[face]?.removeAll { $0 == entry.key.pixelSize }
         if sizesByFace[face]?.isEmpty == true { sizesByFace[face] = nil }
@@ -127,22 +126,14 @@ public final class TextCache {
         }
         guard let surface else { return nil }
         defer { SDL_FreeSurface(surface) }
-        guard let texture = SDL_CreateTextureFromSurface(renderer.handle, surface) else { return nil }
-        return Entry(texture: texture, width: Int(surface.pointee.w), height: Int(surface.pointee.h), pixelSize: key.pixelSize, key: key)
+        guard let texture = Texture(surface, renderer: renderer) else { return nil }
+        return Entry(texture: texture, width: texture.width, height: texture.height, pixelSize: key.pixelSize, key: key)
     }
 
     /// Drops every texture, e.g. after the renderer lost its device.
     public func removeAll() {
-        for entry in entries.removeAll() {
-            SDL_DestroyTexture(entry.texture)
-        }
+        _ = entries.removeAll()
         failed.removeAll()
         sizesByFace.removeAll()
-    }
-
-    isolated deinit {
-        for entry in entries.removeAll() {
-            SDL_DestroyTexture(entry.texture)
-        }
     }
 }

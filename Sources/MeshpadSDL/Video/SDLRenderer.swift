@@ -101,13 +101,13 @@ public final class SDLRenderer {
         SDL_RenderFillRectF(handle, &r)
     }
 
-    func copy(_ texture: OpaquePointer, source: Rect? = nil, to rect: Rect) {
+    func copy(_ texture: Texture, source: Rect? = nil, to rect: Rect) {
         var destination = SDL_FRect(x: Float(rect.minX), y: Float(rect.minY), w: Float(rect.width), h: Float(rect.height))
         if let source {
             var cut = SDL_Rect(x: Int32(source.minX), y: Int32(source.minY), w: Int32(source.width.rounded()), h: Int32(source.height))
-            SDL_RenderCopyF(handle, texture, &cut, &destination)
+            SDL_RenderCopyF(handle, texture.handle, &cut, &destination)
         } else {
-            SDL_RenderCopyF(handle, texture, nil, &destination)
+            SDL_RenderCopyF(handle, texture.handle, nil, &destination)
         }
     }
 
@@ -119,35 +119,26 @@ public final class SDLRenderer {
 
     /// A texture to draw into, `side` pixels square, scaled smoothly when drawn; nil when SDL
     /// has no memory for it.
-    func makeTarget(side: Int) -> OpaquePointer? { makeTarget(width: side, height: side) }
+    func makeTarget(side: Int) -> Texture? { Texture(target: side, height: side, renderer: self) }
 
     /// A texture to draw into, `width` by `height` pixels, scaled smoothly when drawn.
-    func makeTarget(width: Int, height: Int) -> OpaquePointer? {
-        guard let texture = SDL_CreateTexture(handle, meshpad_pixelformat_argb8888(), Int32(SDL_TEXTUREACCESS_TARGET.rawValue),
-                                              Int32(width), Int32(height)) else { return nil }
-        SDL_SetTextureScaleMode(texture, SDL_ScaleModeLinear)
-        return texture
-    }
+    func makeTarget(width: Int, height: Int) -> Texture? { Texture(target: width, height: height, renderer: self) }
 
     /// Draws into `texture` from now on, or into the window again with nil.
     @discardableResult
-    func drawInto(_ texture: OpaquePointer?) -> Bool {
-        SDL_SetRenderTarget(handle, texture) == 0
+    func drawInto(_ texture: Texture?) -> Bool {
+        SDL_SetRenderTarget(handle, texture?.handle) == 0
     }
 
     /// Copies part of a tile, opaque (no blending: the software renderer then copies rows).
-    func copyTile(_ texture: OpaquePointer, source: Rect, to rect: Rect) {
-        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_NONE)
+    func copyTile(_ texture: Texture, source: Rect, to rect: Rect) {
+        SDL_SetTextureBlendMode(texture.handle, SDL_BLENDMODE_NONE)
         // Whole pixels: the core puts tiles' edges on them (a stand-in's part of a tile more than
         // eight levels up is under a pixel and is rounded up to one).
         var cut = SDL_Rect(x: Int32(source.minX.rounded(.down)), y: Int32(source.minY.rounded(.down)),
                            w: Int32(max(source.width.rounded(), 1)), h: Int32(max(source.height.rounded(), 1)))
         var destination = SDL_Rect(x: Int32(rect.minX), y: Int32(rect.minY), w: Int32(rect.width), h: Int32(rect.height))
-        SDL_RenderCopy(handle, texture, &cut, &destination)
-    }
-
-    func destroy(_ texture: OpaquePointer) {
-        SDL_DestroyTexture(texture)
+        SDL_RenderCopy(handle, texture.handle, &cut, &destination)
     }
 
     public func present() {

@@ -180,9 +180,10 @@ extension PlatformTests {
             }
         }
 
-        func textureWidth(_ texture: OpaquePointer?) -> Int32 {
+        /// The texture's width as SDL has it.
+        func textureWidth(_ texture: Texture?) -> Int32 {
             var width: Int32 = 0, height: Int32 = 0
-            if let texture { SDL_QueryTexture(texture, nil, nil, &width, &height) }
+            if let texture { SDL_QueryTexture(texture.handle, nil, nil, &width, &height) }
             return width
         }
 
