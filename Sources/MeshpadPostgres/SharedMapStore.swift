@@ -113,13 +113,13 @@ public struct SharedMapStore {
                 """, [String(id)], doing: doing)
             let nodes = try Self.nodes(nodeRows, map: name, address: address)
             let edges = try Self.edges(edgeRows, map: name, address: address)
-            var document: Document
+            let document: Document
             do {
-                document = try Document(restoring: nodes, edges: edges, rootID: NodeID(root))
+                document = try Document(restoring: nodes, edges: edges, rootID: NodeID(root),
+                                        layoutMode: map[2] == Document.LayoutMode.tree.rawValue ? .tree : .free)
             } catch {
                 throw .failed(address: address, doing: doing, detail: "the stored map is not valid: \(error)")
             }
-            if map[2] == Document.LayoutMode.tree.rawValue { document.setLayoutMode(.tree) }
             return Snapshot(mapID: id, document: document, seq: seq)
         }
     }

@@ -122,13 +122,7 @@ public enum Bench {
 
     /// The map behind the "imported .mm" rows: a procedural map with 5 % free links.
     static func importedBenchMap(nodeCount count: Int) -> Document {
-        var withLinks = Document.procedural(nodeCount: count, seed: 11)
-        var rng = SeededGenerator(seed: 3)
-        for _ in 0..<(count / 20) {
-            let a = NodeID(Int.random(in: 1...count, using: &rng)), b = NodeID(Int.random(in: 1...count, using: &rng))
-            withLinks.connect(a, to: b, kind: .link, arrows: .end)
-        }
-        return withLinks
+        Document.procedural(nodeCount: count, seed: 11, links: count / 20)
     }
 
     /// Medians of whole tree layouts and of single force-layout steps of a sized map.

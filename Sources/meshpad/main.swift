@@ -59,9 +59,7 @@ func open(_ source: MapSource, creating: Bool, journal: Bool = false, sizing: No
         if creating && !FileManager.default.fileExists(atPath: absolute) {
             let name = ((absolute as NSString).lastPathComponent as NSString).deletingPathExtension
             // A new map is a mind map that keeps itself tidy, as in Freeplane and Minder.
-            var fresh = Document(rootText: name)
-            fresh.setLayoutMode(.tree)
-            return Opened(document: fresh,
+            return Opened(document: Document(rootText: name, layoutMode: .tree),
                           file: DocumentFile(path: absolute, format: MapFormat(path: absolute) ?? .native, savedRevision: 0),
                           warnings: [])
         }

@@ -1,3 +1,4 @@
+import MeshpadTestRigs
 import Testing
 @testable import MeshpadCore
 

@@ -1,4 +1,5 @@
 import Foundation
+import MeshpadTestRigs
 import Testing
 @testable import MeshpadCore
 

@@ -1,5 +1,6 @@
 import Foundation
 @testable import MeshpadCore
+import MeshpadTestRigs
 import Testing
 
 /// The copy of a shared map kept on this machine, and the one spare session number for opening it offline.

@@ -1,4 +1,5 @@
 @testable import MeshpadCore
+import MeshpadTestRigs
 import Testing
 
 /// The server's side, in memory: orders operations and keeps each (client, client_seq) once,

@@ -1,4 +1,5 @@
 @testable import MeshpadCore
+import MeshpadTestRigs
 import Testing
 
 /// A workspace on a shared map: what a person on it sees when others' changes arrive.
@@ -119,5 +120,77 @@ import Testing
         }
         #expect(workspace.history.done.count == 1, "the layout is not a step of Ann's to undo")
         #expect(workspace.takeOperationsToSend().isEmpty, "nor sent: every screen lays it out alike")
+    }
+
+    // MARK: - A cancelled edit sends nothing
+
+    /// Ann presses Escape on a node while Bob presses Return on it: Ann's cancel reaches the
+    /// log after Bob's commit, and must not replace Bob's words (it once sent an "undo text").
+    @Test func escapeWhileEditingSendsNothingAndBobsCommittedTextStaysEverywhere() throws {
+        var rig = Rig()
+        let node = try #require(rig.workspace.document.children(of: rig.workspace.document.rootID).first)
+        let original = try #require(rig.workspace.document.node(node)?.text)
+        rig.workspace.beginEditing(node)
+        rig.workspace.editText { $0.insert(" and Ann's") }
+        rig.bob.setText(node, "Bob's words")
+        rig.bob.sync(with: &rig.log)
+        _ = rig.workspace.handle(.key(.escape, modifiers: []), at: 1)
+        #expect(rig.workspace.editing == nil)
+        #expect(rig.workspace.takeOperationsToSend().isEmpty, "a cancel sends nothing")
+        rig.syncWorkspace()
+        rig.bob.sync(with: &rig.log)
+        #expect(rig.workspace.document.node(node)?.text == "Bob's words", "Bob's committed words on Ann's screen")
+        #expect(rig.bob.document.node(node)?.text == "Bob's words", "and on Bob's")
+        #expect(rig.log.entries.count == 1, "the log holds Bob's change alone")
+        #expect(rig.workspace.document.hasSameContent(as: rig.bob.document))
+        #expect(original != "Bob's words")
+        #expect(rig.workspace.history.done.isEmpty, "no step left behind")
+        #expect(rig.workspace.history.invariantFailures == [])
+    }
+
+    /// Tab makes a child and starts typing in it; Escape takes both back, and nobody else ever
+    /// hears of the node (it once sent an "undo new node" for a node never inserted).
+    @Test func aNewNodeCancelledWithEscapeNeverReachesTheLog() throws {
+        var rig = Rig()
+        let before = rig.workspace.document.nodeCount
+        _ = rig.workspace.perform(.addChild)
+        #expect(rig.workspace.editing != nil, "the new child is being typed in")
+        _ = rig.workspace.handle(.text("a thought"), at: 1)
+        _ = rig.workspace.handle(.key(.escape, modifiers: []), at: 2)
+        #expect(rig.workspace.document.nodeCount == before)
+        #expect(rig.workspace.takeOperationsToSend().isEmpty, "nothing to send")
+        rig.syncWorkspace()
+        rig.bob.sync(with: &rig.log)
+        #expect(rig.log.entries.isEmpty)
+        #expect(rig.bob.document.nodeCount == before)
+        #expect(rig.workspace.document.hasSameContent(as: rig.bob.document))
+    }
+
+    /// Undo after a cancelled edit takes back Ann's last committed step, and only that, on
+    /// every screen: the cancel left nothing of its own to undo.
+    @Test func undoAfterACancelTakesBackTheStepBeforeItOnEveryScreen() throws {
+        var rig = Rig()
+        let root = rig.workspace.document.rootID
+        let rootText = try #require(rig.workspace.document.node(root)?.text)
+        rig.workspace.beginEditing(root)
+        rig.workspace.editText { $0.insert("!") }
+        rig.workspace.commitEditing()
+        rig.syncWorkspace()
+        let node = try #require(rig.workspace.document.children(of: root).first)
+        rig.bob.sync(with: &rig.log)
+        rig.bob.setText(node, "Bob's words")
+        rig.bob.sync(with: &rig.log)
+        rig.workspace.beginEditing(node)
+        rig.workspace.editText { $0.insert(" cancelled") }
+        _ = rig.workspace.handle(.key(.escape, modifiers: []), at: 1)
+        rig.workspace.undo()
+        rig.syncWorkspace()
+        rig.bob.sync(with: &rig.log)
+        for (screen, document) in [("Ann", rig.workspace.document), ("Bob", rig.bob.document)] {
+            #expect(document.node(root)?.text == rootText, "\(screen): Ann's \"!\" is undone")
+            #expect(document.node(node)?.text == "Bob's words", "\(screen): Bob's words stay")
+        }
+        #expect(rig.log.entries.count == 3, "Ann's edit, Bob's, Ann's undo: \(rig.log.entries.map(\.operation.transaction.label))")
+        #expect(rig.workspace.history.invariantFailures == [])
     }
 }

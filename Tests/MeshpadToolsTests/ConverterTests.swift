@@ -1,5 +1,6 @@
 import Foundation
 import MeshpadCore
+import MeshpadTestRigs
 import Testing
 @testable import MeshpadSDL
 @testable import MeshpadTools

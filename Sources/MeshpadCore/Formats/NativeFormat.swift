@@ -247,8 +247,7 @@ public enum NativeFormat {
         let pictures = try envelope.pictures.map { stored throws(FormatError) in try embeddedPictures(stored, shownBy: records.nodes) } ?? [:]
         do {
             let (nodes, edges) = records.take()
-            var document = try Document(restoring: nodes, edges: edges, rootID: NodeID(root), sizing: sizing)
-            document.setLayoutMode(layout)
+            var document = try Document(restoring: nodes, edges: edges, rootID: NodeID(root), layoutMode: layout, sizing: sizing)
             document.mindMapSource = mindMap
             document.embeddedPictures = pictures
             document.savedView = envelope.view.flatMap { view in

@@ -73,15 +73,3 @@ public struct Transaction: Equatable, Sendable, Codable {
         changes.append(change)
     }
 }
-
-extension Document {
-    /// Carries out changes as one transaction outside any workspace: a map prepared in code
-    /// (an import laid out on load, a sample, a test). Sizes are derived with `sizing`.
-    @discardableResult
-    public mutating func transact(_ label: String, sizing: NodeSizing? = nil,
-                                  _ changes: [Change]) -> Transaction {
-        var transaction = Transaction(label: label)
-        for change in changes { transaction.apply(change, to: &self, sizing: sizing) }
-        return transaction
-    }
-}

@@ -146,11 +146,6 @@ public struct ForceLayout: Sendable {
         return result
     }
 
-    /// Moves the document's nodes to where the layout has them now (one change).
-    public func apply(to document: inout Document) {
-        document.place(nodeIDs, at: positions)
-    }
-
     /// Runs as many iterations as fixed steps fit in `dt` (the clock caps a frame at 0.25 s).
     public mutating func step(bySeconds dt: Double) {
         let steps = clock.advance(bySeconds: dt)

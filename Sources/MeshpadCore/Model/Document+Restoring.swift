@@ -9,7 +9,7 @@ extension Document {
     /// root, or a cycle of tree edges. Links may repeat, run along a branch or loop back to their
     /// node, as Freeplane's may. The first node in `nodes` need not be the root.
     public init(restoring storedNodes: consuming [Node], edges storedEdges: [Edge], rootID: NodeID,
-                sizing: NodeSizing? = nil) throws(DocumentError) {
+                layoutMode: LayoutMode = .free, sizing: NodeSizing? = nil) throws(DocumentError) {
         guard let rootIndex = storedNodes.firstIndex(where: { $0.id == rootID }) else {
             throw .missingRoot(rootID)
         }
@@ -59,7 +59,7 @@ extension Document {
             for index in path { state[index] = 2 }
         }
         self.init(checkedNodes: consume nodes, edges: edges, rootID: rootID, indexByID: indexByID,
-                  parentByChild: parentByChild, edgeIDs: edgeIDs, edgeEnds: ends)
+                  parentByChild: parentByChild, edgeIDs: edgeIDs, edgeEnds: ends, layoutMode: layoutMode)
     }
 }
 

@@ -19,7 +19,10 @@ extension Document {
     /// uniformly chosen earlier one, which gives a bushy tree about `e·ln(n)` deep. Each subtree
     /// gets an angular wedge in proportion to its leaves, and each depth a ring wide enough
     /// for the nodes on it, so branches do not cross and nodes do not overlap.
-    public static func procedural(nodeCount: Int, seed: UInt64 = 1) -> Document {
+    ///
+    /// `links`: that many free links besides, between random nodes (arrowheads at the end), as
+    /// an imported map with connectors has.
+    public static func procedural(nodeCount: Int, seed: UInt64 = 1, links: Int = 0) -> Document {
         let count = max(1, nodeCount)
         var rng = SeededGenerator(seed: seed)
         var parent = [Int](repeating: -1, count: count)
@@ -80,6 +83,11 @@ extension Document {
                 text += " " + (0..<Int.random(in: 1...3, using: &rng)).map { _ in words[Int.random(in: 0..<words.count, using: &rng)] }.joined(separator: " ")
             }
             ids[i] = document.addChild(of: ids[parent[i]], text: text, at: position) ?? document.rootID
+        }
+        var linking = SeededGenerator(seed: 3)
+        for _ in 0..<max(0, links) {
+            let a = ids[Int.random(in: 0..<count, using: &linking)], b = ids[Int.random(in: 0..<count, using: &linking)]
+            document.link(a, to: b, look: LinkLook(arrows: .end))
         }
         return document.build()
     }

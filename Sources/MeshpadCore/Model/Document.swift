@@ -117,8 +117,9 @@ public struct Document: Sendable {
     /// `edgeEnds`, when the check resolved them, are each edge's node indices.
     init(checkedNodes: [Node], edges: [Edge], rootID: NodeID, indexByID: [NodeID: Int],
          parentByChild: [NodeID: NodeID], edgeIDs: Set<EdgeID>,
-         edgeEnds ends: [(from: Int32, to: Int32)]? = nil) {
+         edgeEnds ends: [(from: Int32, to: Int32)]? = nil, layoutMode: LayoutMode = .free) {
         self.rootID = rootID
+        self.layoutMode = layoutMode
         nodes = checkedNodes
         self.edges = edges
         self.indexByID = indexByID
@@ -163,8 +164,7 @@ public struct Document: Sendable {
     init(built nodes: [Node], edges: [Edge], rootID: NodeID, indexByID: [NodeID: Int], parentByChild: [NodeID: NodeID],
          edgeEnds: [(from: Int32, to: Int32)], layoutMode: LayoutMode, needsLayout: Bool, mindMapSource: MindMapSource?) {
         self.init(checkedNodes: nodes, edges: edges, rootID: rootID, indexByID: indexByID, parentByChild: parentByChild,
-                  edgeIDs: Set(edges.map(\.id)), edgeEnds: edgeEnds)
-        self.layoutMode = layoutMode
+                  edgeIDs: Set(edges.map(\.id)), edgeEnds: edgeEnds, layoutMode: layoutMode)
         self.needsLayout = needsLayout
         self.mindMapSource = mindMapSource
         revision = 1

@@ -133,7 +133,7 @@ public enum PictureEmbedding {
                 wrote.append(String(file.dropFirst(prefix.count)))
             }
             if named != path {
-                for other in document.nodes where other.image == path { written.modify(other.id) { $0.image = named } }
+                for other in document.nodes where other.image == path { written.renamePictureForWriting(of: other.id, to: named) }
                 written.embeddedPictures[named] = picture
             }
         }

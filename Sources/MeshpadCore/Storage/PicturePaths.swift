@@ -77,7 +77,7 @@ extension Document {
         for node in nodes {
             guard let image = node.image else { continue }
             let written = PicturePaths.rebased(image, from: from, to: folder)
-            if written != image { rebased.modify(node.id) { $0.image = written } }
+            if written != image { rebased.renamePictureForWriting(of: node.id, to: written) }
         }
         if !embeddedPictures.isEmpty {
             rebased.embeddedPictures = [:]
@@ -88,5 +88,18 @@ extension Document {
             }
         }
         return rebased
+    }
+}
+
+extension Document {
+    /// Node `id` of a copy being written names its picture `path` instead. Its transaction's
+    /// record is not kept: nobody undoes or sends what only a file's copy of the map holds (the
+    /// map on screen is unchanged).
+    mutating func renamePictureForWriting(of id: NodeID, to path: String) {
+        guard let node = node(id) else { return }
+        var details = node.details
+        details.image = path
+        var writing = Transaction(label: "picture path for writing")
+        writing.apply(.setDetails(node: id, from: node.details, to: details), to: &self, sizing: nil)
     }
 }

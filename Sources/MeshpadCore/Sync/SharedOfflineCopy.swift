@@ -30,9 +30,7 @@ public struct SharedOfflineCopy: Codable, Sendable {
 
     /// The map the copy holds.
     public func document() throws(DocumentError) -> Document {
-        var document = try Document(restoring: nodes, edges: edges, rootID: root)
-        if tree { document.setLayoutMode(.tree) }
-        return document
+        try Document(restoring: nodes, edges: edges, rootID: root, layoutMode: tree ? .tree : .free)
     }
 }
 

@@ -29,6 +29,10 @@ public struct SyncEngine: Sendable {
         public var restored: [NodeID] = []
         /// Nodes whose text another screen changed.
         public var retexted: Set<NodeID> = []
+        /// What the screen derived from the map the log left (a tidy map laid out again), as
+        /// carried out: every screen derives the same from the same map, so it is sent nowhere
+        /// and undone by nobody.
+        public var settled: Transaction?
     }
 
     public let client: Int64
@@ -99,8 +103,13 @@ public struct SyncEngine: Sendable {
     /// map after that seq, up to its last, in any order); ones already seen are ignored. The
     /// pending ones are taken back, the pending ones are taken back, the logged ones carried out, and the
     /// pending ones that are still pending carried out again on the result.
+    ///
+    /// `settling` is asked, once other screens' operations were carried out, for what the map
+    /// they left implies on every screen alike (a tidy map's layout); it is carried out last
+    /// and recorded in `Receipt.settled`.
     @discardableResult
-    public mutating func receive(_ logged: [LoggedOperation], on document: inout Document, sizing: NodeSizing) -> Receipt {
+    public mutating func receive(_ logged: [LoggedOperation], on document: inout Document, sizing: NodeSizing,
+                                 settling: (Document) -> Change? = { _ in nil }) -> Receipt {
         var fresh = logged.filter { $0.seq > confirmedSeq }.sorted { $0.seq < $1.seq }[...]
         var receipt = Receipt()
         // why: the common case, this screen's own operations coming back in order with nothing
@@ -134,6 +143,11 @@ public struct SyncEngine: Sendable {
             let transaction = pending[k].operation.transaction
             pending[k].applied = SyncRules.carryOut(transaction.changes, label: transaction.label, on: &document,
                                                     tombstones: &scratch, sizing: sizing).transaction
+        }
+        if !receipt.remote.isEmpty, let settle = settling(document) {
+            var settled = Transaction(label: "layout")
+            settled.apply(settle, to: &document, sizing: sizing)
+            receipt.settled = settled
         }
         return receipt
     }

@@ -44,12 +44,17 @@ extension Workspace {
     }
 
     /// Ends the open transaction as if it never began: every change taken back, gliding, and no
-    /// step left behind.
+    /// step left behind. On a shared map nothing is sent either: an open transaction was never
+    /// sent, so taking it back concerns this screen alone (sent as an "undo", it would land
+    /// after someone else's committed change to the same node and replace it everywhere).
     mutating func rollback() {
         guard let open = history.open else { return }
         history.open = nil
-        replay(open.transaction, backwards: true)
+        movingNodes(of: open.transaction.changes, glide: true) { workspace in
+            open.transaction.undo(on: &workspace.document, sizing: workspace.measures.sizing)
+        }
         pruneSelection()
+        needsRedraw = true
         checkDocument(after: open.transaction)
     }
 

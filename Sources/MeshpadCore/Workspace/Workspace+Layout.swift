@@ -21,7 +21,12 @@ extension Workspace {
 
     /// The move that puts every node where the tree layout has it; nil when none moves.
     func treeLayoutMove() -> Change? {
-        let centres = modeLayout.centres(for: document)
+        Self.layoutMove(modeLayout, of: document)
+    }
+
+    /// The move that puts `document`'s nodes where `layout` places them; nil if none moves.
+    static func layoutMove(_ layout: TreeLayout, of document: Document) -> Change? {
+        let centres = layout.centres(for: document)
         // why: a layout's arithmetic lands a hair off a node that did not really move.
         let moved = zip(document.nodes, centres).lazy.filter { $0.1.isFinite && $0.1.distance(to: $0.0.position) > 1e-9 }.map { ($0.0.id, $0.1) }
         return Change.move(moved, in: document)

@@ -57,7 +57,15 @@ extension Workspace {
         let sizing = measures.sizing
         let open = history.open
         open?.transaction.undo(on: &document, sizing: sizing)
-        let receipt = engine.receive(logged, on: &document, sizing: sizing)
+        // In a tree-mode map what others changed is laid out again: two children added to one
+        // node by two screens at once were each put where the other's went. Every screen lays
+        // the same map out alike (a late joiner's opening too), so it is neither sent nor a
+        // step to undo; it waits while something is typed or dragged (that edit lays the map
+        // out when it ends).
+        let layout = document.layoutMode == .tree && open == nil ? modeLayout : nil
+        let receipt = engine.receive(logged, on: &document, sizing: sizing) { map in
+            layout.flatMap { Self.layoutMove($0, of: map) }
+        }
         if let open {
             var tombstones = engine.tombstones
             let again = SyncRules.carryOut(open.transaction.changes, label: open.transaction.label, on: &document,
@@ -66,12 +74,11 @@ extension Workspace {
         }
         shared = engine
         var glides: [(id: NodeID, from: Vec2, to: Vec2)] = []
-        for transaction in receipt.remote {
+        for transaction in receipt.remote + [receipt.settled].compactMap({ $0 }) {
             for case .move(let ids, let from, let to) in transaction.changes {
                 for k in ids.indices where document.contains(ids[k]) { glides.append((ids[k], from[k], to[k])) }
             }
         }
-        glides += layOutRemoteChanges(receipt)
         if !glides.isEmpty { view.glides.animate(glides) }
         if let refused = receipt.refusals.first {
             toast(Self.notice(for: refused.refusal, label: refused.label, in: document))
@@ -113,19 +120,6 @@ extension Workspace {
     public mutating func hear(_ presences: [Presence]) {
         guard let own = shared?.client else { return }
         for person in presences where presence.hear(person, at: input.now, own: own) { needsRedraw = true }
-    }
-
-    /// In a tree-mode map, lays out again what other screens changed: two children added to one
-    /// node by two screens at once were each put where the other's went, until the next local
-    /// edit. Neither sent nor undoable: every screen lays the same map out the same way, and a
-    /// late joiner's opening lays it out too. Left alone while something is being typed or
-    /// dragged (that edit lays the map out when it ends). Returns the glides it made.
-    private mutating func layOutRemoteChanges(_ receipt: SyncEngine.Receipt) -> [(id: NodeID, from: Vec2, to: Vec2)] {
-        guard document.layoutMode == .tree, !receipt.remote.isEmpty, history.open == nil else { return [] }
-        guard let move = treeLayoutMove(), case .move(let ids, let from, let to) = move else { return [] }
-        var unrecorded = Transaction(label: "layout")
-        unrecorded.apply(move, to: &document, sizing: measures.sizing)
-        return ids.indices.map { (ids[$0], from[$0], to[$0]) }
     }
 
     /// What a person reads when their change was refused.

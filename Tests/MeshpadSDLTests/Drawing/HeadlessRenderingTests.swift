@@ -1,6 +1,7 @@
 import CSDL2
 import Foundation
 import MeshpadCore
+import MeshpadTestRigs
 import Testing
 @testable import MeshpadSDL
 
