@@ -1,4 +1,5 @@
 import Foundation
+import MeshpadTestRigs
 import Testing
 @testable import MeshpadCore
 
@@ -18,7 +19,7 @@ struct BrowserRig {
         let home = try home ?? ScratchFolder()
         self.home = home
         rig = EditRig()
-        rig.workspace.places = FilePlaces(home: home.path)
+        rig.workspace.places = FilePlaces(home: home.path, folders: DiskFolders())
         flow = FileFlow(file: DocumentFile(path: file, format: file.flatMap { MapFormat(path: $0) } ?? .native,
                                            savedRevision: rig.document.revision),
                         recent: RecentFiles(paths: recent), startFolder: home.path)

@@ -15,7 +15,6 @@ extension EndToEndTests {
     @Suite(.serialized) @MainActor
     struct RichMapTouchTests {
         typealias Finger = EndToEndTests.TouchOnlyTests.Finger
-        typealias ScratchFolder = EndToEndTests.TouchOnlyTests.ScratchFolder
 
         /// Opens `map` (its pictures beside it) in a hidden app of the replay verb's size, as
         /// `meshpad replay --map` does, and lets `body` drive it by finger: what the finger did

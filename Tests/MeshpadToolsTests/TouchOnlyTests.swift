@@ -235,20 +235,6 @@ extension EndToEndTests {
             #expect(try Self.outline(ofFile: replayHome + "/Trips/holiday.mm") == Self.expected)
         }
 
-        /// A folder of its own for one test, removed after it.
-        final class ScratchFolder {
-            let path: String
-
-            init() throws {
-                path = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-touch-\(UUID().uuidString)").path
-                try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-            }
-
-            deinit { try? FileManager.default.removeItem(atPath: path) }
-
-            func path(_ name: String) -> String { path + "/" + name }
-        }
-
         @Test func aThemeAndKeyboardChosenInTheMenuAreThereAtTheNextStart() throws {
             let folder = try ScratchFolder()
             let path = folder.path("state/meshpad/choices.json")

@@ -143,7 +143,7 @@ public struct FileBrowser: Equatable, Sendable {
         scroll = 0
         fling = nil
         do {
-            entries = try FolderListing.read(folder, extensions: purpose.extensions).entries
+            entries = try FolderListing.read(folder, extensions: purpose.extensions, from: places.folders).entries
             problem = nil
         } catch {
             entries = []
@@ -227,10 +227,18 @@ public struct FileBrowser: Equatable, Sendable {
 public struct FilePlaces: Equatable, Sendable {
     public var home: String
     public var top: String
+    /// How folders are read and made (the platform's; none by default).
+    public var folders: any FolderAccess
 
-    public init(home: String = FilePlaces.homeFolder, top: String = "/") {
+    public init(home: String = FilePlaces.homeFolder, top: String = "/", folders: any FolderAccess = NoFolders()) {
         self.home = home
         self.top = top
+        self.folders = folders
+    }
+
+    /// The same places, whoever reads their folders.
+    public static func == (a: FilePlaces, b: FilePlaces) -> Bool {
+        a.home == b.home && a.top == b.top
     }
 
     /// `$HOME`, else the account's home folder.

@@ -88,7 +88,7 @@ extension Session {
     /// Every folder the file browser and the file flow lead to is `folder` (a soak's scratch
     /// folder: random taps that reach Home, ‹ Parent, New folder or Save stay inside it).
     public mutating func keepFiles(in folder: String) {
-        workspace.places = FilePlaces(home: folder, top: folder)
+        workspace.places = FilePlaces(home: folder, top: folder, folders: workspace.places.folders)
         files.startFolder = folder
     }
 

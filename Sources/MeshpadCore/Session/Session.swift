@@ -32,6 +32,8 @@ public struct Session {
         /// Everything drawn this many times bigger (`--scale`): the kiosk's demo script's mouse
         /// positions are in window pixels and are divided by it.
         public var uiScale = 1.0
+        /// How the file browser reads and makes folders (the platform's `LocalFolders`).
+        public var folders: any FolderAccess = NoFolders()
 
         public init() {}
     }
@@ -75,6 +77,7 @@ public struct Session {
         files = FileFlow(file: opened, recent: recent, isReadOnly: settings.readOnly)
         autosave = AutosaveSchedule(writtenRevision: self.workspace.document.revision)
         pictureFolder = opened.path.map { ($0 as NSString).deletingLastPathComponent }
+        self.workspace.places.folders = settings.folders
         self.workspace.lockdown.isReadOnly = settings.readOnly
         self.workspace.offersSharedMaps = settings.sharedDatabase != nil && settings.kiosk == nil
         if let kiosk = settings.kiosk {

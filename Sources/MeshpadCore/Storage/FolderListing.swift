@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A sub-folder or a file as the file browser lists it: its real name, and a name safe to draw.
 ///
@@ -25,13 +22,48 @@ public struct FolderEntry: Equatable, Sendable {
     }
 }
 
+/// How the file browser reads and makes folders: the platform's (`LocalFolders`, over
+/// `readdir` and `mkdir`), or a test's. The core only ever reaches the disk's folders through it.
+public protocol FolderAccess: Sendable {
+    /// Everything `folder` holds, by raw name (bytes as the system gave them; a name need not
+    /// be UTF-8), links followed: a link to a folder is a folder, a link to nowhere `.other`.
+    func entries(of folder: String) throws(FolderError) -> [FolderAccessEntry]
+    /// Makes the folder at `path` (its last part `name`, already checked).
+    func makeFolder(at path: String, named name: String) throws(FolderError)
+}
+
+/// One thing a folder holds, as `FolderAccess` reads it.
+public struct FolderAccessEntry: Equatable, Sendable {
+    public enum Kind: Sendable { case folder, file, other }
+    public var rawName: [UInt8]
+    public var kind: Kind
+
+    public init(rawName: [UInt8], kind: Kind) {
+        self.rawName = rawName
+        self.kind = kind
+    }
+}
+
+/// A `FolderAccess` for a run that must reach no folder: every folder is unreadable, none can be made.
+public struct NoFolders: FolderAccess {
+    public init() {}
+
+    public func entries(of folder: String) throws(FolderError) -> [FolderAccessEntry] {
+        throw .unreadable(folder: folder, reason: "no folders can be read here")
+    }
+
+    public func makeFolder(at path: String, named name: String) throws(FolderError) {
+        throw .cannotMake(name: name, reason: "no folders can be made here")
+    }
+}
+
 /// What a folder holds that Meshpad can use: its sub-folders, then the files with the wanted
 /// extensions, each group sorted without regard to case (`Maps` beside `maps`, `2` before `10`).
 ///
 /// Hidden entries (a leading dot) are left out, and so is anything that is neither a folder nor
-/// a plain file (sockets, devices, a link to nowhere). The entries are read with `readdir`, not
-/// `FileManager`: FileManager turns a name whose bytes are not UTF-8 into text with `�` in it,
-/// and a path made from that text names nothing.
+/// a plain file (sockets, devices, a link to nowhere). Names are kept as bytes (`FolderEntry`),
+/// as the platform's `readdir` gives them: FileManager turns a name whose bytes are not UTF-8
+/// into text with `�` in it, and a path made from that text names nothing.
 public struct FolderListing: Equatable, Sendable {
     public var folder: String
     public var entries: [FolderEntry]
@@ -39,41 +71,27 @@ public struct FolderListing: Equatable, Sendable {
     /// The extensions of the maps Meshpad opens (lowercase, without the dot).
     public static let mapExtensions: Set<String> = ["meshpad", "mm", "opml", "md", "markdown"]
 
-    /// Lists `folder`, keeping files whose extension (any case) is in `extensions`.
-    public static func read(_ folder: String, extensions: Set<String>) throws(FolderError) -> FolderListing {
-        guard let directory = opendir(folder) else { throw .unreadable(folder: folder, reason: FolderError.reason(errno)) }
-        defer { closedir(directory) }
-        let descriptor = dirfd(directory)
+    /// Lists `folder` through `access`, keeping files whose extension (any case) is in
+    /// `extensions`, hidden entries (a leading dot) and anything neither a folder nor a plain
+    /// file left out.
+    public static func read(_ folder: String, extensions: Set<String>, from access: any FolderAccess) throws(FolderError) -> FolderListing {
         var entries: [FolderEntry] = []
-        while true {
-            errno = 0
-            guard let entry = readdir(directory) else {
-                if errno != 0 { throw .unreadable(folder: folder, reason: FolderError.reason(errno)) }
-                break
-            }
-            var nameBytes = entry.pointee.d_name
-            // why: d_name is a fixed C array one longer than the longest name, so it always ends in a NUL.
-            let raw = withUnsafeBytes(of: &nameBytes) { Array($0.prefix { $0 != 0 }) }
-            guard let first = raw.first, first != UInt8(ascii: ".") else { continue }
-            var info = stat()
-            // Follows symbolic links, so a link to a folder is a folder; a link to nowhere is left out.
-            let terminated = raw.map { CChar(bitPattern: $0) } + [0]
-            guard fstatat(descriptor, terminated, &info, 0) == 0 else { continue }
-            switch info.st_mode & S_IFMT {
-            case S_IFDIR:
-                entries.append(FolderEntry(rawName: raw, isFolder: true))
-            case S_IFREG where extensions.contains(Self.pathExtension(of: raw)):
-                entries.append(FolderEntry(rawName: raw, isFolder: false))
-            default:
-                continue
+        for entry in try access.entries(of: folder) {
+            guard let first = entry.rawName.first, first != UInt8(ascii: ".") else { continue }
+            switch entry.kind {
+            case .folder: entries.append(FolderEntry(rawName: entry.rawName, isFolder: true))
+            case .file where extensions.contains(Self.pathExtension(of: entry.rawName)):
+                entries.append(FolderEntry(rawName: entry.rawName, isFolder: false))
+            default: continue
             }
         }
         entries.sort(by: Self.listedBefore)
         return FolderListing(folder: folder, entries: entries)
     }
 
-    /// Makes a folder called `name` (spaces around it dropped) in `folder`; returns its path.
-    public static func makeFolder(named name: String, in folder: String) throws(FolderError) -> String {
+    /// Makes a folder called `name` (spaces around it dropped) in `folder` through `access`;
+    /// returns its path. A name no folder can have is refused first, saying why.
+    public static func makeFolder(named name: String, in folder: String, with access: any FolderAccess) throws(FolderError) -> String {
         let trimmed = name.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw .badName("Type a name for the new folder") }
         guard !trimmed.contains("/") else { throw .badName("A folder’s name cannot have “/” in it") }
@@ -82,7 +100,7 @@ public struct FolderListing: Equatable, Sendable {
             throw .badName("A folder’s name cannot have control characters in it")
         }
         let path = joined(folder, trimmed)
-        guard mkdir(path, 0o755) == 0 else { throw .cannotMake(name: trimmed, reason: FolderError.reason(errno)) }
+        try access.makeFolder(at: path, named: trimmed)
         return path
     }
 
@@ -148,7 +166,7 @@ public enum FolderError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 
     /// A system error number in words.
-    static func reason(_ code: Int32) -> String {
+    public static func reason(_ code: Int32) -> String {
         switch code {
         case ENOENT: return "no such folder"
         case EACCES, EPERM: return "permission denied"

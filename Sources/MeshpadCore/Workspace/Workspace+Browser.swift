@@ -310,7 +310,7 @@ extension Workspace {
     private mutating func createFolder() {
         guard let browser = panels.dialog?.browser, let prompt = browser.newFolder else { return }
         do {
-            let made = try FolderListing.makeFolder(named: prompt.name, in: browser.folder)
+            let made = try FolderListing.makeFolder(named: prompt.name, in: browser.folder, with: browser.places.folders)
             changeBrowser { $0.newFolder = nil }
             enterFolder(made)
         } catch {

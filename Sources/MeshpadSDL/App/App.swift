@@ -100,6 +100,7 @@ public final class App {
             settings.sharedJournals = keepsSharedJournal ? RecoveryStore.standard() : nil
             settings.personName = personName
             settings.uiScale = uiScale
+            settings.folders = LocalFolders()
             return settings
         }
     }

@@ -124,6 +124,30 @@ extension PlatformTests {
             }
         }
 
+        /// A map whose name's bytes are not text (copied from an old system) is listed in the
+        /// Open dialog with a mark where the bad byte is, and a tap on it says why it cannot be
+        /// opened rather than opening something else.
+        @Test func aNameThatIsNotTextIsListedWithAMarkAndRefusedSayingWhy() throws {
+            let directory = try scratch()
+            defer { try? FileManager.default.removeItem(at: directory) }
+            let raw = Array(directory.path.utf8) + [UInt8(ascii: "/"), 0x62, 0xFF, 0x2E, 0x6D, 0x6D]
+            let descriptor = open(raw.map { CChar(bitPattern: $0) } + [0], O_CREAT | O_WRONLY | O_EXCL, 0o644)
+            #expect(descriptor >= 0)
+            close(descriptor)
+            let session = try SDLSession(headless: true)
+            try withExtendedLifetime(session) {
+                let app = try App(document: .sample(), options: App.Options(windowSize: size, preferSoftware: true, hidden: true))
+                app.session.keepFiles(in: directory.path)
+                app.handle(.key(.o, modifiers: .ctrl), at: 1)
+                let row = try #require(app.workspace.overlayLayout.parts.first { $0.role.isTappable && $0.label == "b�.mm" },
+                                       "listed with a mark: \(app.workspace.overlayLayout.parts.map(\.label))")
+                app.handle(.mouseDown(button: .left, position: row.rect.center, clicks: 1, modifiers: []), at: 2)
+                app.handle(.mouseUp(button: .left, position: row.rect.center, modifiers: []), at: 2.05)
+                #expect(app.workspace.panels.dialog?.message?.contains("not valid text (UTF-8)") == true,
+                        "says why: \(app.workspace.panels.dialog?.message ?? "nothing")")
+            }
+        }
+
         @Test func quittingWithUnsavedChangesAsksFirst() throws {
             try withSampleMapApp { (app: App, directory: URL, path: String) throws in
                 dragRoot(app, by: Vec2(10, 10), at: 1)
@@ -249,7 +273,7 @@ extension PlatformTests {
 
         @Test func aNewMapSavedAsFreeMindIntoANewFolderByFingerOpensAgain() throws {
             try withSampleMapApp { (app: App, directory: URL, path: String) throws in
-                app.workspace.places = FilePlaces(home: directory.path)
+                app.workspace.places = FilePlaces(home: directory.path, folders: LocalFolders())
                 try tap(Workspace.appMenuTitle, in: app, at: 1)
                 try tap("New map", in: app, at: 2)
                 let root = app.workspace.view.camera.screenPoint(ofMap: app.workspace.document.root.position)

@@ -1,46 +1,12 @@
 import Foundation
 import Testing
-@testable import MeshpadCore
+import MeshpadCore
+import MeshpadTestRigs
+@testable import MeshpadSDL
 
-/// A scratch folder for one test, removed when the test ends.
-final class ScratchFolder {
-    let path: String
-
-    init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-folders-\(UUID().uuidString)").path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(atPath: path) }
-
-    /// `name`'s path inside the folder.
-    func path(_ name: String) -> String { FolderListing.joined(path, name) }
-
-    @discardableResult
-    func folder(_ name: String) throws -> String {
-        try FileManager.default.createDirectory(atPath: path(name), withIntermediateDirectories: true)
-        return path(name)
-    }
-
-    @discardableResult
-    func file(_ name: String, _ data: Data = Data()) throws -> String {
-        try data.write(to: URL(fileURLWithPath: path(name)))
-        return path(name)
-    }
-
-    /// A file whose name is `bytes` exactly, made with the system call: FileManager takes only text.
-    func file(rawName bytes: [UInt8]) -> Bool {
-        let full = Array(path.utf8) + [UInt8(ascii: "/")] + bytes
-        let fd = open(full.map { CChar(bitPattern: $0) } + [0], O_CREAT | O_WRONLY | O_EXCL, 0o644)
-        guard fd >= 0 else { return false }
-        close(fd)
-        return true
-    }
-}
-
-/// Listing a folder for the file browser: what shows, in what order, and what a folder that
-/// cannot be read or a name that is not plain text does.
-@Suite struct FolderListingTests {
+/// Listing a folder for the file browser from this machine's disk (`LocalFolders`): what shows,
+/// in what order, and what a folder that cannot be read or a name that is not plain text does.
+@Suite struct LocalFoldersTests {
     /// A folder with maps, other files, hidden entries and folders in mixed case.
     static func mixedFolder() throws -> ScratchFolder {
         let scratch = try ScratchFolder()
@@ -58,7 +24,7 @@ final class ScratchFolder {
     ] as [(Set<String>, [String])])
     func foldersComeFirstThenTheWantedFilesEachSortedAsAPersonReads(extensions: Set<String>, expected: [String]) throws {
         let scratch = try Self.mixedFolder()
-        let listing = try FolderListing.read(scratch.path, extensions: extensions)
+        let listing = try FolderListing.read(scratch.path, extensions: extensions, from: LocalFolders())
         #expect(listing.entries.map(\.displayName) == expected)
         #expect(listing.entries.prefix(4).allSatisfy { $0.isFolder } && !listing.entries.dropFirst(4).contains { $0.isFolder })
     }
@@ -68,7 +34,7 @@ final class ScratchFolder {
         let target = try scratch.folder("real")
         try FileManager.default.createSymbolicLink(atPath: scratch.path("shortcut"), withDestinationPath: target)
         try FileManager.default.createSymbolicLink(atPath: scratch.path("gone.mm"), withDestinationPath: scratch.path("nothing"))
-        let listing = try FolderListing.read(scratch.path, extensions: FolderListing.mapExtensions)
+        let listing = try FolderListing.read(scratch.path, extensions: FolderListing.mapExtensions, from: LocalFolders())
         #expect(listing.entries.map(\.displayName) == ["real", "shortcut"])
         #expect(listing.entries.allSatisfy { $0.isFolder })
     }
@@ -87,7 +53,7 @@ final class ScratchFolder {
     func namesWithControlCharactersShowAMarkAndKeepTheirRealName(name: String, shown: String) throws {
         let scratch = try ScratchFolder()
         try scratch.file(name)
-        let entry = try #require(try FolderListing.read(scratch.path, extensions: ["mm"]).entries.first)
+        let entry = try #require(try FolderListing.read(scratch.path, extensions: ["mm"], from: LocalFolders()).entries.first)
         #expect(entry.displayName == shown)
         #expect(entry.name == name, "the path is made from the real name")
     }
@@ -98,7 +64,7 @@ final class ScratchFolder {
         let name = String(repeating: "long", count: 62) + "x.mm"
         #expect(name.utf8.count == 252)
         try scratch.file(name)
-        let entry = try #require(try FolderListing.read(scratch.path, extensions: ["mm"]).entries.first)
+        let entry = try #require(try FolderListing.read(scratch.path, extensions: ["mm"], from: LocalFolders()).entries.first)
         #expect(entry.name == name && entry.displayName == name)
     }
 
@@ -106,7 +72,7 @@ final class ScratchFolder {
         let scratch = try ScratchFolder()
         let bytes: [UInt8] = [0x66, 0xFF, 0xFE, 0x2E, 0x6D, 0x6D]   // "f", two bytes no UTF-8 has, ".mm"
         try #require(scratch.file(rawName: bytes))
-        let entry = try #require(try FolderListing.read(scratch.path, extensions: ["mm"]).entries.first)
+        let entry = try #require(try FolderListing.read(scratch.path, extensions: ["mm"], from: LocalFolders()).entries.first)
         #expect(entry.rawName == bytes)
         #expect(entry.name == nil, "no text names this file")
         #expect(entry.displayName == "f��.mm")
@@ -118,7 +84,7 @@ final class ScratchFolder {
         let scratch = try ScratchFolder()
         let missing = scratch.path("gone")
         #expect(throws: FolderError.unreadable(folder: missing, reason: "no such folder")) {
-            try FolderListing.read(missing, extensions: FolderListing.mapExtensions)
+            try FolderListing.read(missing, extensions: FolderListing.mapExtensions, from: LocalFolders())
         }
         #expect(FolderError.unreadable(folder: missing, reason: "no such folder").description == "Cannot read \(missing): no such folder")
     }
@@ -127,7 +93,7 @@ final class ScratchFolder {
         let scratch = try ScratchFolder()
         let file = try scratch.file("plan.mm")
         #expect(throws: FolderError.unreadable(folder: file, reason: "it is a file, not a folder")) {
-            try FolderListing.read(file, extensions: FolderListing.mapExtensions)
+            try FolderListing.read(file, extensions: FolderListing.mapExtensions, from: LocalFolders())
         }
     }
 
@@ -142,7 +108,7 @@ final class ScratchFolder {
 
     @Test func aNewFolderIsMadeWithTheSpacesAroundItsNameDropped() throws {
         let scratch = try ScratchFolder()
-        let made = try FolderListing.makeFolder(named: "  Trips 2026 ", in: scratch.path)
+        let made = try FolderListing.makeFolder(named: "  Trips 2026 ", in: scratch.path, with: LocalFolders())
         #expect(made == scratch.path("Trips 2026"))
         var isFolder: ObjCBool = false
         #expect(FileManager.default.fileExists(atPath: made, isDirectory: &isFolder) && isFolder.boolValue)
@@ -161,7 +127,7 @@ final class ScratchFolder {
         let scratch = try ScratchFolder()
         try scratch.folder("taken")
         let before = try FileManager.default.contentsOfDirectory(atPath: scratch.path)
-        let error = #expect(throws: FolderError.self) { try FolderListing.makeFolder(named: name, in: scratch.path) }
+        let error = #expect(throws: FolderError.self) { try FolderListing.makeFolder(named: name, in: scratch.path, with: LocalFolders()) }
         #expect(error?.description == reason)
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == before, "nothing was made")
     }
