@@ -1,5 +1,7 @@
-/// The panels over the canvas and what they show: search bar, outline, style panel, minimap,
-/// the banner across the top and the modal dialog.
+/// The chrome as one value: the panels over the canvas and what they show (search bar,
+/// outline, style panel, minimap), the banner across the top, the menus, the on-screen
+/// keyboard, the modal dialog (with its file browser or PIN pad), and the pointer on them,
+/// whose every move is decided in one switch (`ChromePointer.track`).
 public struct Panels {
     public internal(set) var search: SearchState?
     /// Folded node texts for search, kept while the map's text is unchanged.
@@ -20,6 +22,8 @@ public struct Panels {
     /// The camera before the keyboard moved the view to keep the node being edited above it, and
     /// where it moved it: the view goes back when the keyboard does, unless a person moved it.
     var cameraBeforeKeyboard: (before: Camera, shifted: Camera)?
+    /// A press on the chrome, followed until it lifts.
+    var pointer = ChromePointer.idle
 
     public init() {}
 }

@@ -64,8 +64,7 @@ extension Workspace {
             scrollBrowser(by: -delta.y * browserFrame(current, browser).rowHeight * 1.5)
             return []
         default:
-            guard let part = browserPointer(event, listScrolls: true) else { return [] }
-            return activateBrowser(part, current)
+            return []
         }
     }
 
@@ -80,50 +79,8 @@ extension Workspace {
         }
     }
 
-    // MARK: - Pointer
-
-    /// Presses, drags and lifts: returns the part a press was lifted on, if on the part it began on.
-    /// A drag that begins in the list scrolls it, and flings it on if it lifts fast.
-    private mutating func browserPointer(_ event: InputEvent, listScrolls: Bool) -> OverlayLayout.Part.Role? {
-        guard let pointerEvent = ChromePointerEvent(event) else { return nil }
-        let layout = overlayLayout
-        switch (pointerEvent, input.chrome) {
-        case (.down(let pointer, let p), .idle):
-            // A finger on the glass stops a glide where it is, as on the canvas, and that touch
-            // is not also a tap on the row that happened to be under it.
-            let stopped = panels.dialog?.browser?.fling != nil
-            changeBrowser { $0.fling = nil }
-            input.chrome = .pressing(pointer, part: stopped ? nil : layout.part(at: p), start: p, last: p)
-        case (.move(let pointer, let p), .pressing(let held, let part, let start, _)) where pointer == held:
-            let settings = input.recognizer.settings
-            let slop = pointer == .mouse ? settings.mouseSlopPixels : settings.touchSlopPixels
-            if listScrolls, layout.rect(of: .browserList)?.contains(start) == true, abs(p.y - start.y) > slop {
-                var tracker = VelocityTracker(windowSeconds: settings.velocityWindowSeconds)
-                tracker.add(p, at: input.now)
-                // The list follows the finger from where it went down.
-                scrollBrowser(by: start.y - p.y)
-                input.chrome = .flicking(pointer, last: p, tracker: tracker)
-            } else {
-                input.chrome = .pressing(pointer, part: part, start: start, last: p)
-            }
-        case (.move(let pointer, let p), .flicking(let held, let last, var tracker)) where pointer == held:
-            tracker.add(p, at: input.now)
-            scrollBrowser(by: last.y - p.y)
-            input.chrome = .flicking(pointer, last: p, tracker: tracker)
-        case (.up(let pointer, _), .flicking(let held, _, let tracker)) where pointer == held:
-            input.chrome = .idle
-            flingBrowser(fingerVelocity: tracker.velocity(at: input.now).y)
-        case (.up(let pointer, let p), .pressing(let held, let part, _, _)) where pointer == held:
-            input.chrome = .idle
-            guard let part, layout.part(at: p) == part else { return nil }
-            return part
-        default:
-            break
-        }
-        return nil
-    }
-
-    private mutating func flingBrowser(fingerVelocity: Double) {
+    /// A drag on the list lifted at `fingerVelocity`: fast enough, the list glides on.
+    mutating func flingBrowser(fingerVelocity: Double) {
         let settings = input.recognizer.settings
         guard abs(fingerVelocity) >= settings.flickMinimumSpeed else { return }
         // The list moves against the finger's y: a finger flicked up scrolls on down the list.
@@ -156,8 +113,17 @@ extension Workspace {
 
     // MARK: - Taps
 
-    private mutating func activateBrowser(_ part: OverlayLayout.Part.Role, _ current: Dialog) -> [Request] {
+    /// A tap on the browser's part: with the new-folder prompt up, only its own buttons act.
+    mutating func activateBrowser(_ part: OverlayLayout.Part.Role, _ current: Dialog) -> [Request] {
         guard let browser = current.browser else { return [] }
+        if browser.newFolder != nil {
+            switch part {
+            case .browserButton(.createFolder): createFolder()
+            case .browserButton(.cancelNewFolder): changeBrowser { $0.newFolder = nil }
+            default: break
+            }
+            return []
+        }
         switch part {
         case .browserButton(.parent):
             if browser.canGoUp && !browser.showsPlace { enterFolder(browser.parentFolder) }
@@ -297,11 +263,7 @@ extension Workspace {
         case .key(.escape, _):
             changeBrowser { $0.newFolder = nil }
         default:
-            switch browserPointer(event, listScrolls: false) {
-            case .browserButton(.createFolder): createFolder()
-            case .browserButton(.cancelNewFolder): changeBrowser { $0.newFolder = nil }
-            default: break
-            }
+            break
         }
         return []
     }
@@ -320,7 +282,7 @@ extension Workspace {
 
     // MARK: - State
 
-    private mutating func changeBrowser(_ change: (inout FileBrowser) -> Void) {
+    mutating func changeBrowser(_ change: (inout FileBrowser) -> Void) {
         changeDialog { _, browser in change(&browser) }
     }
 

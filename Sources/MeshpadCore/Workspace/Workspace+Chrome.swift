@@ -52,65 +52,73 @@ extension Workspace {
         return chrome
     }
 
-    /// nil when the event is not the chrome's (it goes on to the canvas).
-    mutating func handleChrome(_ event: InputEvent) -> [Request]? {
-        let layout = overlayLayout
-        if case .wheel(let delta, let p, _) = event, let panel = layout.outlinePanel, panel.contains(p) {
-            scrollOutline(by: -delta.y * measures.targetPixels * 1.5)
-            return []
-        }
-        guard let pointerEvent = ChromePointerEvent(event) else { return nil }
-        if case .down(let pointer, let p) = pointerEvent, case .idle = input.chrome, !input.recognizer.isActive, panels.menu != nil,
-           layout.rect(of: .menuPanel)?.contains(p) != true, layout.rect(of: .appMenuButton)?.contains(p) != true {
-            // A press outside an open menu closes it and does nothing else.
-            closeMenu()
-            input.chrome = .pressing(pointer, part: nil, start: p, last: p)
-            return []
-        }
-        switch (pointerEvent, input.chrome) {
-        case (.down(let pointer, let p), .idle):
-            guard !input.recognizer.isActive, layout.covers(p) else { return nil }
-            let part = layout.part(at: p)
-            if part == .minimap {
-                input.chrome = .steering(pointer)
-                showOnMinimap(p, layout: layout)
-            } else {
-                input.chrome = .pressing(pointer, part: part, start: p, last: p)
-            }
-            return []
-        case (.down, _):
-            // A second pointer while the chrome holds one: the canvas may have it.
-            return nil
-        case (.move(let pointer, let p), .steering(let held)) where pointer == held:
-            // Dragging on the minimap moves the view with the finger.
-            showOnMinimap(p, layout: layout)
-            return []
-        case (.move(let pointer, let p), .pressing(let held, let part, let start, let last)) where pointer == held:
-            let slop = pointer == .mouse ? input.recognizer.settings.mouseSlopPixels : input.recognizer.settings.touchSlopPixels
-            if let panel = layout.outlinePanel, panel.contains(start), abs(p.y - start.y) > slop {
-                scrollOutline(by: last.y - p.y)
-                input.chrome = .scrolling(pointer, last: p)
-            } else {
-                input.chrome = .pressing(pointer, part: part, start: start, last: p)
-            }
-            return []
-        case (.move(let pointer, let p), .scrolling(let held, let last)) where pointer == held:
-            scrollOutline(by: last.y - p.y)
-            input.chrome = .scrolling(pointer, last: p)
-            return []
-        case (.up(let pointer, let p), let state) where state.pointer == pointer:
-            input.chrome = .idle
-            guard case .pressing(_, let part?, _, _) = state, layout.part(at: p) == part else { return [] }
-            return activate(part)
-        default:
-            // Moves and lifts of a pointer the chrome does not hold belong to the canvas.
-            return Self.isSamePointer(pointerEvent, input.chrome) ? [] : nil
-        }
+    /// A wheel over the outline panel scrolls it; nil when the event is not the chrome's.
+    mutating func handleChromeWheel(_ event: InputEvent) -> [Request]? {
+        guard case .wheel(let delta, let p, _) = event, let panel = overlayLayout.outlinePanel, panel.contains(p) else { return nil }
+        scrollOutline(by: -delta.y * measures.targetPixels * 1.5)
+        return []
     }
 
-    private static func isSamePointer(_ event: ChromePointerEvent, _ state: ChromePointer) -> Bool {
-        switch event {
-        case .down(let p, _), .move(let p, _), .up(let p, _): return state.pointer == p
+    /// A press, move or lift, on whatever chrome is up: `ChromePointer.track` says what it
+    /// means, and this is the one place that carries that out — on the keyboard, a dialog
+    /// (its file browser, the PIN pad), a menu, the toolbar or the panels. nil when the
+    /// pointer is the canvas's.
+    mutating func handleChromePointer(_ event: ChromePointerEvent) -> [Request]? {
+        let layout = overlayLayout
+        let settings = input.recognizer.settings
+        var list: (kind: ChromeList, rect: Rect)?
+        if let dialog = panels.dialog {
+            if let browser = dialog.browser, browser.newFolder == nil, let rect = layout.rect(of: .browserList) { list = (.browser, rect) }
+        } else if let panel = layout.outlinePanel {
+            list = (.outline, panel)
+        }
+        let context = ChromePointer.Context(
+            layout: layout, dialogIsUp: panels.dialog != nil, menuIsOpen: panels.menu != nil, canvasIsBusy: input.recognizer.isActive,
+            list: list, listIsGliding: panels.dialog?.browser?.fling != nil,
+            slop: (settings.mouseSlopPixels, settings.touchSlopPixels), velocityWindowSeconds: settings.velocityWindowSeconds)
+        let gesture = panels.pointer.track(event, at: input.now, in: context)
+        if case .down = event, panels.keyboard?.accents != nil {
+            // A press anywhere but on the keyboard closes an open accents strip, and goes on to what is there.
+            if case .pressed(.keyboardKey?) = gesture {} else { panels.keyboard?.accents = nil }
+        }
+        if gesture != .notMine { needsRedraw = true }
+        switch gesture {
+        case .notMine:
+            // A dialog takes every pointer: nothing under it is touched.
+            return panels.dialog != nil ? [] : nil
+        case .held, .flung(.outline, _):
+            return []
+        case .dismissedMenu:
+            closeMenu()
+            return []
+        case .stoppedGlide:
+            changeBrowser { $0.fling = nil }
+            return []
+        case .steered(let p):
+            showOnMinimap(p, layout: layout)
+            return []
+        case .scrolled(.outline, let pixels):
+            scrollOutline(by: pixels)
+            return []
+        case .scrolled(.browser, let pixels):
+            scrollBrowser(by: pixels)
+            return []
+        case .flung(.browser, let velocity):
+            flingBrowser(fingerVelocity: velocity)
+            return []
+        case .pressed(let part):
+            if case .keyboardKey(let key)? = part { return pressKey(key) }
+            return []
+        case .released(let part, let onIt):
+            if case .keyboardKey(let key)? = part { return releaseKey(key, onIt: onIt) }
+            guard onIt, let part else { return [] }
+            guard let dialog = panels.dialog else { return activate(part) }
+            if dialog.browser != nil { return activateBrowser(part, dialog) }
+            switch part {
+            case .keypad(let key): return handlePinDialog(dialog, key: key)
+            case .button(let action): return finish(dialog, action)
+            default: return []
+            }
         }
     }
 
@@ -167,6 +175,7 @@ extension Workspace {
 
     // MARK: - The dialog
 
+    /// Keys, text and the wheel while a dialog is up (its pointers go through `handleChromePointer`).
     mutating func handleDialog(_ event: InputEvent) -> [Request] {
         guard var current = panels.dialog else { return [] }
         needsRedraw = true
@@ -209,26 +218,7 @@ extension Workspace {
         default:
             break
         }
-        guard let pointerEvent = ChromePointerEvent(event) else { return [] }
-        let layout = overlayLayout
-        switch (pointerEvent, input.chrome) {
-        case (.down(let pointer, let p), .idle):
-            input.chrome = .pressing(pointer, part: layout.part(at: p), start: p, last: p)
-            return []
-        case (.up(let pointer, let p), .pressing(let held, let part, _, _)) where pointer == held:
-            input.chrome = .idle
-            guard let part, layout.part(at: p) == part else { return [] }
-            switch part {
-            case .keypad(let key):
-                return handlePinDialog(current, key: key)
-            case .button(let action):
-                return finish(current, action)
-            default:
-                return []
-            }
-        default:
-            return []
-        }
+        return []
     }
 
     /// Closes the dialog (the app presents it again with a message if the action fails) and

@@ -99,55 +99,25 @@ extension Workspace {
 
     // MARK: - Keys
 
-    /// A pointer on the keyboard: a key types when released on it (Backspace at once, and again
-    /// while held); a letter held offers its accents. nil when the event is not the keyboard's.
-    mutating func handleKeyboardPointer(_ event: InputEvent) -> [Request]? {
-        guard let keyboard = panels.keyboard, !keyboard.isClosing, let pointerEvent = ChromePointerEvent(event) else { return nil }
-        let layout = overlayLayout
-        switch (pointerEvent, input.chrome) {
-        case (.down(let pointer, let p), .idle):
-            let onKeyboard = layout.parts.contains { ($0.role == .keyboardPanel || $0.role == .keyboardAccents) && $0.rect.contains(p) }
-            guard onKeyboard else {
-                // A press elsewhere closes an open accents strip and goes on to what is there.
-                if keyboard.accents != nil { panels.keyboard?.accents = nil }
-                return nil
-            }
-            let part = layout.part(at: p)
-            input.chrome = .pressing(pointer, part: part, start: p, last: p)
-            if case .keyboardKey(let key)? = part { return press(key) }
-            return []
-        case (.move(let pointer, let p), .pressing(let held, let part, let start, _)) where pointer == held:
-            guard case .keyboardKey? = part else { return nil }
-            // A finger sliding onto one of the accents it opened picks that one instead.
-            if case .keyboardKey(.accent)? = layout.part(at: p) {
-                input.chrome = .pressing(pointer, part: layout.part(at: p), start: start, last: p)
-            } else {
-                input.chrome = .pressing(pointer, part: part, start: start, last: p)
-            }
-            return []
-        case (.up(let pointer, let p), .pressing(let held, let part, _, _)) where pointer == held:
-            guard case .keyboardKey(let key)? = part else { return nil }
-            input.chrome = .idle
-            let heldKey = panels.keyboard?.held?.key
-            panels.keyboard?.held = nil
-            guard layout.part(at: p) == part else { return [] }
-            // Backspace typed when pressed; a letter whose accents opened waits for a choice.
-            if key == .backspace { return [] }
-            if case .character = key, panels.keyboard?.accents != nil, heldKey == key { return [] }
-            return typeKey(key)
-        default:
-            return nil
-        }
-    }
-
-    /// A key went down.
-    private mutating func press(_ key: OnScreenKeyboard.Key) -> [Request] {
+    /// A key went down: Backspace types at once (and again while held); a letter held offers
+    /// its accents.
+    mutating func pressKey(_ key: OnScreenKeyboard.Key) -> [Request] {
         panels.keyboard?.held = (key, input.now, nil)
         if key == .backspace {
             panels.keyboard?.held?.lastRepeat = input.now
             return typeKey(.backspace)
         }
         return []
+    }
+
+    /// A key was let go (`onIt`: on the key it went down on): it types, unless it is Backspace
+    /// (which typed when pressed) or a letter whose accents opened (which waits for a choice).
+    mutating func releaseKey(_ key: OnScreenKeyboard.Key, onIt: Bool) -> [Request] {
+        let heldKey = panels.keyboard?.held?.key
+        panels.keyboard?.held = nil
+        guard onIt, key != .backspace else { return [] }
+        if case .character = key, panels.keyboard?.accents != nil, heldKey == key { return [] }
+        return typeKey(key)
     }
 
     /// When the held key next does something by itself (a repeat, the accents).

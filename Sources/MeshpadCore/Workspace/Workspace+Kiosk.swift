@@ -95,7 +95,6 @@ extension Workspace {
         replaceDocument(start)
         panels = Panels()
         input.mode = .normal
-        input.chrome = .idle
         lockdown.cornerHold = nil
         refreshPanels()
         needsRedraw = true

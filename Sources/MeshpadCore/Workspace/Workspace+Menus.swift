@@ -59,7 +59,7 @@ extension Workspace {
         var sized = menu
         sized.labelWidth = menu.rows.map { measures.sizing.measurer.width(of: $0.title[...]) + ($0.isChecked ? 16 : 0) }.max() ?? 0
         panels.menu = sized
-        input.chrome = .idle
+        panels.pointer = .idle
         needsRedraw = true
     }
 

@@ -168,7 +168,7 @@ public struct Workspace {
         var layout = OverlayLayout(banner: panels.banner.map(fittingBanner), dialog: panels.dialog.map { fittingNote(fittingBrowserPath($0)) },
                                    chrome: chrome,
                                    viewportSize: measures.viewportSize)
-        layout.press(input.chrome.pressedPart)
+        layout.press(panels.pointer.pressedPart)
         return layout
     }
 
@@ -223,7 +223,7 @@ public struct Workspace {
 
     public mutating func show(_ banner: Banner?) {
         panels.banner = banner
-        input.chrome = .idle
+        panels.pointer = .idle
         needsRedraw = true
     }
 
@@ -242,7 +242,7 @@ public struct Workspace {
             input.band = nil
         }
         panels.dialog = dialog.map { withBrowser($0) }
-        input.chrome = .idle
+        panels.pointer = .idle
         needsRedraw = true
         // The keyboard comes (or goes) with the dialog's field, not at the next touch, which
         // would find the dialog moved up under the finger.
@@ -324,9 +324,12 @@ public struct Workspace {
         default:
             break
         }
-        if let consumed = handleKeyboardPointer(event) { return consumed }
-        if panels.dialog != nil { return handleDialog(event) }
-        if let consumed = handleChrome(event) { return consumed }
+        if let pointerEvent = ChromePointerEvent(event) {
+            if let consumed = handleChromePointer(pointerEvent) { return consumed }
+        } else {
+            if panels.dialog != nil { return handleDialog(event) }
+            if let consumed = handleChromeWheel(event) { return consumed }
+        }
         switch event {
         case .key(let key, let modifiers):
             input.swallowTextUntil = nil
