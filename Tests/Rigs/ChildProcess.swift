@@ -34,6 +34,12 @@ package final class ChildProcess {
         process.executableURL = URL(fileURLWithPath: executable)
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         process.arguments = arguments
+        // why: under `make sanitize` the app is built with AddressSanitizer too; its own run
+        // must read the same suppressions (a library's known leak) and report like the tests'.
+        var environment = environment
+        for name in ["ASAN_OPTIONS", "LSAN_OPTIONS", "UBSAN_OPTIONS"] where environment[name] == nil {
+            environment[name] = ProcessInfo.processInfo.environment[name]
+        }
         process.environment = environment
         process.standardOutput = outputPipe
         process.standardError = errorPipe
