@@ -85,7 +85,7 @@ FUZZ_SECONDS ?= 60
 fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Tests/Fuzz/run.sh
 
-# Regenerates the README's pictures with `meshpad render`, so they always show the current look.
+# Regenerates the pictures of the README and the guide with `meshpad render`, so they always show the current look.
 screenshots: build
 	$(RELEASE_BIN) render --sample docs/images/sample.png --size 1280x800
 	$(RELEASE_BIN) render --procedural 60 --seed 1 docs/images/procedural-60.png --size 1280x800

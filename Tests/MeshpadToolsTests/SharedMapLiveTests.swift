@@ -243,12 +243,12 @@ import Testing
     }
 }
 
-/// The README's SQL for a read-only screen, run as written.
+/// The guide's SQL for a read-only screen, run as written.
 @Suite(.serialized) struct SharedMapReadOnlyRoleTests {
-    /// The `sql` block of the README's "Read-only screens" paragraph.
-    static func readmeSQL() throws -> String {
-        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../README.md")
-        let text = try String(contentsOf: readme, encoding: .utf8)
+    /// The `sql` block of the guide's (docs/GUIDE.md) "Read-only screens" paragraph.
+    static func guideSQL() throws -> String {
+        let guide = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../docs/GUIDE.md")
+        let text = try String(contentsOf: guide, encoding: .utf8)
         let after = try #require(text.range(of: "**Read-only screens**"))
         let start = try #require(text.range(of: "```sql\n", range: after.upperBound..<text.endIndex))
         let end = try #require(text.range(of: "```", range: start.upperBound..<text.endIndex))
@@ -262,7 +262,7 @@ import Testing
         let store = SharedMapStore(connection: owner)
         let mapID = try store.share(Document.sample(), as: "class 4b")
         try store.share(Document(rootText: "private"), as: "staff room")
-        try owner.executeScript(try Self.readmeSQL(), doing: "running the README's SQL")
+        try owner.executeScript(try Self.guideSQL(), doing: "running the guide's SQL")
         let wall = SharedMapName(address: cluster.address(user: "wall", password: "change me"), name: "class 4b")
         let opened = try SharedMapOpening.open(wall)
         #expect(opened.document.nodeCount == Document.sample().nodeCount)

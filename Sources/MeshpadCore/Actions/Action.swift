@@ -183,7 +183,7 @@ public struct ActionSpec: Sendable {
     public var readOnly: Bool
     /// Allowed in a kiosk: it does not leave the map (quit, files).
     public var kiosk: Bool
-    /// One line for `--help` and the README's key table.
+    /// One line for `--help` and the guide's key table.
     public var summary: String
 
     public init(_ title: String, keys: [KeyChord] = [], toolbar slot: Int? = nil, context: Set<ContextTarget> = [],

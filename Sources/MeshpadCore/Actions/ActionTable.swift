@@ -198,7 +198,7 @@ public enum ActionTable {
         return map
     }()
 
-    /// Every action's keys as a Markdown table: the README's key table and `--help` come from here.
+    /// Every action's keys as a Markdown table: the guide's key table and `--help` come from here.
     public static func keyTable(markdown: Bool) -> String {
         let rows = Action.all.compactMap { action -> (String, String, String)? in
             let spec = action.spec

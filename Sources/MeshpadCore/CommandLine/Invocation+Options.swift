@@ -145,7 +145,7 @@ extension OptionSpec {
                     verbs: [.soak], called: "a count", in: 1...100_000_000) { $0.soakEvents = $1 },
         OptionSpec(name: "--help", shortName: "-h", help: "show this help", verbs: everyVerb, argument: .answer(.help)),
         OptionSpec(name: "--version", shortName: nil, help: "show the version", verbs: everyVerb, argument: .answer(.version)),
-        OptionSpec(name: "--keys", shortName: nil, help: "print the key table in Markdown, as the README has it", verbs: everyVerb,
+        OptionSpec(name: "--keys", shortName: nil, help: "print the key table in Markdown, as the guide (docs/GUIDE.md) has it", verbs: everyVerb,
                    argument: .answer(.keys)),
     ]
 

@@ -125,7 +125,7 @@ public struct ReplayRequest: Equatable, Sendable {
 public enum Invocation: Equatable, Sendable {
     case help
     case version
-    /// The key table, in Markdown (the README's, generated from the action table).
+    /// The key table, in Markdown (the guide's, generated from the action table).
     case keys
     /// The interactive app; `record` names a file that receives every input event as a replay script.
     case open(MapSource, windowSize: PixelSize, record: String?, appearance: Appearance = Appearance(), mode: LaunchMode = LaunchMode())

@@ -1,5 +1,5 @@
 /// Where input is going right now: the canvas's gesture recognizer with what it is drawing (a
-/// link's rubber band, a selection box), the chrome's own pointer, and what the last input was.
+/// link's rubber band, a selection box) and what the last input was (the chrome's pointer is in `Panels`).
 public struct InputState: Sendable {
     public internal(set) var recognizer: GestureRecognizer
     /// What a drag does, chosen on the toolbar.

@@ -1,5 +1,5 @@
 /// The keyboard: a text field's own keys while one has the focus (a node's text, the search
-/// bar), and otherwise the action table's keys. Every binding is in the README's key table,
+/// bar), and otherwise the action table's keys. Every binding is in the guide's key table,
 /// which is generated from the same tables.
 extension Workspace {
     mutating func handleKey(_ key: Key, modifiers: KeyModifiers) -> [Request] {

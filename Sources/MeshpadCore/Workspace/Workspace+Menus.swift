@@ -151,7 +151,7 @@ extension Workspace {
         let keys = Action.all.compactMap { action -> String? in
             let spec = action.spec
             guard !spec.keys.isEmpty else { return nil }
-            // As many chords as fit a short column (the first always); the README lists them all.
+            // As many chords as fit a short column (the first always); the guide lists them all.
             var shown = spec.keys[0].description
             for chord in spec.keys.dropFirst() where shown.count + 2 + chord.description.count <= 14 {
                 shown += ", " + chord.description
@@ -162,7 +162,7 @@ extension Workspace {
     }
 }
 
-/// What the help sheet says about touch, in the words of the README's gesture table.
+/// What the help sheet says about touch, in the words of the guide's gesture table.
 enum HelpText {
     static let gestures = [
         "tap a node\tselect it",
