@@ -14,6 +14,9 @@ public enum ReplayRunner {
     /// The most simulated time allowed to settle after the last event.
     public static let settleLimitSeconds = 60.0
 
+    /// How many frames a replay draws a second of its clock: what a person would see of it.
+    public static let framesPerSecond = 30.0
+
     /// - Parameter realtime: wait out each event's time on the wall clock (a crash test kills
     ///   the process mid-script), instead of simulating the clock. A SIGTERM or SIGINT the app
     ///   catches ends the play there, as it ends the app's own loop.
@@ -26,6 +29,8 @@ public enum ReplayRunner {
                             startTime: Double = 0) throws(PlatformError) -> Double {
         var index = 0
         var time = startTime
+        var turns = 0
+        let turnsPerFrame = max(1, Int((1 / (app.stepSeconds * framesPerSecond)).rounded()))
         let wallStart = App.now()
         let end = (events.last?.milliseconds ?? 0) / 1000 + settleLimitSeconds
         while true {
@@ -33,8 +38,13 @@ public enum ReplayRunner {
                 try app.deliver(events[index], at: events[index].milliseconds / 1000)
                 index += 1
             }
-            // The window's loop body, one fixed step at a time on the script's clock.
-            app.turn(at: time, elapsedSeconds: app.stepSeconds, eventsAt: time)
+            // The window's loop body, one fixed step at a time on the script's clock, drawing at
+            // most `framesPerSecond` frames a simulated second.
+            // why: a window draws at its display's rate; drawing every 1/120 s step of a long
+            // script made a debug build's replay slower than real time (and a sanitizer's four
+            // times that), for frames nobody sees.
+            turns += 1
+            app.turn(at: time, elapsedSeconds: app.stepSeconds, eventsAt: time, draws: turns % turnsPerFrame == 0)
             // A SIGTERM or SIGINT the app caught ends the play there, as it ends the window's loop.
             if app.wasSignalled { return time }
             let settled = !app.workspace.isAnimating && app.session.nextDeadline == nil

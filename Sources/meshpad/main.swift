@@ -171,11 +171,14 @@ func main() -> ExitStatus {
                 FileHandle.standardOutput.write(Data((line + "\n").utf8))
             }
             print(String(format: "%d events in %.1f s, %d checks, %d nodes at the end", result.events, result.seconds, result.checks, result.nodesAtEnd))
-            print(String(format: "RSS %.1f MiB at start; after warming up (%d events) %.1f MiB, %.1f MiB without label textures; "
-                         + "at the end %.1f MiB, %.1f MiB without label textures; peak %.1f MiB",
-                         result.rssStartMiB, max(1000, events / 10), result.rssWarmMiB, result.rssWarmSettledMiB,
+            print(String(format: "RSS %.1f MiB at start; after warming up (%d events) %.1f MiB, %.1f MiB without caches; "
+                         + "at the end %.1f MiB, %.1f MiB without caches; peak %.1f MiB",
+                         result.rssStartMiB, Soak.warmUpEvents(for: events), result.rssWarmMiB, result.rssWarmSettledMiB,
                          result.rssEndMiB, result.rssEndSettledMiB, result.rssPeakMiB))
-            print(String(format: "growth since warming up: %+.1f MiB (limit %.0f MiB from 200000 events)", result.growthMiB, Soak.growthLimitMiB))
+            print(String(format: "heap in use without caches: %.1f MiB after warming up, %.1f MiB at the end",
+                         result.heapWarmSettledMiB, result.heapEndSettledMiB))
+            print(String(format: "growth since warming up: %+.1f MiB (limit %.0f MiB from %d events)", result.growthMiB, Soak.growthLimitMiB,
+                         Soak.growthJudgedFromEvents))
             if !result.problems.isEmpty {
                 result.problems.forEach { Log.error($0) }
                 return .failure

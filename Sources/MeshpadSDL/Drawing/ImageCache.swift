@@ -237,6 +237,9 @@ public final class ImageCache {
     }
 
     isolated deinit {
+        // why: a decode still running when the cache goes would post its surfaces to a mailbox
+        // nobody empties again (a replay ending while a picture decodes: 51 KB under LeakSanitizer).
+        queue.sync {}
         for picture in decoded.takeAll() { picture.free() }
     }
 

@@ -95,6 +95,9 @@ public final class FontMeasurer: TextMeasurer {
         return library.measurer(for: wanted)
     }
 
+    /// Empties the memo and frees its table (up to ~1 MiB when full: 8192 words and 16,384 slots).
+    func forgetWidths() { widths = [:] }
+
     public func width(of text: Substring) -> Double {
         if let known = widths[text] { return known }
         let measured = Double(chain.width(of: text))

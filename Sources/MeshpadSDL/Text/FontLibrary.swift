@@ -52,6 +52,12 @@ package final class FontLibrary {
         return measurer
     }
 
+    /// Empties every face's width memo: bounded caches, measured again as text is (the soak's
+    /// settled memory leaves them out, as it leaves out label textures).
+    package func forgetMeasuredWidths() {
+        for measurer in measurers.values { measurer.forgetWidths() }
+    }
+
     /// The chain that draws a face.
     func rasterChain(for face: Face) -> FontChain {
         (try? chain(for: face, measuring: false)) ?? regularRaster

@@ -7,7 +7,7 @@ import Testing
 /// dialogs, driven by taps on the words a person sees, with the file flow and the disk behind.
 @Suite struct FileBrowserTests {
     /// The sample map as a native file's bytes.
-    static let sampleData = (try? NativeFormat.encode(.sample())) ?? Data()
+    static var sampleData: Data { (try? NativeFormat.encode(.sample())) ?? Data() }
 
     // MARK: - Finding a folder
 

@@ -7,7 +7,7 @@ import Testing
 /// pictures still has them; big pictures stay beside the map, named by path.
 @Suite struct EmbeddedPictureTests {
     /// A real 3×2 magenta PNG (74 bytes).
-    static let dot = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAMAAAACCAYAAACddGYaAAAAEUlEQVR4nGP4z/D/PwwzIHMA5jMR7wMfj7gAAAAASUVORK5CYII=") ?? Data()
+    static var dot: Data { Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAMAAAACCAYAAACddGYaAAAAEUlEQVR4nGP4z/D/PwwzIHMA5jMR7wMfj7gAAAAASUVORK5CYII=") ?? Data() }
 
     /// A folder holding `images/dot.png` and a map whose child "photo" shows it.
     struct Fixture {
@@ -210,7 +210,7 @@ import Testing
         """.utf8)
     }
 
-    static let base64 = dot.base64EncodedString()
+    static var base64: String { dot.base64EncodedString() }
 
     /// Each is refused with a sentence that names the picture and the node showing it, and
     /// nothing is decoded or allocated by a size the file declares.

@@ -5,8 +5,9 @@ import Testing
 /// Every input a fuzzer ever crashed a parser with (`Tests/Fuzz/regressions/<target>/`), fed to
 /// the same target again: each must come back, and a map file must be refused with a place.
 @Suite struct FuzzRegressionTests {
+    /// This file is Tests/MeshpadCoreTests/Support/FuzzRegressionTests.swift.
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fuzz/regressions")
+        .appendingPathComponent("../../Fuzz/regressions").standardized
 
     static var cases: [(FuzzTarget, URL)] {
         FuzzTarget.allCases.flatMap { target in
