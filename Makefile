@@ -33,8 +33,9 @@ deps:
 	fi
 	@command -v $(SWIFT) >/dev/null || { echo "deps: no Swift toolchain on PATH (need Swift 6)"; exit 1; }
 
+# why: the product alone; the test rigs (a library target) are built for testing only.
 build: deps
-	$(SWIFT) build -c release
+	$(SWIFT) build -c release --product meshpad
 
 run: build
 	$(RELEASE_BIN) $(ARGS)
