@@ -18,7 +18,8 @@ public struct PostgresSharedMaps: SharedMapService {
         try SharedMapOpening.openOnlineOrOffline(SharedMapName(address: address, name: name), journals: journals)
     }
 
-    public func channel(mapID: Int64, after seq: Int64, wake: @escaping @Sendable () -> Void) -> any SharedMapChannel {
-        SharedMapLink(address: address, mapID: mapID, after: seq, onActivity: wake)
+    public func channel(mapID: Int64, after seq: Int64, journals: SharedJournals?,
+                        wake: @escaping @Sendable () -> Void) -> any SharedMapChannel {
+        SharedMapLink(address: address, mapID: mapID, after: seq, journals: journals, onActivity: wake)
     }
 }

@@ -28,6 +28,8 @@ public final class SharedMapLink: SharedMapChannel {
     public let address: DatabaseAddress
     public let mapID: Int64
     private let startSeq: Int64
+    /// Where a spare session number is kept for opening the map offline.
+    private let journals: SharedJournals?
     private let onActivity: @Sendable () -> Void
     private let box = Mutex(Box())
     /// A pipe whose read end the thread polls beside the database socket: a byte wakes it.
@@ -35,10 +37,12 @@ public final class SharedMapLink: SharedMapChannel {
     private let wakeWrite: Int32
     private let finished = DispatchSemaphore(value: 0)
 
-    public init(address: DatabaseAddress, mapID: Int64, after seq: Int64, onActivity: @escaping @Sendable () -> Void = {}) {
+    public init(address: DatabaseAddress, mapID: Int64, after seq: Int64, journals: SharedJournals? = nil,
+                onActivity: @escaping @Sendable () -> Void = {}) {
         self.address = address
         self.mapID = mapID
         startSeq = seq
+        self.journals = journals
         self.onActivity = onActivity
         var fds: [Int32] = [-1, -1]
         if pipe(&fds) == 0 {
@@ -122,6 +126,18 @@ public final class SharedMapLink: SharedMapChannel {
         onActivity()
     }
 
+    /// Keeps a spare session number for opening the map offline, if none is kept: a session
+    /// that opened offline used the last one, and without a new one the next offline start
+    /// would be refused although nothing waits to be sent. Best effort: the session runs without.
+    private func keepSpare(_ store: SharedMapStore) {
+        guard let journals, !journals.hasSpare else { return }
+        do {
+            try journals.keepSpare(try store.newClient())
+        } catch {
+            Log.notice("cannot keep a session number for opening shared map \(mapID) offline: \(error)")
+        }
+    }
+
     /// The thread: connect, then send, fetch and wait until stopped; on any failure, wait and connect again.
     private func run() {
         var lastSeq = startSeq
@@ -134,6 +150,7 @@ public final class SharedMapLink: SharedMapChannel {
                 try connection.listen(SharedSchema.channel(ofMap: mapID))
                 let presenceChannel = SharedSchema.presenceChannel(ofMap: mapID)
                 try connection.listen(presenceChannel)
+                keepSpare(store)
                 post(status: .online)
                 pause = 0.25
                 var resend = unconfirmed
@@ -157,8 +174,8 @@ public final class SharedMapLink: SharedMapChannel {
                     var batch = try store.operations(ofMap: mapID, after: lastSeq)
                     while !batch.isEmpty {
                         lastSeq = batch[batch.count - 1].seq
-                        let seen = Set(batch.map { "\($0.operation.client):\($0.operation.clientSeq)" })
-                        unconfirmed.removeAll { seen.contains("\($0.client):\($0.clientSeq)") }
+                        let seen = Set(batch.map(\.operation.id))
+                        unconfirmed.removeAll { seen.contains($0.id) }
                         post(batch)
                         batch = batch.count < 2000 ? [] : try store.operations(ofMap: mapID, after: lastSeq)
                     }

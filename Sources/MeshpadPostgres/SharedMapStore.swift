@@ -127,32 +127,34 @@ public struct SharedMapStore {
     /// The map's operations after `seq`, in order, at most `limit`.
     public func operations(ofMap map: Int64, after seq: Int64, limit: Int = 2000) throws(SharedMapError) -> [LoggedOperation] {
         let rows = try connection.execute(
-            "SELECT seq, client, client_seq, op FROM meshpad_ops WHERE map = $1 AND seq > $2 ORDER BY seq LIMIT $3",
+            "SELECT seq, client, client_seq, change_id, op FROM meshpad_ops WHERE map = $1 AND seq > $2 ORDER BY seq LIMIT $3",
             [String(map), String(seq), String(limit)], doing: "reading the changes of shared map \(map)")
         var found: [LoggedOperation] = []
         found.reserveCapacity(rows.count)
         let decoder = JSONDecoder()
         for row in rows {
-            guard row.count == 4, let seq = row[0].flatMap({ Int64($0) }), let client = row[1].flatMap({ Int64($0) }),
-                  let clientSeq = row[2].flatMap({ Int64($0) }) else { continue }
+            guard row.count == 5, let seq = row[0].flatMap({ Int64($0) }), let client = row[1].flatMap({ Int64($0) }),
+                  let clientSeq = row[2].flatMap({ Int64($0) }), let id = row[3] else { continue }
             let transaction: Transaction
             do {
-                transaction = try decoder.decode(Transaction.self, from: Data((row[3] ?? "").utf8))
+                transaction = try decoder.decode(Transaction.self, from: Data((row[4] ?? "").utf8))
             } catch {
                 throw .unreadableOperation(seq: seq, map: String(map), detail: "\(error)")
             }
-            found.append(LoggedOperation(seq: seq, operation: SharedOperation(client: client, clientSeq: clientSeq, transaction: transaction)))
+            found.append(LoggedOperation(seq: seq, operation: SharedOperation(client: client, clientSeq: clientSeq, id: id, transaction: transaction)))
         }
         return found
     }
 
-    /// Appends an operation to the map's log (once, however often it is sent) and returns its seq.
+    /// Appends an operation to the map's log (once, however often and under whatever numbers it
+    /// is sent: by its identity) and returns its seq.
     @discardableResult
     public func append(_ operation: SharedOperation, toMap map: Int64) throws(SharedMapError) -> Int64 {
         let doing = "saving a change to shared map \(map)"
         let op = try Self.json(operation.transaction, doing: doing, address: address)
-        let rows = try connection.execute("SELECT meshpad_append($1, $2, $3, $4::jsonb)",
-                                          [String(map), String(operation.client), String(operation.clientSeq), op], doing: doing)
+        let rows = try connection.execute("SELECT meshpad_append($1, $2, $3, $4, $5::jsonb)",
+                                          [String(map), String(operation.client), String(operation.clientSeq), operation.id, op],
+                                          doing: doing)
         guard let seq = rows.first?.first.flatMap({ $0 }).flatMap({ Int64($0) }) else {
             throw .failed(address: address, doing: doing, detail: "no sequence number came back")
         }

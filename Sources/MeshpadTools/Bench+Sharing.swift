@@ -84,10 +84,10 @@ public enum SharedBench {
             for (k, screen) in screens.enumerated() {
                 let now = Date()
                 let (sent, received) = screen.service()
-                for operation in sent { sentAt["\(operation.client):\(operation.clientSeq)"] = now }
+                for operation in sent { sentAt[operation.id] = now }
                 guard k == 0 else { continue }
                 for entry in received {
-                    if let made = sentAt.removeValue(forKey: "\(entry.operation.client):\(entry.operation.clientSeq)") {
+                    if let made = sentAt.removeValue(forKey: entry.operation.id) {
                         latencies.append(now.timeIntervalSince(made))
                     }
                 }

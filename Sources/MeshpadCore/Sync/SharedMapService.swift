@@ -14,8 +14,9 @@ public protocol SharedMapService: Sendable {
     /// database cannot be reached. What earlier sessions here left unsent is sent first.
     func open(_ name: String, journals: SharedJournals?) throws(SharedMapError) -> SharedMapOpened
     /// A connection for one screen of an opened map; `wake` is called from its thread when
-    /// there is news. Not started.
-    func channel(mapID: Int64, after seq: Int64, wake: @escaping @Sendable () -> Void) -> any SharedMapChannel
+    /// there is news. Not started. With `journals`, each time it reaches the database it keeps a
+    /// spare session number there if none is kept (the next opening offline needs one).
+    func channel(mapID: Int64, after seq: Int64, journals: SharedJournals?, wake: @escaping @Sendable () -> Void) -> any SharedMapChannel
 }
 
 /// One screen's connection to a shared map: sends what the loop hands it, brings what the

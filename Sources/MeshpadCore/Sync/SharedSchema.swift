@@ -7,13 +7,14 @@
 ///
 /// The server orders operations and keeps them once: `meshpad_append` takes a per-map row lock,
 /// so a map's sequence numbers commit in the order they are handed out (a reader that has seen
-/// seq N never later meets a smaller one), returns the seq already given when the same
-/// (client, client_seq) is sent again, and notifies `meshpad_map_<id>` with the new seq only.
+/// seq N never later meets a smaller one), returns the seq already given when the same change
+/// is sent again (the same `change_id`, `SharedOperation.id`, under any client number; or the
+/// same (client, client_seq)), and notifies `meshpad_map_<id>` with the new seq only.
 /// Every client applies the log with the same deterministic rules (`SyncRules`), so the
 /// nodes and edges tables are a snapshot at `snapshot_seq`, not a second authority.
 public enum SharedSchema {
     /// The version this Meshpad reads and writes.
-    public static let version = 1
+    public static let version = 2
 
     /// The statement that makes the version table, run before anything else.
     public static let versionTable = "CREATE TABLE IF NOT EXISTS meshpad_schema (version integer NOT NULL)"
@@ -93,6 +94,41 @@ public enum SharedSchema {
                 RETURN v_seq;
             END IF;
             INSERT INTO meshpad_ops (map, client, client_seq, op) VALUES (p_map, p_client, p_client_seq, p_op)
+                RETURNING seq INTO v_seq;
+            PERFORM pg_notify('meshpad_map_' || p_map, v_seq::text);
+            RETURN v_seq;
+        END
+        $$;
+        """,
+        // 1 → 2: a change's identity from when it was made, so a change sent again under another
+        // session's number (a journal carried on after a crash) is kept once.
+        """
+        ALTER TABLE meshpad_ops ADD COLUMN change_id text;
+        UPDATE meshpad_ops SET change_id = client || '.' || client_seq;
+        ALTER TABLE meshpad_ops ALTER COLUMN change_id SET NOT NULL;
+        CREATE UNIQUE INDEX meshpad_ops_by_change ON meshpad_ops (map, change_id);
+        DROP FUNCTION meshpad_append(bigint, bigint, bigint, jsonb);
+        CREATE FUNCTION meshpad_append(p_map bigint, p_client bigint, p_client_seq bigint, p_change text, p_op jsonb)
+        RETURNS bigint LANGUAGE plpgsql AS $$
+        DECLARE
+            v_seq bigint;
+        BEGIN
+            PERFORM 1 FROM meshpad_maps WHERE id = p_map FOR UPDATE;
+            IF NOT FOUND THEN
+                RAISE EXCEPTION 'there is no shared map %', p_map USING ERRCODE = 'no_data_found';
+            END IF;
+            IF jsonb_typeof(p_op) IS DISTINCT FROM 'object' OR jsonb_typeof(p_op -> 'changes') IS DISTINCT FROM 'array' THEN
+                RAISE EXCEPTION 'an operation is an object with a list of changes' USING ERRCODE = 'invalid_parameter_value';
+            END IF;
+            IF p_change IS NULL OR length(p_change) = 0 OR length(p_change) > 100 THEN
+                RAISE EXCEPTION 'a change needs an identity of 1 to 100 characters' USING ERRCODE = 'invalid_parameter_value';
+            END IF;
+            SELECT seq INTO v_seq FROM meshpad_ops
+                WHERE map = p_map AND (change_id = p_change OR (client = p_client AND client_seq = p_client_seq));
+            IF FOUND THEN
+                RETURN v_seq;
+            END IF;
+            INSERT INTO meshpad_ops (map, client, client_seq, change_id, op) VALUES (p_map, p_client, p_client_seq, p_change, p_op)
                 RETURNING seq INTO v_seq;
             PERFORM pg_notify('meshpad_map_' || p_map, v_seq::text);
             RETURN v_seq;

@@ -67,15 +67,17 @@ public struct SyncEngine: Sendable {
     }
 
     /// Carries out `changes` by the rules on the map on screen and records them (undo and redo
-    /// on a shared map, where the map may have moved on since the step was made).
+    /// on a shared map, where the map may have moved on since the step was made). `id`: the
+    /// identity of a change made earlier that this session carries on (an adopted journal's);
+    /// nil for a change made now.
     @discardableResult
-    public mutating func carryOutLocal(_ changes: [Change], label: String, on document: inout Document,
+    public mutating func carryOutLocal(_ changes: [Change], label: String, id: String? = nil, on document: inout Document,
                                        sizing: NodeSizing) -> Transaction {
         var scratch = tombstones
         let outcome = SyncRules.carryOut(changes, label: label, on: &document, tombstones: &scratch, sizing: sizing)
         guard !outcome.transaction.isEmpty else { return outcome.transaction }
         // why: what is sent is what was meant; every screen adapts it to the map it meets.
-        let operation = SharedOperation(client: client, clientSeq: nextClientSeq,
+        let operation = SharedOperation(client: client, clientSeq: nextClientSeq, id: id,
                                         transaction: Transaction(label: label, carrying: changes))
         nextClientSeq += 1
         pending.append(Pending(operation: operation, applied: outcome.transaction))
@@ -101,7 +103,7 @@ public struct SyncEngine: Sendable {
     /// Carries out the logged operations this screen has not seen under its pending ones.
     /// `logged` is the log's tail after some seq, as the store fetches it (every operation of the
     /// map after that seq, up to its last, in any order); ones already seen are ignored. The
-    /// pending ones are taken back, the pending ones are taken back, the logged ones carried out, and the
+    /// pending ones are taken back, the logged ones carried out, and the
     /// pending ones that are still pending carried out again on the result.
     ///
     /// `settling` is asked, once other screens' operations were carried out, for what the map
@@ -115,8 +117,8 @@ public struct SyncEngine: Sendable {
         // why: the common case, this screen's own operations coming back in order with nothing
         // between them: each was carried out on the confirmed map as it now stands, so carrying it
         // out again would do the same. It only leaves the pending list (and buries what it deleted).
-        while let entry = fresh.first, entry.operation.client == client, let first = pending.first,
-              first.operation.clientSeq == entry.operation.clientSeq, !first.applied.isEmpty {
+        while let entry = fresh.first, let first = pending.first, first.operation.id == entry.operation.id,
+              !first.applied.isEmpty {
             for case .remove(let fragment) in first.applied.changes { tombstones.bury(fragment) }
             pending.removeFirst()
             confirmedSeq = entry.seq
@@ -130,8 +132,10 @@ public struct SyncEngine: Sendable {
             let outcome = SyncRules.carryOut(operation.transaction.changes, label: operation.transaction.label, on: &document,
                                              tombstones: &tombstones, sizing: sizing)
             receipt.restored += outcome.restored
-            if operation.client == client {
-                pending.removeAll { $0.operation.clientSeq == operation.clientSeq }
+            // why: by identity, not by numbers: a change carried on from an earlier session comes
+            // back under the numbers it was first stored with.
+            if let mine = pending.firstIndex(where: { $0.operation.id == operation.id }) {
+                pending.remove(at: mine)
                 if let refusal = outcome.refusal { receipt.refusals.append((operation.transaction.label, refusal)) }
             } else {
                 receipt.remote.append(outcome.transaction)

@@ -16,13 +16,14 @@ extension Workspace {
 
     /// Carries out what earlier sessions on this machine could not send (their journals, taken
     /// by an offline opening) as this screen's own changes: shown now, sent when the database
-    /// is back, outside the undo history. Sent again under this session's numbers, they do the
-    /// same if the server had them already (an insert of a node that is there is skipped, a
-    /// text or a move set to what it is changes nothing).
+    /// is back, outside the undo history. Each keeps its identity: sent under this session's
+    /// numbers, one the server had already (its acknowledgement lost to a crash) is kept once, at
+    /// its first place in the log, and does not win over later edits by being stored again.
     public mutating func adopt(_ operations: [SharedOperation]) {
         guard var engine = shared, !operations.isEmpty else { return }
         for operation in operations {
-            engine.carryOutLocal(operation.transaction.changes, label: operation.transaction.label, on: &document, sizing: measures.sizing)
+            engine.carryOutLocal(operation.transaction.changes, label: operation.transaction.label, id: operation.id,
+                                 on: &document, sizing: measures.sizing)
         }
         shared = engine
         pruneSelection()

@@ -54,7 +54,9 @@ extension App {
         }
         channel?.stop()
         let wakeEvent = wakeEvent
-        let connection = service.channel(mapID: shared.mapID, after: shared.seq) { App.wake(wakeEvent) }
+        let connection = service.channel(mapID: shared.mapID, after: shared.seq, journals: shared.journals) {
+            App.wake(wakeEvent)
+        }
         channel = connection
         connection.start()
     }

@@ -2,19 +2,21 @@
 import MeshpadTestRigs
 import Testing
 
-/// The server's side, in memory: orders operations and keeps each (client, client_seq) once,
-/// as `meshpad_append` does.
+/// The server's side, in memory: orders operations and keeps each change once (by its identity,
+/// or its (client, client_seq)), as `meshpad_append` does.
 struct FakeLog {
     private(set) var entries: [LoggedOperation] = []
     private var seqByOrigin: [String: Int64] = [:]
+    private var seqByID: [String: Int64] = [:]
 
     @discardableResult
     mutating func append(_ operation: SharedOperation) -> Int64 {
         let origin = "\(operation.client):\(operation.clientSeq)"
-        if let seq = seqByOrigin[origin] { return seq }
+        if let seq = seqByOrigin[origin] ?? seqByID[operation.id] { return seq }
         let seq = Int64(entries.count + 1)
         entries.append(LoggedOperation(seq: seq, operation: operation))
         seqByOrigin[origin] = seq
+        seqByID[operation.id] = seq
         return seq
     }
 
@@ -213,6 +215,32 @@ struct SimulatedClient {
         ann.sync(with: &log)
         Self.expectSame([ann, bob])
         #expect(bob.document.nodeCount == start.nodeCount + 1)
+    }
+
+    /// Cy's text reaches the log but Cy dies before hearing so; Bob then changes the same text.
+    /// Cy starts again as a new session from the map before its change and carries its journal
+    /// on: the change is known by its identity, kept once, and Bob's later text stays everywhere.
+    @Test func aChangeCarriedOnByALaterSessionIsKnownByItsIdentity() throws {
+        let start = Self.start()
+        var (log, _, bob) = Self.twoScreens(on: start)
+        var cy = SimulatedClient(client: 3, start: start)
+        cy.make("text", [.setText(node: start.rootID, from: start.root.text, to: "Cy's words")])
+        let journal = cy.engine.takeUnsent()
+        for operation in journal { log.append(operation) }
+        bob.sync(with: &log)
+        bob.make("text", [.setText(node: start.rootID, from: "Cy's words", to: "Bob's later words")])
+        bob.sync(with: &log)
+        var again = SimulatedClient(client: 4, start: start)
+        for operation in journal {
+            again.engine.carryOutLocal(operation.transaction.changes, label: operation.transaction.label, id: operation.id,
+                                       on: &again.document, sizing: SimulatedClient.sizing)
+        }
+        #expect(again.document.root.text == "Cy's words", "the journal's change shows while offline")
+        again.sync(with: &log)
+        #expect(log.entries.count == 2, "Cy's change is stored once")
+        #expect(again.engine.pending.isEmpty, "the carried-on change is recognised in the log")
+        #expect(again.document.root.text == "Bob's later words")
+        Self.expectSame([again, bob])
     }
 
     // MARK: Many screens at once

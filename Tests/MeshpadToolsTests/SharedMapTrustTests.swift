@@ -1,0 +1,149 @@
+import Foundation
+import MeshpadCore
+@testable import MeshpadPostgres
+import MeshpadTestRigs
+import Testing
+
+/// Shared maps people can trust, with real `meshpad replay` processes against a real PostgreSQL
+/// (`TestCluster`) and the races staged deterministically: a lock held from a second connection,
+/// a client killed while it waits, the server stopped under a running screen.
+@Suite(.serialized) struct SharedMapTrustTests {
+    /// The sample shared as "wall"; the owner's connection.
+    static func sharedSample(in cluster: TestCluster) throws -> PGConnection {
+        let connection = try PGConnection(cluster.address)
+        try SharedMapDatabase(connection: connection).initialize()
+        try SharedMapStore(connection: connection).share(Document.sample(), as: "wall")
+        return connection
+    }
+
+    /// A scratch folder for one test's screens (their recovery folders under `data`) and the
+    /// environment a headless replay runs in.
+    static func scratch(_ name: String) throws -> (URL, [String: String]) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var environment = ProcessInfo.processInfo.environment
+        environment["SDL_VIDEODRIVER"] = "offscreen"
+        environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
+        return (folder, environment)
+    }
+
+    /// The files of map "wall" in a screen's recovery folder ending in `suffix` (journals: ".json"
+    /// without the copy).
+    static func kept(_ suffix: String, in folder: URL) -> [String] {
+        let recovery = folder.appendingPathComponent("data/meshpad/recovery").path
+        return ((try? FileManager.default.contentsOfDirectory(atPath: recovery)) ?? []).filter {
+            $0.hasPrefix("shared-wall-") && $0.hasSuffix(suffix) && !(suffix == ".json" && $0.hasSuffix(".copy.json"))
+        }
+    }
+
+    static func count(_ query: String, in cluster: TestCluster) throws -> Int {
+        // why: a connection of its own each time; the server is stopped and started under the tests.
+        Int(try PGConnection(cluster.address).execute(query, doing: "counting").first?.first.flatMap { $0 } ?? "") ?? -1
+    }
+
+    /// Writes `lines` as a replay script in `folder`.
+    static func script(_ lines: String, in folder: URL) throws -> URL {
+        let url = folder.appendingPathComponent("\(UUID().uuidString).jsonl")
+        try lines.write(to: url, atomically: true, encoding: .utf8)
+        return url
+    }
+
+    /// Issue 27, 2: C's change waits on the map's lock and C is killed; the server stores it
+    /// after all; B then edits the same node; C starts again offline (carrying its journal on
+    /// under a new session number) and later reaches the server. C's change is stored once, at
+    /// its first place, and B's later text stays.
+    @Test func aChangeWhoseAcknowledgementWasLostIsStoredOnceAndDoesNotBeatALaterEdit() throws {
+        guard let meshpad = ChildProcess.builtMeshpad() else { return }
+        let cluster = try TestCluster()
+        let owner = try Self.sharedSample(in: cluster)
+        let (folder, environment) = try Self.scratch("lost-ack")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = cluster.address.connectionString
+        let title = Document.sample().root.text
+        let cScript = try Self.script("""
+            {"t":0,"type":"key","key":"Home","mods":[]}
+            {"t":100,"type":"key","key":"F2","mods":[]}
+            {"t":200,"type":"key","key":"End","mods":[]}
+            {"t":300,"type":"text","text":" (C)"}
+            {"t":400,"type":"key","key":"Return","mods":[]}
+            {"t":60000,"type":"mouse_move","x":5,"y":5}
+            """, in: folder)
+        let c = try ChildProcess(["replay", cScript.path, "--db", url, "--shared", "wall", "--size", "800x600", "--realtime", "--autosave"],
+                                 environment: environment, executable: meshpad)
+        #expect(c.waitForOutput("replay started", seconds: 30) != nil, "C did not start: \(c.errorOutput)")
+        // The map's lock, held from a second connection: C's append waits on it.
+        let holder = try PGConnection(cluster.address)
+        try holder.execute("BEGIN", doing: "holding the map")
+        try holder.execute("SELECT 1 FROM meshpad_maps WHERE name = 'wall' FOR UPDATE", doing: "holding the map")
+        let waiting = "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%meshpad_append%'"
+        let deadline = Date(timeIntervalSinceNow: 20)
+        while try Self.count(waiting, in: cluster) < 1 || Self.kept(".json", in: folder).isEmpty, Date() < deadline { usleep(50_000) }
+        #expect(try Self.count(waiting, in: cluster) == 1, "C's change waits on the lock")
+        #expect(Self.kept(".json", in: folder).count == 1, "C's journal holds its change: \(Self.kept("", in: folder))")
+        kill(c.process.processIdentifier, SIGKILL)
+        c.process.waitUntilExit()
+        try holder.execute("COMMIT", doing: "letting go of the map")
+        let stored = Date(timeIntervalSinceNow: 10)
+        while try Self.count("SELECT count(*) FROM meshpad_ops", in: cluster) < 1, Date() < stored { usleep(50_000) }
+        #expect(try Self.count("SELECT count(*) FROM meshpad_ops", in: cluster) == 1, "the killed screen's change was stored after all")
+        // B edits the same node after it.
+        let store = SharedMapStore(connection: owner)
+        let opened = try SharedMapOpening.open(SharedMapName(address: cluster.address, name: "wall"))
+        #expect(opened.document.root.text == title + " (C)")
+        try store.append(SharedOperation(client: opened.client, clientSeq: 1, transaction: Transaction(
+            label: "text", carrying: [.setText(node: opened.document.rootID, from: title + " (C)", to: "B's later words")])), toMap: opened.mapID)
+        // C starts again with the database away: it opens its copy and carries its journal on.
+        try cluster.stop()
+        let offline = try ChildProcess(["replay", try Self.script(#"{"t":0,"type":"key","key":"Home","mods":[]}"#, in: folder).path,
+                                        "--db", url, "--shared", "wall", "--size", "800x600", "--autosave"],
+                                       environment: environment, executable: meshpad)
+        #expect(offline.waitForExit(seconds: 60) != nil && offline.process.terminationStatus == 0, "C offline: \(offline.errorOutput)")
+        #expect(Self.kept(".json", in: folder).count == 1, "the change waits in the new session's journal: \(Self.kept("", in: folder))")
+        // The database is back; C opens the map again and sends what it kept.
+        try cluster.restart()
+        let journals = SharedJournals(store: RecoveryStore(directory: folder.appendingPathComponent("data/meshpad/recovery").path),
+                                      map: SharedMapName(address: cluster.address, name: "wall"))
+        let back = try SharedMapOpening.open(SharedMapName(address: cluster.address, name: "wall"), journals: journals)
+        #expect(Self.kept(".json", in: folder).isEmpty, "no journal left")
+        #expect(try Self.count("SELECT count(*) FROM meshpad_ops", in: cluster) == 2, "C's change is stored once, B's once")
+        #expect(try Self.count("SELECT count(DISTINCT change_id) FROM meshpad_ops", in: cluster) == 2)
+        #expect(back.document.root.text == "B's later words", "B's later edit stays")
+    }
+
+    /// Issue 27, 4: a screen that opened offline (using the spare session number) and then
+    /// reached the database keeps a new spare, so after a clean quit it opens offline again.
+    @Test func aScreenThatOpenedOfflineAndReconnectedOpensOfflineAgain() throws {
+        guard let meshpad = ChildProcess.builtMeshpad() else { return }
+        let cluster = try TestCluster()
+        _ = try Self.sharedSample(in: cluster)
+        let (folder, environment) = try Self.scratch("spare")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = cluster.address.connectionString
+        func replay(_ lines: String, realtime: Bool = false) throws -> ChildProcess {
+            try ChildProcess(["replay", try Self.script(lines, in: folder).path, "--db", url, "--shared", "wall", "--size", "800x600",
+                              "--autosave"] + (realtime ? ["--realtime"] : []), environment: environment, executable: meshpad)
+        }
+        let online = try replay(#"{"t":0,"type":"key","key":"Home","mods":[]}"#)
+        #expect(online.waitForExit(seconds: 60) != nil && online.process.terminationStatus == 0, "\(online.errorOutput)")
+        #expect(Self.kept(".spare", in: folder).count == 1, "a spare number is kept: \(Self.kept("", in: folder))")
+        try cluster.stop()
+        let offline = try replay("""
+            {"t":0,"type":"key","key":"Home","mods":[]}
+            {"t":100,"type":"key","key":"Tab","mods":[]}
+            {"t":200,"type":"text","text":"made offline"}
+            {"t":300,"type":"key","key":"Return","mods":[]}
+            {"t":12000,"type":"mouse_move","x":5,"y":5}
+            """, realtime: true)
+        #expect(offline.waitForOutput("replay started", seconds: 30) != nil, "\(offline.errorOutput)")
+        usleep(1_000_000)
+        #expect(Self.kept(".spare", in: folder).isEmpty, "the offline opening used the spare")
+        try cluster.restart()
+        #expect(offline.waitForExit(seconds: 60) != nil && offline.process.terminationStatus == 0, "\(offline.errorOutput)")
+        #expect(try Self.count("SELECT count(*) FROM meshpad_ops", in: cluster) == 1, "the child made offline was sent")
+        #expect(Self.kept(".spare", in: folder).count == 1, "a new spare was kept on reconnecting: \(Self.kept("", in: folder))")
+        try cluster.stop()
+        let again = try replay(#"{"t":0,"type":"key","key":"Home","mods":[]}"#)
+        #expect(again.waitForExit(seconds: 60) != nil && again.process.terminationStatus == 0,
+                "a second offline start works: \(again.errorOutput)")
+    }
+}
