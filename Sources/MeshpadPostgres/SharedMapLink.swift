@@ -231,6 +231,9 @@ public enum SharedMapOpening {
             engine.receive(batch, on: &document, sizing: sizing)
             batch = try store.operations(ofMap: snapshot.mapID, after: engine.confirmedSeq)
         }
+        // why: the nodes the log changed were sized with the stand-in above (its default shape an
+        // ellipse); a window that trusts sizes measured as read would draw them so.
+        document.forgetSizes()
         if let journals, !journals.hasSpare, let spare = try? store.newClient() {
             // why: a number for an opening while the database is away; only the server hands them out.
             do throws(FormatError) {

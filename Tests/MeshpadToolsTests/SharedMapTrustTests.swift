@@ -110,6 +110,30 @@ import Testing
         #expect(back.document.root.text == "B's later words", "B's later edit stays")
     }
 
+    /// Issue 27, 5: nodes changed since the snapshot are shown like every other node, in the
+    /// window's theme (a window measures only the nodes it thinks unmeasured).
+    @Test func nodesChangedSinceTheSnapshotOpenMeasuredInTheScreensTheme() throws {
+        let cluster = try TestCluster()
+        let owner = try Self.sharedSample(in: cluster)
+        let name = SharedMapName(address: cluster.address, name: "wall")
+        let first = try SharedMapOpening.open(name)
+        let child = try #require(first.document.children(of: first.document.rootID).first)
+        try SharedMapStore(connection: owner).append(SharedOperation(client: first.client, clientSeq: 1, transaction: Transaction(
+            label: "text", carrying: [.setText(node: child, from: first.document.node(child)?.text ?? "", to: "changed after the snapshot")])),
+            toMap: first.mapID)
+        var opened = try SharedMapOpening.open(name).document
+        let metrics = NodeSizing.Metrics(maxTextWidth: 200, padding: Vec2(10, 6), minimumSize: Vec2(50, 30), shape: .roundedBox)
+        let sizing = NodeSizing(metrics: metrics, measurer: FixedAdvanceMeasurer())
+        opened.prepareForDisplay(with: sizing, measured: true)
+        var fresh = opened
+        fresh.measureAll(with: sizing)
+        #expect(opened.node(child)?.text == "changed after the snapshot")
+        for node in opened.nodes {
+            #expect(node.shape == .roundedBox, "'\(node.text)' is drawn as \(node.shape)")
+            #expect(node.size == fresh.node(node.id)?.size, "'\(node.text)' has the size the screen's theme gives it")
+        }
+    }
+
     /// Issue 27, 4: a screen that opened offline (using the spare session number) and then
     /// reached the database keeps a new spare, so after a clean quit it opens offline again.
     @Test func aScreenThatOpenedOfflineAndReconnectedOpensOfflineAgain() throws {

@@ -249,6 +249,13 @@ public struct Document: Sendable {
         rebuildSpatialIndex()
     }
 
+    /// Marks every node's size as not derived yet, for a map changed with a stand-in sizing (a
+    /// shared map's log carried out before a screen's fonts are known): the screen showing it
+    /// measures every node with its own fonts and theme, not only the ones it thinks unmeasured.
+    public mutating func forgetSizes() {
+        for i in nodes.indices { nodes[i].isMeasured = false }
+    }
+
     /// Measures every node (or, with `onlyUnmeasured`, those not measured yet: a map measured
     /// as it was read, with this very sizing) without filing the map: for a caller that files it
     /// next (`prepareForDisplay`, which lays out or files).

@@ -366,10 +366,16 @@ public struct Workspace {
 
     /// Advances tweens and glides by one fixed step.
     public mutating func step(bySeconds dt: Double) {
+        let wasAnimating = isAnimating
         view.step(bySeconds: dt)
         if panels.keyboard != nil { stepKeyboard(bySeconds: dt) }
         stepBrowser(bySeconds: dt)
         if runningLayout != nil { stepForceLayout(bySeconds: dt) }
+        // why: a frame drawn during the last step is interpolated between the last two steps, so
+        // it shows glides and flights a few pixels short of their end; the step that finishes
+        // them must be followed by one frame at rest, or a screen nobody touches (a wall showing
+        // other people's changes) keeps that frame.
+        if wasAnimating && !isAnimating { needsRedraw = true }
     }
 
     /// Drops what a kiosk or a read-only map must not do from what the app is asked for.

@@ -24,6 +24,30 @@ import Testing
         }
     }
 
+    /// Issue 27, 6: a wall display nobody touches glides Bob's move in and its last frame shows
+    /// the node where the map has it, not a few pixels short (the last glide step's frame is
+    /// interpolated; the loop draws only while something moves or asks for a frame).
+    @Test func aRemoteMoveOnAnUntouchedScreenEndsDrawnWhereTheMapHasIt() throws {
+        var rig = Rig()
+        let node = try #require(rig.workspace.document.children(of: rig.workspace.document.rootID).first)
+        let start = try #require(rig.workspace.document.node(node)?.position)
+        let end = start + Vec2(120, 45)
+        rig.bob.make("move", [.move(ids: [node], from: [start], to: [end])])
+        rig.bob.sync(with: &rig.log)
+        rig.syncWorkspace()
+        #expect(rig.workspace.isAnimating, "the move glides in")
+        var lastDrawn: Vec2?
+        // The loop: a fixed step, then a frame (between the last two steps) only when one is needed.
+        for _ in 0..<600 {
+            rig.workspace.step(bySeconds: 1.0 / 120)
+            guard rig.workspace.needsRedraw || rig.workspace.isAnimating else { continue }
+            lastDrawn = rig.workspace.frame(interpolatedBy: 0.5).drawnPositions[node] ?? rig.workspace.document.node(node)?.position
+            rig.workspace.needsRedraw = false
+        }
+        #expect(!rig.workspace.isAnimating)
+        #expect(lastDrawn == end, "the last frame drawn shows the node at its end")
+    }
+
     @Test func theTextBeingTypedIsNotChangedUnderTheFingersAndWinsWhenTheEditEnds() throws {
         var rig = Rig()
         let node = try #require(rig.workspace.document.children(of: rig.workspace.document.rootID).first)
