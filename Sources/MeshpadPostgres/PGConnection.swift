@@ -57,7 +57,7 @@ public final class PGConnection {
         case PGRES_COMMAND_OK, PGRES_TUPLES_OK:
             break
         default:
-            throw failure(doing: doing, detail: Self.message(PQresultErrorMessage(result)))
+            throw failure(doing: doing, detail: Self.message(PQresultErrorMessage(result)), state: Self.sqlState(result))
         }
         let rows = Int(PQntuples(result)), columns = Int(PQnfields(result))
         var table: [Row] = []
@@ -130,18 +130,29 @@ public final class PGConnection {
         return ready > 0 && fds[0].revents != 0
     }
 
-    private func failure(doing: String, detail: String) -> SharedMapError {
+    private func failure(doing: String, detail: String, state: String? = nil) -> SharedMapError {
         let scrubbed = address.scrub(detail)
         if PQstatus(handle) != CONNECTION_OK { return .lost(address: address.redacted, detail: scrubbed) }
+        // why: 42501 is insufficient_privilege: a role that may read but not write. Trying again
+        // cannot help, so it is told apart from a failure worth retrying.
+        if state == "42501" { return .notPermitted(address: address.redacted, doing: doing, detail: scrubbed) }
         return .failed(address: address.redacted, doing: doing, detail: scrubbed)
     }
 
-    /// libpq's message without its trailing newline and "ERROR:  " prefix.
-    private static func message(_ text: UnsafePointer<CChar>?) -> String {
+    /// The SQLSTATE code of a failed result ("42501"), if the server gave one.
+    private static func sqlState(_ result: OpaquePointer) -> String? {
+        // why: PG_DIAG_SQLSTATE is the character 'C' in libpq's headers.
+        PQresultErrorField(result, Int32(UInt8(ascii: "C"))).map { String(cString: $0) }
+    }
+
+    /// libpq's message on one line: without its "ERROR:  " prefix, and its line breaks and tabs
+    /// (a connection failure's hint comes as "\n\tIs the server running…") made single spaces,
+    /// as a banner or a status line shows it.
+    static func message(_ text: UnsafePointer<CChar>?) -> String {
         guard let text else { return "no message" }
         var message = String(cString: text).trimmingCharacters(in: .whitespacesAndNewlines)
         for prefix in ["ERROR:  ", "FATAL:  "] where message.hasPrefix(prefix) { message.removeFirst(prefix.count) }
-        return message.replacingOccurrences(of: "\n", with: " ")
+        return message.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
     }
 
     /// The parameters as C strings for the duration of `body`.

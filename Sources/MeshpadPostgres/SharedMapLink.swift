@@ -8,10 +8,12 @@ import Synchronization
 ///
 /// The loop hands operations over with `send` and collects the log's new ones with `take`; both
 /// only touch a mutex-guarded mailbox. The thread keeps what it sent until the log returns it,
-/// and sends it again after a reconnect (the server keeps each (client, client_seq) once), so a
-/// dropped connection loses nothing. It reconnects with a growing pause (0.25 s to 5 s) and says
-/// so through `Mail.status`. `onActivity` is called from the thread when there is news (the app
-/// pushes an SDL event, waking its idle loop).
+/// and sends it again after a reconnect (the server keeps each change once), so a dropped
+/// connection loses nothing. It fetches when the map's NOTIFY says there is news, not on a
+/// timer; it reconnects after a pause that doubles with jitter (`pause(afterFailures:)`), and a
+/// refusal for want of privilege makes it stop sending (`Status.readOnly`), not reconnect. It
+/// says how it is through `Mail.status`. `onActivity` is called from the thread when there is
+/// news (the app pushes an SDL event, waking its idle loop).
 public final class SharedMapLink: SharedMapChannel {
     public typealias Status = SharedMapStatus
     public typealias Mail = SharedMapMail
@@ -138,60 +140,99 @@ public final class SharedMapLink: SharedMapChannel {
         }
     }
 
-    /// The thread: connect, then send, fetch and wait until stopped; on any failure, wait and connect again.
+    /// The longest pause between two attempts to reconnect, and how long the thread waits for a
+    /// notification before it fetches anyway (a NOTIFY lost with a connection that dropped
+    /// silently is caught up then).
+    static let longestPause = 30.0
+    static let fetchAnywayAfter = 30.0
+
+    /// The pause before reconnecting after `failures` failed attempts in a row: doubling from a
+    /// quarter second up to `longestPause`, each drawn between half and all of that ("equal
+    /// jitter"), so screens that lost one server together do not all come back at one instant.
+    static func pause(afterFailures failures: Int, random: Double = Double.random(in: 0...1)) -> Double {
+        let ceiling = min(longestPause, 0.25 * pow(2, Double(max(0, min(failures - 1, 16)))))
+        return ceiling * (0.5 + 0.5 * min(max(random, 0), 1))
+    }
+
+    /// The thread: connect, then send, fetch and wait until stopped; on any failure, wait and
+    /// connect again. It fetches when told to by the map's NOTIFY (or after sending, or every
+    /// `fetchAnywayAfter` seconds), not on a timer. A refusal for want of privilege stops the
+    /// sending for good (`Status.readOnly`) and the thread goes on only listening.
     private func run() {
         var lastSeq = startSeq
         var unconfirmed: [SharedOperation] = []
-        var pause = 0.25
+        var failures = 0
+        var refused: String?
         while !isStopping {
             do throws(SharedMapError) {
                 let connection = try PGConnection(address)
                 let store = SharedMapStore(connection: connection)
-                try connection.listen(SharedSchema.channel(ofMap: mapID))
+                let mapChannel = SharedSchema.channel(ofMap: mapID)
+                try connection.listen(mapChannel)
                 let presenceChannel = SharedSchema.presenceChannel(ofMap: mapID)
                 try connection.listen(presenceChannel)
-                keepSpare(store)
-                post(status: .online)
-                pause = 0.25
+                if refused == nil { keepSpare(store) }
+                post(status: refused.map(Status.readOnly) ?? .online)
                 var resend = unconfirmed
+                var fetchDue = true
                 while !isStopping {
                     let fresh = box.withLock { box in
                         defer { box.outgoing = [] }
                         return box.outgoing
                     }
-                    // why: kept before sending, so a send that fails half-way is sent again after the reconnect.
-                    unconfirmed += fresh
-                    for operation in resend + fresh {
-                        try store.append(operation, toMap: mapID)
+                    if refused == nil {
+                        // why: kept before sending, so a send that fails half-way is sent again after the reconnect.
+                        unconfirmed += fresh
+                        do throws(SharedMapError) {
+                            for operation in resend + fresh {
+                                try store.append(operation, toMap: mapID)
+                                fetchDue = true
+                            }
+                        } catch {
+                            guard case .notPermitted = error else { throw error }
+                            refused = error.description
+                            unconfirmed = []
+                            post(status: .readOnly(error.description))
+                        }
+                        resend = []
                     }
-                    resend = []
                     if let presence = box.withLock({ box in
                         defer { box.outgoingPresence = nil }
                         return box.outgoingPresence
                     }), let payload = presence.payload() {
                         try connection.execute("SELECT pg_notify($1, $2)", [presenceChannel, payload], doing: "telling the other screens where you work")
                     }
-                    var batch = try store.operations(ofMap: mapID, after: lastSeq)
-                    while !batch.isEmpty {
-                        lastSeq = batch[batch.count - 1].seq
-                        let seen = Set(batch.map(\.operation.id))
-                        unconfirmed.removeAll { seen.contains($0.id) }
-                        post(batch)
-                        batch = batch.count < 2000 ? [] : try store.operations(ofMap: mapID, after: lastSeq)
+                    if fetchDue {
+                        var batch = try store.operations(ofMap: mapID, after: lastSeq)
+                        while !batch.isEmpty {
+                            lastSeq = batch[batch.count - 1].seq
+                            let seen = Set(batch.map(\.operation.id))
+                            unconfirmed.removeAll { seen.contains($0.id) }
+                            post(batch)
+                            batch = batch.count < 2000 ? [] : try store.operations(ofMap: mapID, after: lastSeq)
+                        }
+                        fetchDue = false
+                        // why: only a connection that sent and fetched counts as back: one that
+                        // connects and fails at once must not reconnect four times a second.
+                        failures = 0
                     }
                     if box.withLock({ !$0.outgoing.isEmpty }) { continue }
-                    _ = connection.waitForInput(seconds: 1, orReadable: wakeRead)
+                    let waitStart = Date()
+                    _ = connection.waitForInput(seconds: Self.fetchAnywayAfter, orReadable: wakeRead)
                     var drain = [UInt8](repeating: 0, count: 64)
                     while read(wakeRead, &drain, drain.count) > 0 {}
-                    // why: a map channel's payload (the new seq) only says there is news; the fetch above gets it all.
-                    let heard = try connection.takeNotifications().filter { $0.channel == presenceChannel }.compactMap { Presence(payload: $0.payload) }
+                    let notifications = try connection.takeNotifications()
+                    // why: a map channel's payload (the new seq) only says there is news; the fetch gets it all.
+                    if notifications.contains(where: { $0.channel == mapChannel })
+                        || Date().timeIntervalSince(waitStart) >= Self.fetchAnywayAfter - 0.01 { fetchDue = true }
+                    let heard = notifications.filter { $0.channel == presenceChannel }.compactMap { Presence(payload: $0.payload) }
                     if !heard.isEmpty { post(presence: heard) }
                 }
             } catch {
+                failures += 1
                 post(status: .offline(error.description))
-                let deadline = Date(timeIntervalSinceNow: pause)
+                let deadline = Date(timeIntervalSinceNow: Self.pause(afterFailures: failures))
                 while !isStopping, Date() < deadline { usleep(50_000) }
-                pause = min(pause * 2, 5)
             }
         }
     }
@@ -212,7 +253,10 @@ public enum SharedMapOpening {
                             compactingAfter: Int64 = 1000) throws(SharedMapError) -> Opened {
         let store = SharedMapStore(connection: try PGConnection(shared.address))
         let snapshot = try store.snapshot(of: shared.name)
-        for journal in journals?.abandoned() ?? [] {
+        let mayWrite = try store.mayWrite()
+        // why: a role that may only read cannot send what earlier sessions kept; the journals
+        // stay for a screen that may.
+        for journal in mayWrite ? journals?.abandoned() ?? [] : [] {
             let unsent: [SharedOperation]
             do {
                 unsent = try journal.read()
@@ -249,7 +293,10 @@ public enum SharedMapOpening {
                 Log.notice("the shared map '\(shared.name)' opens from an old snapshot (\(engine.confirmedSeq - snapshot.seq) operations to carry out each time): \(error.description)")
             }
         }
-        return Opened(document: document, mapID: snapshot.mapID, seq: engine.confirmedSeq, client: try store.newClient())
+        let readOnly = mayWrite ? nil
+            : "the database at \(shared.address.redacted) lets this screen read the shared map '\(shared.name)' but not change it"
+        return Opened(document: document, mapID: snapshot.mapID, seq: engine.confirmedSeq, client: try store.newClient(),
+                      readOnly: readOnly)
     }
 
     /// Opens the map from the database, or from this machine's copy when the database cannot be

@@ -168,6 +168,12 @@ public struct SharedMapStore {
             .compactMap { $0.first.flatMap { $0 } }
     }
 
+    /// Whether this connection's role may add to the log (a role granted only SELECT may not).
+    public func mayWrite() throws(SharedMapError) -> Bool {
+        let rows = try connection.execute("SELECT has_table_privilege('meshpad_ops', 'INSERT')", doing: "asking what this screen may do")
+        return rows.first?.first == "t"
+    }
+
     /// A client number no session has had: new nodes are numbered in its own range.
     public func newClient() throws(SharedMapError) -> Int64 {
         let rows = try connection.execute("SELECT nextval('meshpad_clients')", doing: "joining a shared map")

@@ -134,6 +134,48 @@ import Testing
         }
     }
 
+    /// Issue 27, 9: the guide's read-only role opens a map without `--read-only`. The screen is
+    /// read-only and says so for as long as it lasts; a try at editing is refused on the screen
+    /// and nothing reaches the log; and it does not log in again and again (it used to, four
+    /// times a second, each send refused).
+    @Test func aReadOnlyRoleOpenedWithoutReadOnlyIsReadOnlyAndDoesNotHammerTheServer() throws {
+        guard let meshpad = ChildProcess.builtMeshpad() else { return }
+        let cluster = try TestCluster()
+        let owner = try PGConnection(cluster.address)
+        try SharedMapDatabase(connection: owner).initialize()
+        try SharedMapStore(connection: owner).share(Document.sample(), as: "class 4b")
+        try owner.executeScript(try SharedMapReadOnlyRoleTests.guideSQL(), doing: "running the guide's SQL")
+        let (folder, environment) = try Self.scratch("read-only-role")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func logins() throws -> Int {
+            _ = try owner.execute("SELECT pg_stat_clear_snapshot()", doing: "reading fresh statistics")
+            return Int(try owner.execute("SELECT sessions FROM pg_stat_database WHERE datname = 'postgres'", doing: "counting logins")
+                .first?.first.flatMap { $0 } ?? "") ?? -1
+        }
+        let before = try logins()
+        let dump = folder.appendingPathComponent("wall.json")
+        let wall = cluster.address(user: "wall", password: "change me").connectionString
+        let child = try ChildProcess(["replay", try Self.script("""
+            {"t":0,"type":"key","key":"Home","mods":[]}
+            {"t":100,"type":"key","key":"F2","mods":[]}
+            {"t":200,"type":"text","text":" (from the wall)"}
+            {"t":300,"type":"key","key":"Return","mods":[]}
+            {"t":400,"type":"key","key":"Tab","mods":[]}
+            {"t":500,"type":"text","text":"a child"}
+            {"t":600,"type":"key","key":"Return","mods":[]}
+            {"t":5000,"type":"mouse_move","x":5,"y":5}
+            """, in: folder).path, "--db", wall, "--shared", "class 4b", "--size", "800x600", "--realtime", "--autosave",
+                                      "--dump", dump.path], environment: environment, executable: meshpad)
+        #expect(child.waitForExit(seconds: 60) != nil && child.process.terminationStatus == 0, "\(child.errorOutput)")
+        let state = try JSONDecoder().decode(StateDump.self, from: Data(contentsOf: dump))
+        #expect(Set(state.nodes.map(\.text)) == Set(Document.sample().nodes.map(\.text)), "nothing was changed on the screen")
+        #expect(state.controls.contains { $0.role == "status" && $0.label == "Read-only" }, "the screen says read-only: \(state.controls.map(\.label))")
+        usleep(500_000)
+        let made = try logins() - before
+        #expect(made >= 1 && made <= 4, "the wall logged in \(made) times in about five seconds")
+        #expect(try owner.execute("SELECT count(*) FROM meshpad_ops", doing: "counting").first?.first == "0", "nothing reached the log")
+    }
+
     /// Issue 27, 4: a screen that opened offline (using the spare session number) and then
     /// reached the database keeps a new spare, so after a clean quit it opens offline again.
     @Test func aScreenThatOpenedOfflineAndReconnectedOpensOfflineAgain() throws {

@@ -235,6 +235,8 @@ public struct Chrome: Sendable {
     /// The help sheet, as lines of text.
     public var helpOpen = false
     public var helpLines: [String] = []
+    /// The status line's words and their width in window pixels (nil: none).
+    public var status: (text: String, width: Double)?
 
     public init() {}
 }

@@ -122,6 +122,9 @@ public struct OverlayBuilder {
                 list.appendRect(device(part.rect), color: bannerIsError ? theme.bannerError : theme.bannerInfo)
             case .bannerText:
                 label(part.text, in: part.rect, color: theme.uiText)
+            case .statusLine:
+                list.appendRect(device(part.rect.outset(by: -1)), color: theme.bannerInfo)
+                label(part.text, in: part.rect, color: theme.uiText, centred: true)
             case .bannerButton:
                 list.appendRect(device(part.rect), color: part.look == .pressed ? theme.uiPrimary.withAlpha(150) : theme.uiButton)
                 label(part.text, in: part.rect, color: theme.uiText, centred: true)

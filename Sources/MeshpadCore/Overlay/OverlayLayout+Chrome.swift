@@ -116,6 +116,17 @@ extension OverlayLayout {
                 }
             }
         }
+        if let status = chrome.status, !dialogShown {
+            // Beside the ☰ button (under it when it leaves no room), clear of the minimap's button.
+            let menuRight = rect(of: .appMenuButton)?.maxX ?? canvasLeft
+            let right = viewportSize.x - margin - (chrome.toolbar.isEmpty ? 0 : target + gap)
+            let wanted = status.width + 32
+            var line = Rect(x: menuRight + gap, y: top, width: min(wanted, max(0, right - menuRight - gap)), height: target)
+            if line.width < min(wanted, 160) {
+                line = Rect(x: canvasLeft + margin, y: top + target + gap, width: min(wanted, viewportSize.x - canvasLeft - 2 * margin), height: target)
+            }
+            append(Part(role: .statusLine, rect: line, text: status.text))
+        }
         if let search = chrome.search {
             let statusWidth = 110.0
             // Clear of the minimap's button in the corner.

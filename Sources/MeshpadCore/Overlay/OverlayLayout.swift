@@ -31,6 +31,8 @@ public struct OverlayLayout: Sendable {
             case minimapToggle, minimap
             /// The ☰ button in the top-left corner that opens the app menu.
             case appMenuButton
+            /// The line beside it saying a state that lasts (offline, read-only); a tap explains it.
+            case statusLine
             /// A context or app menu, and its rows (by their place in the menu).
             case menuPanel, menuRow(Int)
             /// The help sheet (a tap anywhere on it closes it).
@@ -42,7 +44,8 @@ public struct OverlayLayout: Sendable {
             public var isTappable: Bool {
                 switch self {
                 case .browserRow, .browserButton, .button, .bannerButton, .field, .keypad, .toolbar, .searchField, .searchButton, .outlineRow,
-                     .outlineDisclosure, .styleOption, .linkStyleOption, .minimapToggle, .minimap, .appMenuButton, .menuRow, .helpSheet, .keyboardKey:
+                     .outlineDisclosure, .styleOption, .linkStyleOption, .minimapToggle, .minimap, .appMenuButton, .menuRow, .helpSheet, .keyboardKey,
+                     .statusLine:
                     return true
                 default:
                     return false
@@ -70,6 +73,7 @@ public struct OverlayLayout: Sendable {
                 case .minimap: return "minimap"
                 case .menuRow: return "menu item"
                 case .helpSheet: return "sheet"
+                case .statusLine: return "status"
                 default: return "text"
                 }
             }
@@ -155,7 +159,7 @@ public struct OverlayLayout: Sendable {
     public func covers(_ point: Vec2) -> Bool {
         parts.contains { part in
             switch part.role {
-            case .minimapToggle, .minimap, .appMenuButton, .helpSheet: return part.rect.contains(point)
+            case .minimapToggle, .minimap, .appMenuButton, .helpSheet, .statusLine: return part.rect.contains(point)
             default: return part.role.isBackground && part.rect.contains(point)
             }
         }

@@ -5,6 +5,8 @@ public struct SharingState: Sendable {
     public internal(set) var status = SharedMapStatus.connecting
     /// What the journal holds now (how many, the first and last client seq).
     var journaled: [Int64] = [0, 0, 0]
+    /// Why the database refuses this screen's changes, once it has.
+    var refusal: String?
 
     public init(session: SharedSession) {
         self.session = session
@@ -15,6 +17,9 @@ public struct SharingState: Sendable {
 /// out outside the undo history (`Workspace.receive`), and hands over what this screen made.
 /// Nothing here waits on the network; the platform's channel does the talking.
 extension Session {
+    /// What the status line says while a shared map's database cannot be reached.
+    static let offlineStatus = "Offline — changes kept here"
+
     /// One turn's exchange with the connection: what it brought, then what to send.
     mutating func exchange(_ mail: SharedMapMail) -> [Effect] {
         guard var state = sharing else { return [] }
@@ -23,10 +28,17 @@ extension Session {
         if mail.status != state.status {
             switch mail.status {
             case .offline(let why):
-                workspace.show(Banner(message: "Offline — changes kept on this screen and sent when the database is back (\(why))"))
-            case .online where state.status != .connecting:
-                workspace.show(Banner(message: "Back online: changes sent", expiresAt: now + 2.5))
-            default:
+                workspace.showStatus(Self.offlineStatus, detail: "\(Self.offlineStatus): changes made here are kept on this screen and sent when the database is back (\(why))")
+            case .readOnly(let why):
+                state.refusal = why
+                workspace.becomeReadOnly(because: why)
+            case .online:
+                // why: only a screen that had something to send says it was sent.
+                if case .offline = state.status, workspace.shared?.pending.isEmpty == false {
+                    workspace.show(Banner(message: "Back online: your changes are sent", expiresAt: now + 2.5))
+                }
+                workspace.showStatus(state.refusal == nil ? nil : "Read-only", detail: state.refusal.map { "Read-only: \($0)" } ?? "")
+            case .connecting:
                 break
             }
             state.status = mail.status
@@ -100,8 +112,12 @@ extension Session {
             effects.append(.keepOfflineCopy(SharedOfflineCopy(map: opened.mapID, seq: opened.seq, document: opened.document), journals))
         }
         effects.append(.connect(session))
+        if let why = opened.readOnly {
+            sharing?.refusal = why
+            workspace.becomeReadOnly(because: why)
+        }
         if let why = opened.offline {
-            workspace.show(Banner(message: "Offline — opened the copy kept on this machine; changes are kept and sent when the database is back (\(why))"))
+            workspace.showStatus(Self.offlineStatus, detail: "\(Self.offlineStatus): this is the copy kept on this machine; changes made here are kept and sent when the database is back (\(why))")
         }
         return effects
     }

@@ -7,6 +7,8 @@ public enum SharedMapError: Error, Equatable, Sendable, CustomStringConvertible 
     case unreachable(address: String, detail: String)
     /// A statement failed; `doing` says what Meshpad was doing ("reading map 'class'").
     case failed(address: String, doing: String, detail: String)
+    /// The role may not do this (SQLSTATE 42501): it may read the map but not change it.
+    case notPermitted(address: String, doing: String, detail: String)
     /// The connection dropped while in use.
     case lost(address: String, detail: String)
     /// The database has no Meshpad tables yet.
@@ -30,6 +32,8 @@ public enum SharedMapError: Error, Equatable, Sendable, CustomStringConvertible 
             return "cannot reach the database at \(address): \(detail)"
         case .failed(let address, let doing, let detail):
             return "the database at \(address) refused \(doing): \(detail)"
+        case .notPermitted(let address, let doing, let detail):
+            return "the database at \(address) lets this screen read shared maps but not change them (\(doing): \(detail))"
         case .lost(let address, let detail):
             return "lost the connection to the database at \(address): \(detail)"
         case .noSchema(let address):

@@ -37,6 +37,9 @@ public enum SharedMapStatus: Equatable, Sendable {
     case online
     /// Unreachable; the text says why (redacted, for a banner).
     case offline(String)
+    /// Reachable, but the database refuses this screen's changes (its role may only read);
+    /// the text says why. Nothing more is sent.
+    case readOnly(String)
 }
 
 /// What a shared map's connection has for the loop.
@@ -65,14 +68,19 @@ public struct SharedMapOpened: Sendable {
     /// Journals of earlier sessions an offline opening took (locked): the session carries out
     /// their changes as its own, then removes them.
     public var adopting: [SharedJournal]
+    /// The database lets this screen's role read the map but not change it (why): the screen
+    /// opens read-only, whatever it was asked.
+    public var readOnly: String?
 
-    public init(document: Document, mapID: Int64, seq: Int64, client: Int64, offline: String? = nil, adopting: [SharedJournal] = []) {
+    public init(document: Document, mapID: Int64, seq: Int64, client: Int64, offline: String? = nil, adopting: [SharedJournal] = [],
+                readOnly: String? = nil) {
         self.document = document
         self.mapID = mapID
         self.seq = seq
         self.client = client
         self.offline = offline
         self.adopting = adopting
+        self.readOnly = readOnly
     }
 }
 

@@ -94,6 +94,17 @@ public struct SyncEngine: Sendable {
         return unsent
     }
 
+    /// Takes back every pending operation from the map on screen (last first) and forgets them:
+    /// the server refuses this screen's changes, so the screen shows the map as the log has it.
+    /// Returns how many there were.
+    @discardableResult
+    public mutating func discardPending(on document: inout Document, sizing: NodeSizing) -> Int {
+        let count = pending.count
+        for item in pending.reversed() { item.applied.undo(on: &document, sizing: sizing) }
+        pending = []
+        return count
+    }
+
     /// After a reconnect nobody knows which sends arrived: all pending ones go again (the server
     /// keeps each (client, client_seq) once).
     public mutating func resendAll() {

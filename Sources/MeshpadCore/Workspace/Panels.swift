@@ -11,6 +11,9 @@ public struct Panels {
     public internal(set) var minimapOpen = false
     /// The message across the top, if any (it takes only taps on itself).
     public internal(set) var banner: Banner?
+    /// A state shown for as long as it lasts (a shared map offline, read-only, connecting), in a
+    /// small line beside the ☰ button, never dismissed: its words, and what a tap on it explains.
+    public internal(set) var status: (text: String, detail: String)?
     /// The modal dialog, if any (it takes every event while it is up).
     public internal(set) var dialog: Dialog?
     /// The context or app menu, if one is open (a tap outside or Escape closes it).

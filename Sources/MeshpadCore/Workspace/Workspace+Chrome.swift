@@ -15,6 +15,9 @@ extension Workspace {
         }
         chrome.menu = panels.menu
         chrome.keyboard = panels.keyboard
+        if let status = panels.status {
+            chrome.status = (status.text, measures.sizing.measurer.width(of: status.text[...]))
+        }
         if panels.helpOpen {
             chrome.helpOpen = true
             chrome.helpLines = helpLines
@@ -136,6 +139,8 @@ extension Workspace {
             return perform(action)
         case .minimapToggle:
             return perform(.minimap)
+        case .statusLine:
+            if let status = panels.status { show(Banner(message: status.detail)) }
         case .appMenuButton:
             if case .app? = panels.menu?.kind { closeMenu() } else { openAppMenu() }
         case .menuRow(let index):

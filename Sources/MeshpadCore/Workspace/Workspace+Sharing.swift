@@ -30,6 +30,41 @@ extension Workspace {
         needsRedraw = true
     }
 
+    /// Shows a state that lasts (nil: none) in the status line: `text` short, `detail` what a
+    /// tap on it explains.
+    public mutating func showStatus(_ text: String?, detail: String = "") {
+        panels.status = text.map { ($0, detail.isEmpty ? $0 : detail) }
+        needsRedraw = true
+    }
+
+    /// The database refuses this screen's changes (its role may only read; `why`): the map
+    /// becomes read-only here, an edit in progress ends unsent, and this screen's changes the
+    /// server never took are taken back, so the screen shows what everyone else sees. The
+    /// person is told how many, and the status line says read-only for as long as it lasts.
+    public mutating func becomeReadOnly(because why: String) {
+        cancelEditing()
+        if history.open != nil {
+            // why: a drag or a layout under way would be a change too; it is taken back, not sent.
+            _ = input.recognizer.interruptDrag()
+            rollback()
+        }
+        lockdown.isReadOnly = true
+        var dropped = 0
+        if var engine = shared {
+            dropped = engine.discardPending(on: &document, sizing: measures.sizing)
+            shared = engine
+        }
+        // why: undo and redo would make changes this screen may not make.
+        history.forget()
+        pruneSelection()
+        refreshPanels()
+        showStatus("Read-only", detail: "Read-only: \(why)")
+        if dropped > 0 {
+            show(Banner(message: "This screen may only look at this map: your last \(dropped == 1 ? "change was" : "\(dropped) changes were") not stored and \(dropped == 1 ? "is" : "are") taken back", isError: true))
+        }
+        needsRedraw = true
+    }
+
     /// The map as the server has ordered it so far (this screen's pending changes and any open
     /// edit taken back) and the log position it stands at: the copy kept for opening offline.
     public func confirmedSharedMap() -> (document: Document, seq: Int64)? {

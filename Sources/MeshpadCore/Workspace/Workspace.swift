@@ -198,7 +198,8 @@ public struct Workspace {
             return dialog.hasField
         }
         if editing != nil || panels.search != nil { return true }
-        return !lockdown.isReadOnly && !input.lastInputWasTouch && selection.focus != nil
+        // why: on a read-only map too, so typing on a selected node is told why it does nothing.
+        return !input.lastInputWasTouch && selection.focus != nil
     }
 
     /// Where typed text appears, in window pixels: the caret of the node being edited, or the

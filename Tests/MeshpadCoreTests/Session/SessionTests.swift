@@ -156,15 +156,60 @@ import Testing
         var map = Document(rootText: "wall")
         map.measureAll(with: Self.sizing)
         _ = session.report(.sharedOpened(name: "wall", .success(SharedMapOpened(document: map, mapID: 1, seq: 0, client: 2))), at: 0)
-        _ = session.report(.sharedMail(SharedMapMail(status: .offline("connection refused"))), at: 1)
-        #expect(session.workspace.panels.banner?.message.hasPrefix("Offline") == true)
+        _ = session.report(.sharedMail(SharedMapMail(status: .offline("connection refused\tIs the server running?"))), at: 1)
+        func statusLine() -> OverlayLayout.Part? { session.workspace.overlayLayout.parts.first { $0.role == .statusLine } }
+        #expect(statusLine()?.text == "Offline — changes kept here", "the state is shown in the status line")
+        #expect(session.workspace.panels.banner?.message.hasPrefix("Offline") != true, "not as a banner to dismiss")
         let made = Self.addChild("from the wall", to: &session, at: 2)
         #expect(made.isEmpty, "nothing is sent but by the loop's exchange")
-        let exchange = session.report(.sharedMail(SharedMapMail(status: .offline("connection refused"))), at: 3)
+        let exchange = session.report(.sharedMail(SharedMapMail(status: .offline("connection refused\tIs the server running?"))), at: 3)
         let sent = exchange.compactMap { effect -> [SharedOperation]? in if case .send(let operations) = effect { return operations }; return nil }
         #expect(sent.flatMap { $0 }.count == 1, "the change goes to the connection, which keeps it until the server has it")
+        #expect(statusLine() != nil, "still offline: still said")
+        let line = try #require(statusLine())
+        _ = session.handle(.mouseDown(button: .left, position: line.rect.center, clicks: 1, modifiers: []), at: 3.1)
+        _ = session.handle(.mouseUp(button: .left, position: line.rect.center, modifiers: []), at: 3.15)
+        #expect(session.workspace.panels.banner?.message.contains("connection refused") == true, "a tap on it says why")
         _ = session.report(.sharedMail(SharedMapMail(status: .online)), at: 4)
-        #expect(session.workspace.panels.banner?.message == "Back online: changes sent")
+        #expect(session.workspace.panels.banner?.message == "Back online: your changes are sent")
+        #expect(statusLine() == nil, "back online: the status line goes")
+    }
+
+    @Test func aScreenThatSentNothingIsNotToldItsChangesWereSent() throws {
+        var session = Self.session(Self.sharedSettings())
+        var map = Document(rootText: "wall")
+        map.measureAll(with: Self.sizing)
+        _ = session.report(.sharedOpened(name: "wall", .success(SharedMapOpened(document: map, mapID: 1, seq: 0, client: 2))), at: 0)
+        _ = session.report(.sharedMail(SharedMapMail(status: .online)), at: 0.5)
+        _ = session.report(.sharedMail(SharedMapMail(status: .offline("connection refused"))), at: 1)
+        _ = session.report(.sharedMail(SharedMapMail(status: .online)), at: 4)
+        #expect(session.workspace.panels.banner?.message.hasPrefix("Back online") != true, "\(session.workspace.panels.banner?.message ?? "")")
+        #expect(session.workspace.panels.status == nil)
+    }
+
+    /// The database refuses this screen's change (its role may only read): the change is taken
+    /// back, the map is read-only from then on, and the status line says so.
+    @Test func aRefusedWriteMakesTheScreenReadOnlyAndTakesItsChangeBack() throws {
+        var session = Self.session(Self.sharedSettings())
+        var map = Document(rootText: "wall")
+        map.measureAll(with: Self.sizing)
+        _ = session.report(.sharedOpened(name: "wall", .success(SharedMapOpened(document: map, mapID: 1, seq: 0, client: 2))), at: 0)
+        _ = session.report(.sharedMail(SharedMapMail(status: .online)), at: 0.5)
+        _ = Self.addChild("not allowed", to: &session, at: 1)
+        _ = session.report(.sharedMail(SharedMapMail(status: .online)), at: 1.5)
+        #expect(session.workspace.document.nodes.contains { $0.text == "not allowed" })
+        _ = session.report(.sharedMail(SharedMapMail(status: .readOnly("permission denied for table meshpad_ops"))), at: 2)
+        #expect(!session.workspace.document.nodes.contains { $0.text == "not allowed" }, "the screen shows what the server has")
+        #expect(session.workspace.shared?.pending.isEmpty == true)
+        #expect(session.workspace.lockdown.isReadOnly)
+        #expect(session.workspace.panels.status?.text == "Read-only")
+        #expect(session.workspace.panels.banner?.message.contains("not stored") == true, "the person is told")
+        #expect(!session.workspace.history.canUndo)
+        _ = Self.addChild("again", to: &session, at: 3)
+        #expect(!session.workspace.document.nodes.contains { $0.text == "again" }, "no more changes are made")
+        _ = session.report(.sharedMail(SharedMapMail(status: .offline("gone"))), at: 4)
+        _ = session.report(.sharedMail(SharedMapMail(status: .readOnly("permission denied"))), at: 5)
+        #expect(session.workspace.panels.status?.text == "Read-only", "read-only again once back")
     }
 
     // MARK: - Kiosk
