@@ -79,7 +79,8 @@ public enum ReplayRunner {
                            dumpPath: String?, screenshotPath: String?, realtime: Bool = false,
                            autosave: Bool = false, appearance: Appearance = Appearance(),
                            sharing: (session: SharedSession, opened: SharedMapOpened)? = nil,
-                           sharedMaps: (any SharedMapService)? = nil) throws(PlatformError) {
+                           sharedMaps: (any SharedMapService)? = nil,
+                           unavailableShared: (name: String, reason: String)? = nil) throws(PlatformError) {
         let events = try loadScript(scriptPath)
         let session = try SDLSession(headless: true)
         try withExtendedLifetime(session) { () throws(PlatformError) in
@@ -87,12 +88,13 @@ public enum ReplayRunner {
             options.uiScale = appearance.uiScale ?? 1
             options.liveFarViews = appearance.liveFarViews
             // why: the server keeps a shared map (its unsent changes go to the session's journal).
-            if autosave, sharing == nil { options.recovery = RecoveryStore.standard() }
+            if autosave, sharing == nil, unavailableShared == nil { options.recovery = RecoveryStore.standard() }
             // why: only a realtime replay lives long enough to be stopped, and the app's own
             // signal path is what a test of stopping it wants to run.
             options.catchesTerminationSignals = realtime
             options.sharing = sharing
             options.sharedMaps = sharedMaps
+            options.unavailableShared = unavailableShared
             options.keepsSharedJournal = autosave
             let app = try App(document: document, file: file, options: options)
             if realtime {

@@ -69,6 +69,21 @@ func open(_ source: MapSource, creating: Bool, journal: Bool = false, sizing: No
     }
 }
 
+/// Opens the map a window (or a replay standing in for one) shows. A shared map that cannot be
+/// opened is not the end: a stand-in map with its name comes back, with why, for the window to
+/// say so and try again (a kiosk or a classroom panel has nobody at a terminal to read stderr).
+func openOrAwait(_ source: MapSource, creating: Bool, journal: Bool, sizing: NodeSizing? = nil) throws
+    -> (opened: Opened, unavailable: (name: String, reason: String)?) {
+    do {
+        return (try open(source, creating: creating, journal: journal, sizing: sizing), nil)
+    } catch let error as SharedMapError {
+        guard case .shared(let shared) = source else { throw error }
+        Log.error(error.description)
+        return (Opened(document: Document(rootText: shared.name), file: nil, warnings: [],
+                       sharedMaps: PostgresSharedMaps(address: shared.address)), (shared.name, error.description))
+    }
+}
+
 /// The window's options: the config file read, the settings decided by `LaunchSettings`, the
 /// kiosk's attract script loaded.
 func launchOptions(windowSize: PixelSize, record: String?, appearance: Appearance, mode: LaunchMode) throws(LaunchError)
@@ -186,11 +201,11 @@ func main() -> ExitStatus {
             print("clean")
         case .replay(let request):
             // why: a replay that autosaves stands in for the app in crash tests, journal included.
-            let opened = try open(request.map, creating: false, journal: request.autosave)
+            let (opened, unavailable) = try openOrAwait(request.map, creating: false, journal: request.autosave)
             try ReplayRunner.run(scriptPath: request.script, document: opened.document, file: opened.file, size: request.size,
                                  dumpPath: request.dump, screenshotPath: request.screenshot,
                                  realtime: request.realtime, autosave: request.autosave, appearance: request.appearance,
-                                 sharing: opened.sharing, sharedMaps: opened.sharedMaps)
+                                 sharing: opened.sharing, sharedMaps: opened.sharedMaps, unavailableShared: unavailable)
         case .benchShared(let address, let nodes):
             print("Meshpad bench — shared maps on \(address.redacted)")
             SharedBench.lines(try SharedBench.run(address, nodes: nodes)).forEach { print($0) }
@@ -235,13 +250,20 @@ func main() -> ExitStatus {
                 // is reported without a window flashing up.
                 let fonts = try LabelFonts(theme: options.theme)
                 startup.mark("SDL and fonts")
-                var opened = try open(mode.source(source, config: config), creating: !mode.readOnly, journal: !mode.readOnly,
-                                      sizing: fonts.sizing)
+                var (opened, unavailable) = try openOrAwait(mode.source(source, config: config), creating: !mode.readOnly,
+                                                            journal: !mode.readOnly, sizing: fonts.sizing)
                 startup.mark("read")
                 var shownWith = options
+                shownWith.unavailableShared = unavailable
+                if let unavailable {
+                    shownWith.title = "Meshpad — \(unavailable.name) (shared)"
+                    shownWith.recovery = nil
+                }
                 shownWith.startup = startup
                 shownWith.labelFonts = fonts
                 shownWith.sharedMaps = (config.sharedDatabase ?? opened.sharedMaps?.address).map(PostgresSharedMaps.init(address:))
+                // why: the map waited for is in its own database, whatever the Open dialog lists.
+                if unavailable != nil, let own = opened.sharedMaps { shownWith.sharedMaps = own }
                 shownWith.personName = config.personName
                 shownWith.keepsSharedJournal = !mode.readOnly
                 if var sharing = opened.sharing {

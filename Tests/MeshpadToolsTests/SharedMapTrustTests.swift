@@ -176,6 +176,41 @@ import Testing
         #expect(try owner.execute("SELECT count(*) FROM meshpad_ops", doing: "counting").first?.first == "0", "nothing reached the log")
     }
 
+    /// Issue 27, 7: the app is started on a shared map that is not there yet (a server set up
+    /// after the screens). The window opens, says why and offers Retry; once the map exists, a
+    /// tap on Retry opens it.
+    @Test func aSharedMapMissingAtStartIsExplainedInTheWindowAndOpensOnRetry() throws {
+        guard let meshpad = ChildProcess.builtMeshpad() else { return }
+        let cluster = try TestCluster()
+        let owner = try PGConnection(cluster.address)
+        try SharedMapDatabase(connection: owner).initialize()
+        let (folder, environment) = try Self.scratch("retry")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = cluster.address.connectionString
+        let first = folder.appendingPathComponent("first.json")
+        let look = try ChildProcess(["replay", try Self.script(#"{"t":0,"type":"mouse_move","x":5,"y":5}"#, in: folder).path,
+                                     "--db", url, "--shared", "later", "--size", "800x600", "--dump", first.path],
+                                    environment: environment, executable: meshpad)
+        #expect(look.waitForExit(seconds: 60) != nil && look.process.terminationStatus == 0, "\(look.errorOutput)")
+        let waiting = try JSONDecoder().decode(StateDump.self, from: Data(contentsOf: first))
+        #expect(waiting.dialog?.joined(separator: " ").contains("there is no shared map called 'later'") == true, "\(waiting.dialog ?? [])")
+        let retry = try #require(waiting.controls.first { $0.label == "Retry" }, "\(waiting.controls.map(\.label))")
+        let (x, y) = (retry.rect[0] + retry.rect[2] / 2, retry.rect[1] + retry.rect[3] / 2)
+        let dump = folder.appendingPathComponent("after.json")
+        let screen = try ChildProcess(["replay", try Self.script("""
+            {"t":3000,"type":"mouse_down","button":"left","x":\(x),"y":\(y)}
+            {"t":3050,"type":"mouse_up","button":"left","x":\(x),"y":\(y)}
+            {"t":6000,"type":"mouse_move","x":5,"y":5}
+            """, in: folder).path, "--db", url, "--shared", "later", "--size", "800x600", "--realtime", "--dump", dump.path],
+                                      environment: environment, executable: meshpad)
+        #expect(screen.waitForOutput("replay started", seconds: 30) != nil, "\(screen.errorOutput)")
+        try SharedMapStore(connection: owner).share(Document.sample(), as: "later")
+        #expect(screen.waitForExit(seconds: 60) != nil && screen.process.terminationStatus == 0, "\(screen.errorOutput)")
+        let state = try JSONDecoder().decode(StateDump.self, from: Data(contentsOf: dump))
+        #expect(state.dialog == nil, "the dialog went: \(state.dialog ?? [])")
+        #expect(Set(state.nodes.map(\.text)) == Set(Document.sample().nodes.map(\.text)), "the map opened on Retry")
+    }
+
     /// Issue 27, 4: a screen that opened offline (using the spare session number) and then
     /// reached the database keeps a new spare, so after a clean quit it opens offline again.
     @Test func aScreenThatOpenedOfflineAndReconnectedOpensOfflineAgain() throws {

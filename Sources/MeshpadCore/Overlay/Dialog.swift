@@ -29,6 +29,9 @@ public struct Dialog: Equatable, Sendable {
         case attributeName(NodeID, row: Int?)
         /// An attribute's value: of row `row`, or of a new row named `name` when `row` is nil.
         case attributeValue(NodeID, row: Int?, name: String)
+        /// The shared map the app was started on could not be opened (`message` says why):
+        /// try again, or quit.
+        case sharedUnavailable(name: String)
     }
 
     /// What to do once unsaved changes are dealt with.
@@ -84,7 +87,7 @@ public struct Dialog: Equatable, Sendable {
     public var hasField: Bool {
         switch kind {
         case .open, .saveAs, .export, .pin, .note, .linkLabel, .image, .attributeName, .attributeValue: return true
-        case .unsavedChanges, .replace, .openLink: return false
+        case .unsavedChanges, .replace, .openLink, .sharedUnavailable: return false
         }
     }
 
@@ -100,6 +103,7 @@ public struct Dialog: Equatable, Sendable {
         case .openLink: return [("Cancel", .cancel), ("Open", .confirm)]
         case .note, .linkLabel: return [("Cancel", .cancel), ("Done", .confirm)]
         case .image: return [("Cancel", .cancel), ("Choose", .confirm)]
+        case .sharedUnavailable: return [("Quit", .cancel), ("Retry", .confirm)]
         case .attributeName(_, let row): return [("Cancel", .cancel), (row == nil ? "Next" : "Done", .confirm)]
         case .attributeValue(_, let row, _):
             return row == nil ? [("Cancel", .cancel), ("Done", .confirm)] : [("Cancel", .cancel), ("Delete row", .discard), ("Done", .confirm)]

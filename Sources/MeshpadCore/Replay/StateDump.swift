@@ -80,6 +80,10 @@ public struct StateDump: Codable, Equatable, Sendable {
     /// Every thing on screen a finger can tap now (not what a dialog, a menu or the keyboard
     /// covers), topmost last, as drawn.
     public var controls: [Control]
+    /// What the modal dialog says (its title, then its message if any), absent when none is up.
+    public var dialog: [String]?
+    /// The banner's message, absent when none shows.
+    public var banner: String?
 
     /// - Parameter uiScale: window pixels per layout pixel (`--scale`).
     public init(_ workspace: Workspace, uiScale: Double = 1) {
@@ -92,6 +96,8 @@ public struct StateDump: Codable, Equatable, Sendable {
                       attributes: $0.attributes.isEmpty ? nil : $0.attributes.rows.map { [$0.name, $0.value] })
         }
         selectedEdge = workspace.selection.edge?.description
+        dialog = workspace.panels.dialog.map { [$0.title] + ($0.message.map { [$0] } ?? []) }
+        banner = workspace.panels.banner?.message
         edges = workspace.document.edges.map(EdgeState.init)
         presence = workspace.presence.present.compactMap { person in
             guard let node = person.node else { return nil }

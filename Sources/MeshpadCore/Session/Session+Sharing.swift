@@ -1,3 +1,5 @@
+import Foundation
+
 /// A shared map shown on this screen, as the loop sees it: its session and how its connection is.
 public struct SharingState: Sendable {
     public var session: SharedSession
@@ -11,6 +13,15 @@ public struct SharingState: Sendable {
     public init(session: SharedSession) {
         self.session = session
     }
+}
+
+/// The shared map the app was started on, while it cannot be opened (a wrong password, a server
+/// not up yet, a map not there): how many tries failed, and when a kiosk, which tries by
+/// itself, tries next.
+struct AwaitedShared: Sendable {
+    var name: String
+    var failures = 0
+    var nextAttempt: Double?
 }
 
 /// The loop's side of a shared map: each turn it takes what the connection brought, carries it
@@ -76,6 +87,30 @@ extension Session {
     func journals(forShared name: String) -> SharedJournals? {
         guard let store = settings.sharedJournals, let address = settings.sharedDatabase else { return nil }
         return SharedJournals(store: store, map: SharedMapName(address: address, name: name))
+    }
+
+    /// The pause before a kiosk tries again to open its shared map after `failures` failed
+    /// tries: doubling from 2 s to a minute.
+    static func retryPause(afterFailures failures: Int) -> Double {
+        min(60, 2 * pow(2, Double(max(0, min(failures - 1, 10)))))
+    }
+
+    /// The shared map the app was started on could not be opened (`reason`). A person is asked,
+    /// in a window, to try again or quit; a kiosk, with nobody to ask, says so in the status
+    /// line, tries again by itself after a growing pause, and plays its demo meanwhile.
+    mutating func awaitShared(_ name: String, reason: String) -> [Effect] {
+        var awaited = awaitingShared ?? AwaitedShared(name: name)
+        awaited.failures += 1
+        if kiosk != nil {
+            let pause = Self.retryPause(afterFailures: awaited.failures)
+            awaited.nextAttempt = now + pause
+            workspace.showStatus("Waiting for the shared map \(name)",
+                                 detail: "Cannot open the shared map \(name) (tried \(awaited.failures) times; next in \(Int(pause)) s): \(reason)")
+        } else {
+            workspace.present(Dialog(kind: .sharedUnavailable(name: name), title: "Cannot open the shared map \(name)", message: reason))
+        }
+        awaitingShared = awaited
+        return []
     }
 
     /// The file flow said to open the shared map `name`: it is opened off the loop.

@@ -63,6 +63,8 @@ public struct Session {
     var bannerWithoutRecovery: Banner?
     /// A shared map is being opened from the Open dialog: a second tap waits for it.
     var openingShared = false
+    /// The shared map the app was started on, while it cannot be opened.
+    var awaitingShared: AwaitedShared?
     /// The clock at the last event or tick (seconds, the loop's).
     var now = 0.0
 
@@ -89,8 +91,10 @@ public struct Session {
     /// What starting asks for: the recent files, unsaved work an earlier session left (a kiosk
     /// starts every visitor on the map as given; a read-only view has none), the import's
     /// warnings, and a shared map's connection.
+    /// `unavailableShared`: the shared map the app was to show could not be opened (its name and
+    /// why); the window opens all the same and says so, and tries again (`awaitShared`).
     public mutating func start(warnings: [String] = [], sharing: (session: SharedSession, opened: SharedMapOpened)? = nil,
-                               at time: Double) -> [Effect] {
+                               unavailableShared: (name: String, reason: String)? = nil, at time: Double) -> [Effect] {
         now = time
         kiosk?.lastInput = time
         var effects: [Effect] = [.pictures(folder: pictureFolder, embedded: workspace.document.embeddedPictures)]
@@ -110,6 +114,10 @@ public struct Session {
             files.showShared(sharing.session.name, revision: workspace.document.revision)
             self.sharing = SharingState(session: sharing.session)
             effects += beginSharing(sharing.session, opened: sharing.opened)
+        }
+        if let unavailable = unavailableShared {
+            files.showShared(unavailable.name, revision: workspace.document.revision)
+            effects += awaitShared(unavailable.name, reason: unavailable.reason)
         }
         return effects
     }
@@ -133,6 +141,10 @@ public struct Session {
         var effects = carryOut(requests)
         effects += tickKiosk(at: time)
         effects += autosaveIfDue(at: time)
+        if let awaited = awaitingShared, let due = awaited.nextAttempt, time >= due, !openingShared {
+            awaitingShared?.nextAttempt = nil
+            effects += openShared(awaited.name)
+        }
         return effects
     }
 
@@ -152,7 +164,7 @@ public struct Session {
     /// When the loop must wake without events: a long press, a banner to hide, an autosave,
     /// the kiosk's demo or idle reset.
     public var nextDeadline: Double? {
-        [workspace.nextDeadline, autosave.deadline, kioskDeadline].compactMap { $0 }.min()
+        [workspace.nextDeadline, autosave.deadline, kioskDeadline, awaitingShared?.nextAttempt].compactMap { $0 }.min()
     }
 
     /// The window's title: the map's name, marked while it has unsaved changes.
@@ -250,10 +262,15 @@ public struct Session {
             openingShared = false
             switch result {
             case .success(let opened):
+                if awaitingShared != nil {
+                    awaitingShared = nil
+                    workspace.showStatus(nil)
+                }
                 let journals = journals(forShared: name)
                 return showShared(SharedSession(name: name, opened: opened, journals: journals, personName: settings.personName),
                                   opened: opened)
             case .failure(let error):
+                if awaitingShared?.name == name { return [.log(error.description)] + awaitShared(name, reason: error.description) }
                 return [.log(error.description)] + fileEvent(.sharedOpenFailed(name: name, reason: error.description))
             }
         case .sharedMail(let mail):

@@ -237,6 +237,10 @@ public struct FileFlow: Sendable {
             case .map: return [.ask(saveAsDialog(message: nil, field: path))]
             case .export(let format): return [.ask(exportDialog(format, message: nil, field: path))]
             }
+        case (.sharedUnavailable, .cancel):
+            return [.quit]
+        case (.sharedUnavailable(let name), _):
+            return [.openShared(name: name)]
         case (_, .cancel), (.pin, _), (.openLink, _), (.note, _), (.linkLabel, _), (.image, _), (.attributeName, _), (.attributeValue, _):
             followUp = nil
             return []

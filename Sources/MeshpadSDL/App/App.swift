@@ -49,6 +49,9 @@ public final class App {
         public var catchesTerminationSignals = false
         /// A shared map opened with `--db URL --shared NAME` (its session and the map as opened).
         public var sharing: (session: SharedSession, opened: SharedMapOpened)?
+        /// The shared map to show could not be opened (its name, why): the window says so and
+        /// tries again (`Session.start(unavailableShared:)`).
+        public var unavailableShared: (name: String, reason: String)?
         /// Where shared maps live: the Open dialog's Shared list, and the shared map's connection.
         /// Nil: no Shared button (a shared map then cannot connect).
         public var sharedMaps: (any SharedMapService)?
@@ -195,7 +198,7 @@ public final class App {
             // why: on X11 this keeps Alt+Tab and the desktop's shortcuts inside the kiosk.
             SDL_SetWindowKeyboardGrab(canvas.window.handle, SDL_TRUE)
         }
-        carry(session.start(warnings: warnings, sharing: options.sharing, at: time))
+        carry(session.start(warnings: warnings, sharing: options.sharing, unavailableShared: options.unavailableShared, at: time))
         showTitleAndTextInput()
         startup.mark("app")
     }

@@ -212,6 +212,57 @@ import Testing
         #expect(session.workspace.panels.status?.text == "Read-only", "read-only again once back")
     }
 
+    /// Issue 27, 7: the shared map the app was started on cannot be opened. The window opens
+    /// all the same, says why and offers Retry; a failed retry says the new reason; one that
+    /// works shows the map.
+    @Test func aSharedMapThatCannotBeOpenedAtStartIsExplainedInTheWindowWithRetry() throws {
+        var session = Self.session(Self.sharedSettings())
+        _ = session.start(unavailableShared: ("class 4b", "password authentication failed for user \"ana\""), at: 0)
+        let dialog = try #require(session.workspace.panels.dialog)
+        #expect(dialog.kind == .sharedUnavailable(name: "class 4b"))
+        #expect(dialog.message?.contains("password authentication failed") == true)
+        #expect(session.workspace.overlayLayout.reachableParts.map(\.label).contains("Retry"))
+        #expect(session.title.contains("class 4b"))
+        let retry = try #require(session.workspace.overlayLayout.reachableParts.first { $0.text == "Retry" }?.rect.center)
+        _ = session.handle(.fingerDown(id: 1, position: retry), at: 5)
+        let asked = session.handle(.fingerUp(id: 1, position: retry), at: 5.05)
+        #expect(asked.contains { if case .openShared(let name, _) = $0 { return name == "class 4b" }; return false }, "\(asked)")
+        _ = session.report(.sharedOpened(name: "class 4b", .failure(.noSuchMap(name: "class 4b", address: "db.example"))), at: 6)
+        #expect(session.workspace.panels.dialog?.message?.contains("there is no shared map called 'class 4b'") == true,
+                "the new reason: \(session.workspace.panels.dialog?.message ?? "no dialog")")
+        var map = Document(rootText: "class 4b plan")
+        map.measureAll(with: Self.sizing)
+        _ = session.handle(.fingerDown(id: 1, position: retry), at: 8)
+        _ = session.handle(.fingerUp(id: 1, position: retry), at: 8.05)
+        let effects = session.report(.sharedOpened(name: "class 4b", .success(SharedMapOpened(document: map, mapID: 7, seq: 0, client: 3))), at: 9)
+        #expect(session.workspace.panels.dialog == nil)
+        #expect(session.workspace.document.root.text == "class 4b plan")
+        #expect(effects.contains { if case .connect = $0 { return true }; return false })
+    }
+
+    /// A kiosk, with nobody to tap Retry, says it waits in the status line and tries by itself,
+    /// waiting twice as long after each failure (2 s, 4 s, 8 s … a minute), its demo playing.
+    @Test func aKioskWaitingForItsSharedMapTriesAgainByItselfBackingOff() throws {
+        var settings = Self.kioskSettings()
+        settings.sharedDatabase = DatabaseAddress("postgresql://wall@db.example/maps")
+        var session = Self.session(settings)
+        _ = session.start(unavailableShared: ("wall", "connection refused"), at: 0)
+        #expect(session.workspace.panels.dialog == nil, "no dialog on a kiosk")
+        #expect(session.workspace.panels.status?.text == "Waiting for the shared map wall")
+        var tries: [Double] = []
+        var t = 0.0
+        while t < 70 {
+            t += 0.5
+            let effects = session.tick(at: t)
+            if effects.contains(where: { if case .openShared = $0 { return true }; return false }) {
+                tries.append(t)
+                _ = session.report(.sharedOpened(name: "wall", .failure(.unreachable(address: "db.example", detail: "refused"))), at: t)
+            }
+        }
+        #expect(tries == [2, 6, 14, 30, 62], "tries at \(tries)")
+        #expect(session.nextDeadline.map { abs($0 - 122) < 1e-6 } == true, "next try a minute later: \(session.nextDeadline ?? 0)")
+    }
+
     // MARK: - Kiosk
 
     static func kioskSettings(attract: [ReplayEvent] = []) -> Session.Settings {
