@@ -8,6 +8,9 @@ public struct Banner: Equatable, Sendable {
         case discardRecovery
         /// Stops "Link from here" waiting for the node to link to.
         case cancelLink
+        /// Someone else's edit replaced text this screen committed: put this screen's words back,
+        /// as a new change.
+        case putBack(node: NodeID, text: String)
     }
 
     public var message: String
@@ -30,6 +33,7 @@ extension Banner.Action {
         case .dismiss: return "OK"
         case .discardRecovery: return "Discard"
         case .cancelLink: return "Cancel"
+        case .putBack: return "Put mine back"
         }
     }
 }

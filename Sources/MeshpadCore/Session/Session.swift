@@ -308,7 +308,7 @@ public struct Session {
             case .bannerAction(.discardRecovery): effects += fileEvent(.discardRecovery)
             case .bannerAction(.dismiss): launchDocument = nil
             // The workspace ends it itself; nothing for the app to do.
-            case .bannerAction(.cancelLink): break
+            case .bannerAction(.cancelLink), .bannerAction(.putBack): break
             }
         }
         return effects

@@ -29,6 +29,9 @@ public struct SyncEngine: Sendable {
         public var restored: [NodeID] = []
         /// Nodes whose text another screen changed.
         public var retexted: Set<NodeID> = []
+        /// Text this screen committed that another screen's later edit replaced: the node, the
+        /// words replaced, and the screen whose edit it was.
+        public var replacedOwnText: [(node: NodeID, mine: String, by: Int64)] = []
         /// What the screen derived from the map the log left (a tidy map laid out again), as
         /// carried out: every screen derives the same from the same map, so it is sent nowhere
         /// and undone by nobody.
@@ -40,6 +43,12 @@ public struct SyncEngine: Sendable {
     public private(set) var pending: [Pending] = []
     public private(set) var tombstones = Tombstones()
     private var nextClientSeq: Int64 = 1
+    /// The text this screen last gave each node (with when, to forget the oldest past
+    /// `ownTextLimit`), so an edit from elsewhere that replaces it can be told.
+    private var ownTexts: [NodeID: (text: String, order: Int)] = [:]
+    private var ownTextCount = 0
+    /// How many nodes' own texts are remembered: the ones a person typed in lately.
+    static let ownTextLimit = 256
 
     /// A session `client` of a map whose log this screen has applied up to `confirmedSeq`.
     /// A session resumed from a journal continues its numbering after `lastClientSeq`.
@@ -63,6 +72,7 @@ public struct SyncEngine: Sendable {
         let operation = SharedOperation(client: client, clientSeq: nextClientSeq, transaction: transaction)
         nextClientSeq += 1
         pending.append(Pending(operation: operation, applied: transaction))
+        remember(transaction.changes)
         return operation
     }
 
@@ -81,7 +91,30 @@ public struct SyncEngine: Sendable {
                                         transaction: Transaction(label: label, carrying: changes))
         nextClientSeq += 1
         pending.append(Pending(operation: operation, applied: outcome.transaction))
+        remember(outcome.transaction.changes)
         return outcome.transaction
+    }
+
+    /// Notes the texts `changes` give nodes as this screen's own.
+    private mutating func remember(_ changes: [Change]) {
+        for change in changes {
+            switch change {
+            case .setText(let id, _, let to):
+                ownTextCount += 1
+                ownTexts[id] = (to, ownTextCount)
+            case .insert(let fragment):
+                for item in fragment.nodes where !item.node.text.isEmpty {
+                    ownTextCount += 1
+                    ownTexts[item.node.id] = (item.node.text, ownTextCount)
+                }
+            default:
+                break
+            }
+        }
+        if ownTexts.count > Self.ownTextLimit {
+            let cut = ownTexts.values.map(\.order).sorted()[ownTexts.count - Self.ownTextLimit]
+            ownTexts = ownTexts.filter { $0.value.order >= cut }
+        }
     }
 
     /// The pending operations not handed to the network yet, now marked as sent.
@@ -150,7 +183,13 @@ public struct SyncEngine: Sendable {
                 if let refusal = outcome.refusal { receipt.refusals.append((operation.transaction.label, refusal)) }
             } else {
                 receipt.remote.append(outcome.transaction)
-                for case .setText(let id, _, _) in outcome.transaction.changes { receipt.retexted.insert(id) }
+                for case .setText(let id, let from, let to) in outcome.transaction.changes {
+                    receipt.retexted.insert(id)
+                    if let own = ownTexts[id], own.text == from, to != from {
+                        receipt.replacedOwnText.append((id, own.text, operation.client))
+                        ownTexts[id] = nil
+                    }
+                }
             }
         }
         for k in pending.indices {

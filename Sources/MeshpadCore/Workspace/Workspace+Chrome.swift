@@ -130,6 +130,9 @@ extension Workspace {
         switch role {
         case .bannerButton(.cancelLink):
             endLinkFromHere()
+        case .bannerButton(.putBack(let node, let text)):
+            show(nil)
+            putBack(text, on: node)
         case .bannerButton(let action):
             show(nil)
             return [.bannerAction(action)]

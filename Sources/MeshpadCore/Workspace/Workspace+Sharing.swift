@@ -65,6 +65,13 @@ extension Workspace {
         needsRedraw = true
     }
 
+    /// "Put mine back": `text` on `node` again, as a new change (one undo step, sent like any).
+    mutating func putBack(_ text: String, on node: NodeID) {
+        guard let current = document.node(node)?.text, current != text, lockdown.allows(.editText) else { return }
+        transact("text") { $0.record(.setText(node: node, from: current, to: text), glide: false) }
+        select([node])
+    }
+
     /// The map as the server has ordered it so far (this screen's pending changes and any open
     /// edit taken back) and the log position it stands at: the copy kept for opening offline.
     public func confirmedSharedMap() -> (document: Document, seq: Int64)? {
@@ -118,6 +125,12 @@ extension Workspace {
         if !glides.isEmpty { view.glides.animate(glides) }
         if let refused = receipt.refusals.first {
             toast(Self.notice(for: refused.refusal, label: refused.label, in: document))
+        } else if let replaced = receipt.replacedOwnText.first, document.contains(replaced.node), editing?.node != replaced.node {
+            let who = presence.present.first { $0.client == replaced.by }?.name ?? "Someone on another screen"
+            let words = replaced.mine.count > 40 ? String(replaced.mine.prefix(39)) + "…" : replaced.mine
+            // why: last writer wins, so a person's committed words can go without their doing;
+            // they are told, and one tap makes theirs the latest again.
+            show(Banner(message: "\(who) replaced your text \u{201C}\(words)\u{201D}", actions: [.dismiss, .putBack(node: replaced.node, text: replaced.mine)]))
         } else if let editing, receipt.retexted.contains(editing.node) {
             toast("Someone else changed this text while you typed; yours is kept and will be sent when you finish")
         } else if let restored = receipt.restored.first, let node = document.node(restored) {

@@ -48,6 +48,39 @@ import Testing
         #expect(lastDrawn == end, "the last frame drawn shows the node at its end")
     }
 
+    /// Issue 27: Ana's committed words are replaced by Bob's later edit (last writer wins). She
+    /// is told, and one tap on "Put mine back" makes hers the latest, everywhere.
+    @Test func committedTextReplacedElsewhereIsToldWithOneTapToPutItBack() throws {
+        var rig = Rig()
+        let node = try #require(rig.workspace.document.children(of: rig.workspace.document.rootID).first)
+        rig.workspace.beginEditing(node)
+        rig.workspace.editText { $0.selectAll(); $0.insert("Ana's plan") }
+        rig.workspace.commitEditing()
+        rig.syncWorkspace()
+        rig.bob.sync(with: &rig.log)
+        rig.bob.setText(node, "Bob's plan")
+        rig.bob.sync(with: &rig.log)
+        rig.syncWorkspace()
+        #expect(rig.workspace.document.node(node)?.text == "Bob's plan", "the later edit wins")
+        let banner = try #require(rig.workspace.panels.banner)
+        #expect(banner.message.contains("replaced your text") && banner.message.contains("Ana's plan"), "\(banner.message)")
+        let button = try #require(rig.workspace.overlayLayout.parts.first { $0.text == "Put mine back" })
+        _ = rig.workspace.handle(.fingerDown(id: 1, position: button.rect.center), at: 10)
+        _ = rig.workspace.handle(.fingerUp(id: 1, position: button.rect.center), at: 10.05)
+        #expect(rig.workspace.document.node(node)?.text == "Ana's plan")
+        rig.syncWorkspace()
+        rig.bob.sync(with: &rig.log)
+        #expect(rig.bob.document.node(node)?.text == "Ana's plan", "put back as a new change, everywhere")
+        #expect(rig.workspace.history.canUndo, "one step to undo")
+        // Bob's own edit of a text Ana never typed in tells her nothing.
+        let other = try #require(rig.workspace.document.children(of: rig.workspace.document.rootID).last)
+        rig.workspace.show(nil)
+        rig.bob.setText(other, "Bob's too")
+        rig.bob.sync(with: &rig.log)
+        rig.syncWorkspace()
+        #expect(rig.workspace.panels.banner == nil)
+    }
+
     @Test func theTextBeingTypedIsNotChangedUnderTheFingersAndWinsWhenTheEditEnds() throws {
         var rig = Rig()
         let node = try #require(rig.workspace.document.children(of: rig.workspace.document.rootID).first)
