@@ -555,12 +555,17 @@ public struct SceneBuilder {
     /// the node is going: a remote move glides for a fifth of a second and the ring waits there.
     private func appendPresence(_ marks: [SceneExtras.PresenceMark], document: Document, device: (Vec2) -> Vec2, scale: Double,
                                 into list: inout DrawList) {
+        // why: several people in one node each keep a ring and a readable tag: rings nest
+        // outwards and tags stand side by side, never on top of each other.
+        var onNode: [NodeID: (rings: Int, tagsRight: Double)] = [:]
         for mark in marks {
             guard let node = document.node(mark.node) else { continue }
             let center = device(node.position), width = 3 * scale
             let corner = device(node.position + node.size / 2)
             let half = Vec2(max(corner.x - center.x, 6 * scale), max(corner.y - center.y, 6 * scale))
-            let radii = half + Vec2(width + 3 * scale, width + 3 * scale)
+            let stacked = onNode[mark.node] ?? (0, 0)
+            let outset = width + 3 * scale + Double(stacked.rings) * (width + 2 * scale)
+            let radii = half + Vec2(outset, outset)
             if node.shape == .ellipse {
                 list.appendRing(center: center, radii: radii, color: mark.color, width: width)
             } else {
@@ -570,7 +575,10 @@ public struct SceneBuilder {
             let pixelSize = 12 * scale, height = pixelSize * 1.6, padding = 6 * scale
             // why: 10 % over the measure: bold drawn at a rasterised size runs a little wider than measured.
             let tagWidth = min(mark.nameWidth * pixelSize / theme.fontSize * 1.1, 200 * scale) + 2 * padding
-            let tag = Rect(x: center.x - radii.x, y: center.y - radii.y - height - 2 * scale, width: tagWidth, height: height)
+            let firstRing = half + Vec2(width + 3 * scale, width + 3 * scale)
+            let tagX = stacked.rings == 0 ? center.x - firstRing.x : stacked.tagsRight + 4 * scale
+            let tag = Rect(x: tagX, y: center.y - radii.y - height - 2 * scale, width: tagWidth, height: height)
+            onNode[mark.node] = (stacked.rings + 1, tag.maxX)
             list.appendRoundedRect(center: tag.center, halfSize: Vec2(tag.width / 2, tag.height / 2), radius: height / 2,
                                    fill: mark.color, border: mark.color, borderWidth: 0)
             var label = DrawList.Label(text: mark.name, center: Vec2(tag.minX + padding, tag.center.y), pixelSize: pixelSize,

@@ -131,3 +131,25 @@ import Testing
         #expect(TextRaster.rasterSize(forPixelSize: 10_000) == TextRaster.largestPixelSize)
     }
 }
+
+extension SceneBuilderTests {
+    /// Issue 27: two people in one node each keep a tag that can be read: the tags stand side
+    /// by side, not on top of each other, and each name is drawn once.
+    @Test func twoPeopleInOneNodeHaveTagsSideBySide() {
+        let document = measured(Document(rootText: "plan"))
+        var extras = SceneExtras()
+        extras.presence = [
+            SceneExtras.PresenceMark(node: document.rootID, name: "Ana", color: RGBA(hex: 0xD03030), nameWidth: 30),
+            SceneExtras.PresenceMark(node: document.rootID, name: "Bo", color: RGBA(hex: 0x3030D0), nameWidth: 20),
+        ]
+        var list = DrawList()
+        SceneBuilder(theme: theme).build(document: document, camera: Camera(origin: Vec2(400, 300)), viewportSize: viewport,
+                                         pixelScale: 1, selection: [], extras: extras, into: &list)
+        let tags = list.labels.filter { ["Ana", "Bo"].contains($0.text) }
+        #expect(tags.map(\.text) == ["Ana", "Bo"])
+        guard tags.count == 2 else { return }
+        let ana = tags[0], bo = tags[1]
+        let anaRight = ana.center.x + ana.maxWidth
+        #expect(bo.center.x > anaRight, "Bo's tag starts after Ana's ends: \(bo.center.x) vs \(anaRight)")
+    }
+}
