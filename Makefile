@@ -17,7 +17,7 @@ bench: PACKAGES = $(APT_PACKAGES) $(TEST_PACKAGES)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/meshpad
 
-.PHONY: deps build run test bench fuzz sanitize soak screenshots icons install uninstall install-check clean
+.PHONY: deps build run test bench fuzz sanitize soak soak-shared screenshots icons install uninstall install-check clean
 
 deps:
 	@missing=""; \
@@ -56,6 +56,17 @@ SOAK_EVENTS ?= 1000000
 SOAK_SEED ?= 1
 soak: build
 	SDL_VIDEODRIVER=offscreen SWIFT_DETERMINISTIC_HASHING=1 $(RELEASE_BIN) soak --events $(SOAK_EVENTS) --seed $(SOAK_SEED)
+
+# Shared maps through faults for half an hour: five screens and two real replays editing at
+# random on a throwaway PostgreSQL while the server restarts, connections are cut, screens are
+# killed and acknowledgements lost; then every screen is compared with the log (`make test`
+# runs the same for 20 s). SHARED_SOAK_SEED=N replays a run's decisions.
+SHARED_SOAK_SECONDS ?= 1800
+SHARED_SOAK_SEED ?= 1
+soak-shared: deps
+	$(SWIFT) build --build-tests
+	SDL_VIDEODRIVER=offscreen MESHPAD_SHARED_SOAK_SECONDS=$(SHARED_SOAK_SECONDS) MESHPAD_SHARED_SOAK_SEED=$(SHARED_SOAK_SEED) \
+	  $(SWIFT) test --skip-build --filter screensEditingAtRandomThroughFaultsConverge
 
 # Every test under AddressSanitizer and LeakSanitizer, in its own build folder (.build/asan) so
 # the normal build is untouched. The suppressions are for Foundation's own leaks only.

@@ -107,6 +107,7 @@ public final class SharedMapLink: SharedMapChannel {
             let mail = box.mail
             box.mail.operations = []
             box.mail.presence = []
+            box.mail.alreadyLogged = []
             return mail
         }
     }
@@ -119,10 +120,12 @@ public final class SharedMapLink: SharedMapChannel {
 
     private var isStopping: Bool { box.withLock { $0.stopping } }
 
-    private func post(_ operations: [LoggedOperation] = [], status: Status? = nil, presence: [Presence] = []) {
+    private func post(_ operations: [LoggedOperation] = [], status: Status? = nil, presence: [Presence] = [],
+                      alreadyLogged: [String] = []) {
         box.withLock { box in
             box.mail.operations += operations
             box.mail.presence += presence
+            box.mail.alreadyLogged += alreadyLogged
             if let status { box.mail.status = status }
         }
         onActivity()
@@ -184,9 +187,16 @@ public final class SharedMapLink: SharedMapChannel {
                         // why: kept before sending, so a send that fails half-way is sent again after the reconnect.
                         unconfirmed += fresh
                         do throws(SharedMapError) {
+                            var earlier: [String] = []
                             for operation in resend + fresh {
-                                try store.append(operation, toMap: mapID)
+                                // why: a seq the fetch has passed will not come back; the screen
+                                // must hear that its change is in the log all the same.
+                                if try store.append(operation, toMap: mapID) <= lastSeq { earlier.append(operation.id) }
                                 fetchDue = true
+                            }
+                            if !earlier.isEmpty {
+                                unconfirmed.removeAll { earlier.contains($0.id) }
+                                post(alreadyLogged: earlier)
                             }
                         } catch {
                             guard case .notPermitted = error else { throw error }
@@ -269,7 +279,7 @@ public enum SharedMapOpening {
         var document = snapshot.document
         // why: sizes are derived again when the map is shown; the rules need some sizing to undo with.
         let sizing = NodeSizing(measurer: FixedAdvanceMeasurer())
-        var engine = SyncEngine(client: 0, confirmedSeq: snapshot.seq)
+        var engine = SyncEngine(client: 0, confirmedSeq: snapshot.seq, tombstones: snapshot.tombstones)
         var batch = try store.operations(ofMap: snapshot.mapID, after: snapshot.seq)
         while !batch.isEmpty {
             engine.receive(batch, on: &document, sizing: sizing)
@@ -288,7 +298,7 @@ public enum SharedMapOpening {
         }
         if engine.confirmedSeq - snapshot.seq > compactingAfter {
             do throws(SharedMapError) {
-                try store.compact(map: snapshot.mapID, to: document, at: engine.confirmedSeq)
+                try store.compact(map: snapshot.mapID, to: document, at: engine.confirmedSeq, graves: engine.tombstones)
             } catch {
                 Log.notice("the shared map '\(shared.name)' opens from an old snapshot (\(engine.confirmedSeq - snapshot.seq) operations to carry out each time): \(error.description)")
             }
@@ -296,7 +306,7 @@ public enum SharedMapOpening {
         let readOnly = mayWrite ? nil
             : "the database at \(shared.address.redacted) lets this screen read the shared map '\(shared.name)' but not change it"
         return Opened(document: document, mapID: snapshot.mapID, seq: engine.confirmedSeq, client: try store.newClient(),
-                      readOnly: readOnly)
+                      readOnly: readOnly, tombstones: engine.tombstones)
     }
 
     /// Opens the map from the database, or from this machine's copy when the database cannot be
@@ -331,6 +341,6 @@ public enum SharedMapOpening {
         }
         guard let client = journals.takeSpare() else { throw .offlineCopyUsed(name: shared.name, reason: reason) }
         return Opened(document: document, mapID: copy.map, seq: copy.seq, client: client, offline: reason,
-                      adopting: journals.abandoned())
+                      adopting: journals.abandoned(), tombstones: copy.graves ?? Tombstones())
     }
 }

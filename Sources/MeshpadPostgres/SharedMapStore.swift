@@ -20,6 +20,8 @@ public struct SharedMapStore {
         public var mapID: Int64
         public var document: Document
         public var seq: Int64
+        /// The nodes the log deleted before `seq` (kept with the snapshot since schema 2).
+        public var tombstones = Tombstones()
     }
 
     private var address: String { connection.address.redacted }
@@ -50,10 +52,11 @@ public struct SharedMapStore {
     /// snapshot is that new already. The log stays whole: an old operation sent again is still
     /// known by its (client, client_seq), and a screen that is behind still fetches what it missed.
     @discardableResult
-    public func compact(map id: Int64, to document: Document, at seq: Int64) throws(SharedMapError) -> Bool {
+    public func compact(map id: Int64, to document: Document, at seq: Int64, graves: Tombstones = Tombstones()) throws(SharedMapError) -> Bool {
         let doing = "writing a newer snapshot of a shared map"
         let nodes = try Self.json(document.nodes, doing: doing, address: address)
         let edges = try Self.json(document.edges, doing: doing, address: address)
+        let buried = try Self.json(graves, doing: doing, address: address)
         return try connection.inTransaction(doing: doing) { () throws(SharedMapError) -> Bool in
             // why: FOR UPDATE, as an append takes it: no operation is ordered while the snapshot changes.
             let rows = try connection.execute("SELECT snapshot_seq FROM meshpad_maps WHERE id = $1 FOR UPDATE", [String(id)], doing: doing)
@@ -61,8 +64,11 @@ public struct SharedMapStore {
             try connection.execute("DELETE FROM meshpad_nodes WHERE map = $1", [String(id)], doing: doing)
             try connection.execute("DELETE FROM meshpad_edges WHERE map = $1", [String(id)], doing: doing)
             try insertRows(map: id, nodes: nodes, edges: edges, doing: doing)
-            try connection.execute("UPDATE meshpad_maps SET snapshot_seq = $2, root_node = $3, layout_mode = $4 WHERE id = $1",
-                                   [String(id), String(seq), String(document.rootID.rawValue), document.layoutMode.rawValue], doing: doing)
+            // why: the snapshot's graves, so an opener after it brings a deleted node back on a late
+            // edit as the screens that saw the delete do.
+            try connection.execute("UPDATE meshpad_maps SET snapshot_seq = $2, root_node = $3, layout_mode = $4, graves = $5::jsonb WHERE id = $1",
+                                   [String(id), String(seq), String(document.rootID.rawValue), document.layoutMode.rawValue, buried],
+                                   doing: doing)
             return true
         }
     }
@@ -90,9 +96,9 @@ public struct SharedMapStore {
         return try connection.inTransaction(doing: doing) { () throws(SharedMapError) -> Snapshot in
             // why: one repeatable view of the map, nodes and edges, however busy the log is.
             try connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ", doing: doing)
-            let maps = try connection.execute("SELECT id, root_node, layout_mode, snapshot_seq FROM meshpad_maps WHERE name = $1",
+            let maps = try connection.execute("SELECT id, root_node, layout_mode, snapshot_seq, graves FROM meshpad_maps WHERE name = $1",
                                               [name], doing: doing)
-            guard let map = maps.first, map.count == 4, let id = map[0].flatMap({ Int64($0) }),
+            guard let map = maps.first, map.count == 5, let id = map[0].flatMap({ Int64($0) }),
                   let root = map[1].flatMap({ Int($0) }), let seq = map[3].flatMap({ Int64($0) }) else {
                 throw .noSuchMap(name: name, address: address)
             }
@@ -120,7 +126,8 @@ public struct SharedMapStore {
             } catch {
                 throw .failed(address: address, doing: doing, detail: "the stored map is not valid: \(error)")
             }
-            return Snapshot(mapID: id, document: document, seq: seq)
+            let graves = try map[4].map { text throws(SharedMapError) in try Self.decode(Tombstones.self, text, what: "the deleted nodes of map '\(name)'", address: address) }
+            return Snapshot(mapID: id, document: document, seq: seq, tombstones: graves ?? Tombstones())
         }
     }
 

@@ -14,7 +14,9 @@ public final class SharedScreen {
     public init(_ shared: SharedMapName) throws(SharedMapError) {
         let opened = try SharedMapOpening.open(shared)
         document = opened.document
-        engine = SyncEngine(client: opened.client, confirmedSeq: opened.seq)
+        // why: as a window measures the map it opens (the opening leaves sizes to the screen).
+        document.measureAll(with: sizing)
+        engine = SyncEngine(client: opened.client, confirmedSeq: opened.seq, tombstones: opened.tombstones)
         document.numberNewItems(in: SyncEngine.numbering(forClient: opened.client))
         link = SharedMapLink(address: shared.address, mapID: opened.mapID, after: opened.seq)
         link.start()
@@ -26,6 +28,18 @@ public final class SharedScreen {
         engine.carryOutLocal(changes, label: label, on: &document, sizing: sizing)
     }
 
+    /// Carries out what an earlier screen could not send (its journal), keeping each change's
+    /// identity, as an offline opening adopts a killed session's journal.
+    public func adopt(_ operations: [SharedOperation]) {
+        for operation in operations {
+            engine.carryOutLocal(operation.transaction.changes, label: operation.transaction.label, id: operation.id,
+                                 on: &document, sizing: sizing)
+        }
+    }
+
+    /// Whether everything this screen made is in the log it has applied.
+    public var isSettled: Bool { engine.pending.isEmpty }
+
     /// One pass of the loop: hands over what to send (returned), carries out what came (returned).
     @discardableResult
     public func service() -> (sent: [SharedOperation], received: [LoggedOperation]) {
@@ -34,6 +48,7 @@ public final class SharedScreen {
         let mail = link.take()
         if statuses.last != mail.status { statuses.append(mail.status) }
         engine.receive(mail.operations, on: &document, sizing: sizing)
+        engine.alreadyLogged(mail.alreadyLogged, on: &document, sizing: sizing)
         return (sent, mail.operations)
     }
 }

@@ -211,6 +211,47 @@ import Testing
         #expect(Set(state.nodes.map(\.text)) == Set(Document.sample().nodes.map(\.text)), "the map opened on Retry")
     }
 
+    /// Found by the randomized convergence test: a screen opened after a delete (and one opened
+    /// after a compaction) brings the node back when a late edit of it arrives, as the screens
+    /// that saw the delete do; before, it kept no graves and the screens differed for good.
+    @Test func screensOpenedAfterADeleteBringANodeBackOnALateEditLikeTheOthers() throws {
+        let cluster = try TestCluster()
+        let owner = try Self.sharedSample(in: cluster)
+        let name = SharedMapName(address: cluster.address, name: "wall")
+        let store = SharedMapStore(connection: owner)
+        let ana = try SharedScreen(name)
+        let children = ana.document.children(of: ana.document.rootID)
+        let (first, second) = (children[0], children[1])
+        let texts = (ana.document.node(first)?.text ?? "", ana.document.node(second)?.text ?? "")
+        for id in [first, second] {
+            ana.make("delete", [.remove(ana.document.fragment(nodes: Set(ana.document.subtree(of: id)), edges: []))])
+        }
+        func settle(_ screens: [SharedScreen]) throws {
+            let deadline = Date(timeIntervalSinceNow: 10)
+            while Date() < deadline {
+                for screen in screens { screen.service() }
+                let last = Int64(try owner.execute("SELECT max(seq) FROM meshpad_ops", doing: "reading").first?.first.flatMap { $0 } ?? "") ?? 0
+                if screens.allSatisfy({ $0.isSettled && $0.engine.confirmedSeq >= last }) { return }
+                usleep(20_000)
+            }
+        }
+        try settle([ana])
+        let late = try SharedScreen(name)
+        _ = try SharedMapOpening.open(name, compactingAfter: 0)
+        let afterCompaction = try SharedScreen(name)
+        // Edits made offline, long ago, to the deleted nodes arrive now.
+        let mapID = try SharedMapOpening.open(name).mapID
+        try store.append(SharedOperation(client: 999, clientSeq: 1, transaction: Transaction(
+            label: "text", carrying: [.setText(node: first, from: texts.0, to: "edited offline")])), toMap: mapID)
+        try store.append(SharedOperation(client: 999, clientSeq: 2, transaction: Transaction(
+            label: "text", carrying: [.setText(node: second, from: texts.1, to: "edited offline too")])), toMap: mapID)
+        try settle([ana, late, afterCompaction])
+        #expect(ana.document.node(first)?.text == "edited offline", "the screen that saw the delete brings it back")
+        #expect(late.document.hasSameContent(as: ana.document), "opened after the delete\(late.document.firstDifference(from: ana.document))")
+        #expect(afterCompaction.document.hasSameContent(as: ana.document),
+                "opened after a compaction\(afterCompaction.document.firstDifference(from: ana.document))")
+    }
+
     /// Issue 27, 4: a screen that opened offline (using the spare session number) and then
     /// reached the database keeps a new spare, so after a clean quit it opens offline again.
     @Test func aScreenThatOpenedOfflineAndReconnectedOpensOfflineAgain() throws {

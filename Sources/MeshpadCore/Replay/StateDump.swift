@@ -84,6 +84,8 @@ public struct StateDump: Codable, Equatable, Sendable {
     public var dialog: [String]?
     /// The banner's message, absent when none shows.
     public var banner: String?
+    /// On a shared map, the log position the map shown stands at (its changes all ordered).
+    public var sharedSeq: Int64?
 
     /// - Parameter uiScale: window pixels per layout pixel (`--scale`).
     public init(_ workspace: Workspace, uiScale: Double = 1) {
@@ -98,6 +100,7 @@ public struct StateDump: Codable, Equatable, Sendable {
         selectedEdge = workspace.selection.edge?.description
         dialog = workspace.panels.dialog.map { [$0.title] + ($0.message.map { [$0] } ?? []) }
         banner = workspace.panels.banner?.message
+        sharedSeq = workspace.shared?.confirmedSeq
         edges = workspace.document.edges.map(EdgeState.init)
         presence = workspace.presence.present.compactMap { person in
             guard let node = person.node else { return nil }

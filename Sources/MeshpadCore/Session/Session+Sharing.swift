@@ -35,6 +35,7 @@ extension Session {
     mutating func exchange(_ mail: SharedMapMail) -> [Effect] {
         guard var state = sharing else { return [] }
         if !mail.operations.isEmpty { workspace.receive(mail.operations) }
+        if !mail.alreadyLogged.isEmpty { workspace.alreadyLogged(mail.alreadyLogged) }
         if !mail.presence.isEmpty { workspace.hear(mail.presence) }
         if mail.status != state.status {
             switch mail.status {
@@ -78,8 +79,8 @@ extension Session {
     /// The map as the server has ordered it so far, kept for opening it offline (a quit,
     /// another map opened).
     func keepOfflineCopy() -> [Effect] {
-        guard let state = sharing, let journals = state.session.journals, let (document, seq) = workspace.confirmedSharedMap() else { return [] }
-        return [.keepOfflineCopy(SharedOfflineCopy(map: state.session.mapID, seq: seq, document: document), journals)]
+        guard let state = sharing, let journals = state.session.journals, let (document, seq, graves) = workspace.confirmedSharedMap() else { return [] }
+        return [.keepOfflineCopy(SharedOfflineCopy(map: state.session.mapID, seq: seq, document: document, graves: graves), journals)]
     }
 
     /// Where a shared map opened from the Open dialog keeps its journals and offline copy (nil:
@@ -134,7 +135,7 @@ extension Session {
     /// offline opening) carried out as this session's own; opened from the server, a copy of
     /// the map kept for opening it offline; else the offline banner.
     mutating func beginSharing(_ session: SharedSession, opened: SharedMapOpened) -> [Effect] {
-        workspace.startSharing(SyncEngine(client: opened.client, confirmedSeq: opened.seq))
+        workspace.startSharing(SyncEngine(client: opened.client, confirmedSeq: opened.seq, tombstones: opened.tombstones))
         var effects: [Effect] = []
         if !opened.adopting.isEmpty {
             workspace.adopt(opened.adopting.flatMap { (try? $0.read()) ?? [] })
@@ -144,7 +145,8 @@ extension Session {
             if session.journal != nil { effects.append(.removeJournals(opened.adopting)) }
         }
         if opened.offline == nil, let journals = session.journals {
-            effects.append(.keepOfflineCopy(SharedOfflineCopy(map: opened.mapID, seq: opened.seq, document: opened.document), journals))
+            effects.append(.keepOfflineCopy(SharedOfflineCopy(map: opened.mapID, seq: opened.seq, document: opened.document,
+                                                              graves: opened.tombstones), journals))
         }
         effects.append(.connect(session))
         if let why = opened.readOnly {

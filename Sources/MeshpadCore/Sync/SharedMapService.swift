@@ -48,6 +48,10 @@ public struct SharedMapMail: Sendable {
     public var status: SharedMapStatus = .connecting
     /// What other screens said about their people, oldest first.
     public var presence: [Presence] = []
+    /// This screen's changes the log already held when they were sent (at or before the log
+    /// position already fetched, so they will not come back): by identity. A change carried on
+    /// from a session that died after it was stored.
+    public var alreadyLogged: [String] = []
 
     public init(operations: [LoggedOperation] = [], status: SharedMapStatus = .connecting, presence: [Presence] = []) {
         self.operations = operations
@@ -71,9 +75,12 @@ public struct SharedMapOpened: Sendable {
     /// The database lets this screen's role read the map but not change it (why): the screen
     /// opens read-only, whatever it was asked.
     public var readOnly: String?
+    /// The nodes the log deleted up to `seq`, for the session's engine (`SyncEngine.init`).
+    public var tombstones: Tombstones
 
     public init(document: Document, mapID: Int64, seq: Int64, client: Int64, offline: String? = nil, adopting: [SharedJournal] = [],
-                readOnly: String? = nil) {
+                readOnly: String? = nil, tombstones: Tombstones = Tombstones()) {
+        self.tombstones = tombstones
         self.document = document
         self.mapID = mapID
         self.seq = seq

@@ -18,10 +18,13 @@ public struct SharedOfflineCopy: Codable, Sendable {
     public var tree: Bool
     public var nodes: [Node]
     public var edges: [Edge]
+    /// The nodes the log deleted up to `seq` (absent in a copy kept by an older Meshpad).
+    public var graves: Tombstones?
 
-    public init(map: Int64, seq: Int64, document: Document) {
+    public init(map: Int64, seq: Int64, document: Document, graves: Tombstones? = nil) {
         self.map = map
         self.seq = seq
+        self.graves = graves
         root = document.rootID
         tree = document.layoutMode == .tree
         nodes = document.nodes

@@ -101,8 +101,11 @@ public enum SharedSchema {
         $$;
         """,
         // 1 → 2: a change's identity from when it was made, so a change sent again under another
-        // session's number (a journal carried on after a crash) is kept once.
+        // session's number (a journal carried on after a crash) is kept once; and the snapshot's
+        // deleted nodes, so a screen opening after a compaction brings one back on a late edit
+        // as the others do.
         """
+        ALTER TABLE meshpad_maps ADD COLUMN graves jsonb;
         ALTER TABLE meshpad_ops ADD COLUMN change_id text;
         UPDATE meshpad_ops SET change_id = client || '.' || client_seq;
         ALTER TABLE meshpad_ops ALTER COLUMN change_id SET NOT NULL;

@@ -52,10 +52,14 @@ public struct SyncEngine: Sendable {
 
     /// A session `client` of a map whose log this screen has applied up to `confirmedSeq`.
     /// A session resumed from a journal continues its numbering after `lastClientSeq`.
-    public init(client: Int64, confirmedSeq: Int64, lastClientSeq: Int64 = 0) {
+    /// `tombstones`: the nodes the log deleted up to `confirmedSeq` (as the opening gathered
+    /// them): without them a late edit of a deleted node would bring it back on the screens that
+    /// saw the delete and not on this one.
+    public init(client: Int64, confirmedSeq: Int64, lastClientSeq: Int64 = 0, tombstones: Tombstones = Tombstones()) {
         self.client = client
         self.confirmedSeq = confirmedSeq
         nextClientSeq = lastClientSeq + 1
+        self.tombstones = tombstones
     }
 
     /// The node and edge numbers a session makes new things with: a block of 2³² per client,
@@ -136,6 +140,22 @@ public struct SyncEngine: Sendable {
         for item in pending.reversed() { item.applied.undo(on: &document, sizing: sizing) }
         pending = []
         return count
+    }
+
+    /// This screen's changes the log held already when they were sent (`SharedMapMail.alreadyLogged`,
+    /// by identity): their effect is in the confirmed map, so they leave the pending list; the
+    /// pending ones are taken back and those left carried out again, as `receive` does.
+    public mutating func alreadyLogged(_ ids: [String], on document: inout Document, sizing: NodeSizing) {
+        let known = Set(ids)
+        guard pending.contains(where: { known.contains($0.operation.id) }) else { return }
+        for item in pending.reversed() { item.applied.undo(on: &document, sizing: sizing) }
+        pending.removeAll { known.contains($0.operation.id) }
+        for k in pending.indices {
+            var scratch = tombstones
+            let transaction = pending[k].operation.transaction
+            pending[k].applied = SyncRules.carryOut(transaction.changes, label: transaction.label, on: &document,
+                                                    tombstones: &scratch, sizing: sizing).transaction
+        }
     }
 
     /// After a reconnect nobody knows which sends arrived: all pending ones go again (the server

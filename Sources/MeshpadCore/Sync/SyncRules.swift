@@ -197,9 +197,9 @@ public enum SyncRules {
 
 /// What deletes took out of a shared map, kept so an edit that arrives after the delete can
 /// bring the node back. Part of the state the log determines: every screen buries the same.
-public struct Tombstones: Sendable, Equatable {
+public struct Tombstones: Sendable, Equatable, Codable {
     /// A deleted node, where it was, and the tree edge from its parent.
-    public struct Grave: Sendable, Equatable {
+    public struct Grave: Sendable, Equatable, Codable {
         public var node: Fragment.PlacedNode
         public var parentEdge: Fragment.PlacedEdge?
     }

@@ -74,12 +74,12 @@ extension Workspace {
 
     /// The map as the server has ordered it so far (this screen's pending changes and any open
     /// edit taken back) and the log position it stands at: the copy kept for opening offline.
-    public func confirmedSharedMap() -> (document: Document, seq: Int64)? {
+    public func confirmedSharedMap() -> (document: Document, seq: Int64, graves: Tombstones)? {
         guard let engine = shared else { return nil }
         var confirmed = document
         history.open?.transaction.undo(on: &confirmed, sizing: measures.sizing)
         for item in engine.pending.reversed() { item.applied.undo(on: &confirmed, sizing: measures.sizing) }
-        return (confirmed, engine.confirmedSeq)
+        return (confirmed, engine.confirmedSeq, engine.tombstones)
     }
 
     /// This screen's operations not handed to the network yet.
@@ -144,6 +144,23 @@ extension Workspace {
             let problems = document.checkInvariants()
             if !problems.isEmpty { history.invariantFailures.append("after shared changes: " + problems.joined(separator: "; ")) }
         }
+    }
+
+    /// This screen's changes the log held already (sent again after a crash lost their
+    /// acknowledgement): no longer pending, their effect already in the map.
+    public mutating func alreadyLogged(_ ids: [String]) {
+        guard var engine = shared else { return }
+        let open = history.open
+        open?.transaction.undo(on: &document, sizing: measures.sizing)
+        engine.alreadyLogged(ids, on: &document, sizing: measures.sizing)
+        if let open {
+            var tombstones = engine.tombstones
+            history.open?.transaction = SyncRules.carryOut(open.transaction.changes, label: open.transaction.label, on: &document,
+                                                           tombstones: &tombstones, sizing: measures.sizing).transaction
+        }
+        shared = engine
+        pruneSelection()
+        needsRedraw = true
     }
 
     /// Where this screen's person works now, as the other screens are told: the node being

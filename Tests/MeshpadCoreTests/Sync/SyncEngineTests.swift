@@ -67,11 +67,9 @@ struct SimulatedClient {
     // MARK: What a person does
 
     mutating func addChild(under parent: NodeID, text: String) -> NodeID {
-        let node = Node(id: document.nextNodeID, text: text, position: (document.node(parent)?.position ?? .zero) + Vec2(150, 40))
-        let edge = Edge(id: document.nextEdgeID, from: parent, to: node.id, kind: .tree)
-        make("new node", [.insert(Fragment(nodes: [.init(index: document.nodeCount, node: node)],
-                                           edges: [.init(index: document.edges.count, edge: edge)]))])
-        return node.id
+        let id = document.nextNodeID
+        apply(RandomEdit.addChild(under: parent, text: text, in: document))
+        return id
     }
 
     mutating func setText(_ id: NodeID, _ text: String) {
@@ -79,16 +77,17 @@ struct SimulatedClient {
     }
 
     mutating func delete(_ id: NodeID) {
-        make("delete", [.remove(document.fragment(nodes: Set(document.subtree(of: id)), edges: []))])
+        apply(.deleteBranch(id))
     }
 
     /// Hangs `id` under `parent`: its tree edge taken out, a new one put in.
     mutating func reparent(_ id: NodeID, under parent: NodeID) {
-        guard let old = document.parent(of: id), let edge = document.edges.first(where: { $0.kind == .tree && $0.from == old && $0.to == id })
-        else { return }
-        let new = Edge(id: document.nextEdgeID, from: parent, to: id, kind: .tree)
-        make("move", [.remove(document.fragment(nodes: [], edges: [edge.id])),
-                      .insert(Fragment(edges: [.init(index: document.edges.count - 1, edge: new)]))])
+        if let edit = RandomEdit.reparent(id, under: parent, in: document) { apply(edit) }
+    }
+
+    /// Makes `edit` on the map as it is now (an undo takes back this screen's last step).
+    mutating func apply(_ edit: RandomEdit) {
+        if let (label, changes) = edit.resolved(in: document) { make(label, changes) } else { undo() }
     }
 }
 
@@ -303,54 +302,6 @@ struct SimulatedClient {
     }
 
     static func randomOperation(_ client: inout SimulatedClient, _ random: inout SeededGenerator) {
-        let document = client.document
-        let nodes = document.nodes.map(\.id)
-        let any = nodes[Int.random(in: 0..<nodes.count, using: &random)]
-        let nonRoot = nodes.count > 1 ? nodes[Int.random(in: 1..<nodes.count, using: &random)] : nil
-        switch Int.random(in: 0..<100, using: &random) {
-        case 0..<22:
-            _ = client.addChild(under: any, text: "n\(Int.random(in: 0..<1000, using: &random))")
-        case 22..<32:
-            // why: the map stays a few dozen nodes, so the races stay close together.
-            if let nonRoot, document.nodeCount > 12 { client.delete(nonRoot) }
-            if document.nodeCount > 60, let leaf = nodes.last(where: { !document.hasChildren($0) && $0 != document.rootID }) {
-                client.delete(leaf)
-            }
-        case 32..<50:
-            client.setText(any, "t\(Int.random(in: 0..<1000, using: &random))")
-        case 50..<62:
-            let to = (document.node(any)?.position ?? .zero) + Vec2(Double.random(in: -50...50, using: &random), Double.random(in: -50...50, using: &random))
-            client.make("move", [.move(ids: [any], from: [document.node(any)?.position ?? .zero], to: [to])])
-        case 62..<74:
-            // A reparent that is valid here; racing another it may close a cycle elsewhere.
-            guard let nonRoot else { return }
-            let below = Set(document.subtree(of: nonRoot))
-            let candidates = nodes.filter { !below.contains($0) && $0 != document.parent(of: nonRoot) }
-            if let target = candidates.randomElement(using: &random) { client.reparent(nonRoot, under: target) }
-        case 74..<80:
-            let folded = document.node(any)?.folded ?? false
-            client.make("fold", [.setFolded(ids: [any], from: [folded], to: [!folded])])
-        case 80..<85:
-            var style = document.node(any)?.style ?? NodeStyle()
-            let before = style
-            style.bold.toggle()
-            client.make("style", [.setStyle(ids: [any], from: [before], to: [style])])
-        case 85..<90:
-            guard let other = nodes.randomElement(using: &random), other != any else { return }
-            let edge = Edge(id: document.nextEdgeID, from: any, to: other, kind: .link)
-            client.make("link", [.insert(Fragment(edges: [.init(index: document.edges.count, edge: edge)]))])
-        case 90..<93:
-            guard let link = document.edges.filter({ $0.kind == .link }).randomElement(using: &random) else { return }
-            let before = LinkLook(label: link.label, arrows: link.arrows)
-            client.make("link look", [.setLink(edge: link.id, from: before, to: LinkLook(label: "l\(Int.random(in: 0..<9, using: &random))",
-                                                                                          arrows: before.arrows.isEmpty ? .end : []))])
-        case 93..<95:
-            var details = document.node(any)?.details ?? NodeDetails()
-            let before = details
-            details.note = "note \(Int.random(in: 0..<100, using: &random))"
-            client.make("note", [.setDetails(node: any, from: before, to: details)])
-        default:
-            client.undo()
-        }
+        for edit in RandomEdit.next(in: client.document, using: &random) { client.apply(edit) }
     }
 }
