@@ -31,7 +31,10 @@ extension OverlayLayout {
         }
         let row = Self.rowHeight, pad = Self.padding
         let width = min(620, viewportSize.x - 2 * pad)
-        var rows = 1.0 + (dialog.message == nil ? 0 : 1) + 1
+        // A message of several lines (`Workspace` breaks it to fit) takes their height.
+        let messageLines = dialog.message.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
+        let messageHeight = messageLines.count > 1 ? Double(messageLines.count) * Self.bannerLineHeight + 8 : row
+        var rows = 1.0 + (messageLines.isEmpty ? 0 : messageHeight / row) + 1
         // A note's field shows its lines (at least four, as many as fit).
         let noteLines = dialog.fieldLines.map { Double(max(4, $0.count)) }
         let fieldHeight = noteLines.map { min($0 * Self.bannerLineHeight + 16, viewportSize.y * 0.5) } ?? row
@@ -44,9 +47,15 @@ extension OverlayLayout {
         let inner = panel.width - 2 * pad
         append(Part(role: .title, rect: Rect(x: panel.minX + pad, y: y, width: inner, height: row), text: dialog.title))
         y += row + 8
-        if let message = dialog.message {
-            append(Part(role: .message, rect: Rect(x: panel.minX + pad, y: y, width: inner, height: row), text: message))
+        if messageLines.count == 1 {
+            append(Part(role: .message, rect: Rect(x: panel.minX + pad, y: y, width: inner, height: row), text: messageLines[0]))
             y += row + 8
+        } else if !messageLines.isEmpty {
+            for (index, line) in messageLines.enumerated() {
+                append(Part(role: .message, rect: Rect(x: panel.minX + pad, y: y + 4 + Double(index) * Self.bannerLineHeight,
+                                                       width: inner, height: Self.bannerLineHeight), text: line))
+            }
+            y += messageHeight + 8
         }
         if dialog.hasField {
             // why: the PIN is drawn as dots, so a visitor watching cannot read it off the screen.

@@ -272,6 +272,18 @@ extension Workspace {
     }
 
     /// A note's dialog with its field broken into lines that fit the panel, the caret after the last.
+    /// The dialog with its message broken into lines that fit the panel (six at most), so a
+    /// long reason (a database's refusal) is read whole, not cut mid-word at the panel's edge.
+    func fittingMessage(_ dialog: Dialog) -> Dialog {
+        guard let message = dialog.message, dialog.browser == nil else { return dialog }
+        let width = min(620, measures.viewportSize.x - 2 * OverlayLayout.padding) - 2 * OverlayLayout.padding - 24
+        let lines = LineBreaker(maxWidth: max(40, width)).lines(of: message, measuredBy: measures.sizing.measurer(for: NodeStyle()))
+        guard lines.count > 1 else { return dialog }
+        var fitted = dialog
+        fitted.message = lines.prefix(6).map { String($0.reversed().drop { $0 == " " }.reversed()) }.joined(separator: "\n")
+        return fitted
+    }
+
     func fittingNote(_ dialog: Dialog) -> Dialog {
         guard case .note = dialog.kind else { return dialog }
         let width = min(620, measures.viewportSize.x - 2 * OverlayLayout.padding) - 2 * OverlayLayout.padding - 24

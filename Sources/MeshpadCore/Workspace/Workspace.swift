@@ -165,7 +165,7 @@ public struct Workspace {
 
     /// The layout of `chrome` (built once a frame), with the part held down drawn pressed.
     public func overlayLayout(of chrome: Chrome) -> OverlayLayout {
-        var layout = OverlayLayout(banner: panels.banner.map(fittingBanner), dialog: panels.dialog.map { fittingNote(fittingBrowserPath($0)) },
+        var layout = OverlayLayout(banner: panels.banner.map(fittingBanner), dialog: panels.dialog.map { fittingMessage(fittingNote(fittingBrowserPath($0))) },
                                    chrome: chrome,
                                    viewportSize: measures.viewportSize)
         layout.press(panels.pointer.pressedPart)

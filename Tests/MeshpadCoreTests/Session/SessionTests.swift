@@ -230,6 +230,9 @@ import Testing
         _ = session.report(.sharedOpened(name: "class 4b", .failure(.noSuchMap(name: "class 4b", address: "db.example"))), at: 6)
         #expect(session.workspace.panels.dialog?.message?.contains("there is no shared map called 'class 4b'") == true,
                 "the new reason: \(session.workspace.panels.dialog?.message ?? "no dialog")")
+        let lines = session.workspace.overlayLayout.parts.filter { $0.role == .message }
+        #expect(lines.count > 1, "a long reason is broken into lines, not cut at the panel's edge")
+        #expect(lines.map(\.text).joined(separator: " ") == session.workspace.panels.dialog?.message, "every word shows")
         var map = Document(rootText: "class 4b plan")
         map.measureAll(with: Self.sizing)
         _ = session.handle(.fingerDown(id: 1, position: retry), at: 8)
