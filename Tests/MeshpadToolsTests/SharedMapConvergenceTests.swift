@@ -7,7 +7,7 @@ import Testing
 /// Randomized convergence through faults, in the manner of Yjs's random tests and Jepsen's
 /// nemeses: screens on one shared map over a real PostgreSQL (`SharedScreen`s, each with its
 /// own network thread, and two real `meshpad replay` processes typing at random) make seeded
-/// random edits of every kind while the server is stopped and started, connections are cut,
+/// random edits of every kind (paste and redo too; the replays' Escape cancels) while the server is stopped and started, connections are cut,
 /// a screen is killed and its journal carried on by a new one, and acknowledgements are lost
 /// (a screen killed while its append waits on a lock held from another connection).
 ///
@@ -22,18 +22,43 @@ import Testing
     final class Person {
         var screen: SharedScreen
         var ownSteps: [Transaction] = []
+        var undoneSteps: [Transaction] = []
         /// The identities of every change this screen (or the one it carries on for) made.
         var made: Set<String> = []
 
         init(_ screen: SharedScreen) { self.screen = screen }
 
         func act(_ random: inout SeededGenerator) {
-            for edit in RandomEdit.next(in: screen.document, using: &random) {
-                if let (label, changes) = edit.resolved(in: screen.document) {
-                    let done = screen.make(label, changes)
+            switch Int.random(in: 0..<100, using: &random) {
+            case 0..<4:
+                // A paste: a small branch of three nodes under any node.
+                let document = screen.document
+                let parent = document.nodes[Int.random(in: 0..<document.nodeCount, using: &random)].id
+                let top = Node(id: document.nextNodeID, text: "p\(Int.random(in: 0..<999, using: &random))", position: Vec2(0, 300))
+                let first = Node(id: NodeID(top.id.rawValue + 1), text: "p-a", position: Vec2(120, 300))
+                let second = Node(id: NodeID(top.id.rawValue + 2), text: "p-b", position: Vec2(120, 340))
+                let edges = [Edge(id: document.nextEdgeID, from: parent, to: top.id, kind: .tree),
+                             Edge(id: EdgeID(document.nextEdgeID.rawValue + 1), from: top.id, to: first.id, kind: .tree),
+                             Edge(id: EdgeID(document.nextEdgeID.rawValue + 2), from: top.id, to: second.id, kind: .tree)]
+                let done = screen.make("paste", [.insert(Fragment(
+                    nodes: [top, first, second].enumerated().map { .init(index: document.nodeCount + $0.offset, node: $0.element) },
+                    edges: edges.enumerated().map { .init(index: document.edges.count + $0.offset, edge: $0.element) }))])
+                if !done.isEmpty { ownSteps.append(done) }
+            case 4..<7:
+                // A redo of the last step undone here.
+                if let step = undoneSteps.popLast() {
+                    let done = screen.make("redo " + step.label, step.changes)
                     if !done.isEmpty { ownSteps.append(done) }
-                } else if let step = ownSteps.popLast() {
-                    screen.make("undo " + step.label, step.inverseChanges)
+                }
+            default:
+                for edit in RandomEdit.next(in: screen.document, using: &random) {
+                    if let (label, changes) = edit.resolved(in: screen.document) {
+                        let done = screen.make(label, changes)
+                        if !done.isEmpty { ownSteps.append(done) }
+                    } else if let step = ownSteps.popLast() {
+                        screen.make("undo " + step.label, step.inverseChanges)
+                        undoneSteps.append(step)
+                    }
                 }
             }
             made.formUnion(screen.engine.pending.map(\.operation.id))
