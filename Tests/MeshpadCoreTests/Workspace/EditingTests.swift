@@ -527,6 +527,18 @@ import Testing
         #expect(rig.workspace.wantsTextInput)
     }
 
+    /// Issue 27: typing on a read-only screen did nothing and said nothing (text input was off,
+    /// so no typed text ever arrived). It arrives, changes nothing, and the person is told why.
+    @Test func typingOnAReadOnlyMapSaysWhyNothingChanges() {
+        var rig = EditRig()
+        rig.workspace.lockdown.isReadOnly = true
+        rig.click(rig.screen(of: rig.id("food")))
+        #expect(rig.workspace.wantsTextInput, "typed text reaches the map, to be refused")
+        rig.type("x")
+        #expect(rig.workspace.document.node(rig.id("food"))?.text == "food")
+        #expect(rig.workspace.panels.banner?.message.contains("read-only") == true, "\(rig.workspace.panels.banner?.message ?? "silence")")
+    }
+
     @Test func aFingerSelectingANodeDoesNotAskForTheKeyboard() {
         var rig = EditRig()
         rig.tap(rig.screen(of: rig.id("food")))
