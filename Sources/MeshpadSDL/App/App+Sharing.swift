@@ -44,6 +44,10 @@ extension App {
         var event = SDL_Event()
         event.type = wakeEvent
         SDL_PushEvent(&event)
+        // why: called from threads SDL did not make (the network thread, a queue's worker); what
+        // SDL keeps per thread (an error message) is freed only by SDL_TLSCleanup before such a
+        // thread ends, and LeakSanitizer found it lost when they did.
+        SDL_TLSCleanup()
     }
 
     /// Connects this screen to a shared map: a channel of its own, which wakes the loop.

@@ -243,6 +243,9 @@ public final class ImageCache {
         var event = SDL_Event()
         event.type = SDL_USEREVENT.rawValue
         SDL_PushEvent(&event)
+        // why: the decode queue's worker is not SDL's thread: what SDL_image and SDL keep per
+        // thread (the error a broken picture set) is freed only by SDL_TLSCleanup (see App.wake).
+        SDL_TLSCleanup()
     }
 
     /// Drops every texture (the sizes stay known), e.g. after the renderer lost its device.
