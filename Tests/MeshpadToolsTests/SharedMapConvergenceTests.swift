@@ -109,6 +109,11 @@ import Testing
             return (child, dump)
         }
 
+        // why: the faults start once both apps have opened the map (a slow start under a
+        // sanitizer must not meet a stopped server and open the "cannot open" dialog instead).
+        for (child, _) in replays {
+            #expect(child.waitForOutput("replay started", seconds: 60) != nil, "a replay did not start: \(child.errorOutput)")
+        }
         var people = try (0..<5).map { _ in Person(try SharedScreen(name)) }
         var faults: [String: Int] = [:]
         var steps = 0
