@@ -31,10 +31,7 @@ public final class SharedScreen {
     /// Carries out what an earlier screen could not send (its journal), keeping each change's
     /// identity, as an offline opening adopts a killed session's journal.
     public func adopt(_ operations: [SharedOperation]) {
-        for operation in operations {
-            engine.carryOutLocal(operation.transaction.changes, label: operation.transaction.label, id: operation.id,
-                                 on: &document, sizing: sizing)
-        }
+        engine.adopt(operations, on: &document, sizing: sizing)
     }
 
     /// Whether everything this screen made is in the log it has applied.

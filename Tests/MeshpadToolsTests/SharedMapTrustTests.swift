@@ -10,21 +10,12 @@ import Testing
 @Suite(.serialized) struct SharedMapTrustTests {
     /// The sample shared as "wall"; the owner's connection.
     static func sharedSample(in cluster: TestCluster) throws -> PGConnection {
-        let connection = try PGConnection(cluster.address)
-        try SharedMapDatabase(connection: connection).initialize()
-        try SharedMapStore(connection: connection).share(Document.sample(), as: "wall")
-        return connection
+        try SharedMapLiveTests.sharedSample(in: cluster).0
     }
 
-    /// A scratch folder for one test's screens (their recovery folders under `data`) and the
-    /// environment a headless replay runs in.
+    /// A scratch folder for one test's screens and the environment a headless replay runs in.
     static func scratch(_ name: String) throws -> (URL, [String: String]) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-\(name)-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        var environment = ProcessInfo.processInfo.environment
-        environment["SDL_VIDEODRIVER"] = "offscreen"
-        environment["XDG_DATA_HOME"] = folder.appendingPathComponent("data").path
-        return (folder, environment)
+        try SharedMapReplayTests.scratch(name)
     }
 
     /// The files of map "wall" in a screen's recovery folder ending in `suffix` (journals: ".json"
@@ -227,7 +218,7 @@ import Testing
             ana.make("delete", [.remove(ana.document.fragment(nodes: Set(ana.document.subtree(of: id)), edges: []))])
         }
         func settle(_ screens: [SharedScreen]) throws {
-            let deadline = Date(timeIntervalSinceNow: 10)
+            let deadline = Date(timeIntervalSinceNow: 30)
             while Date() < deadline {
                 for screen in screens { screen.service() }
                 let last = Int64(try owner.execute("SELECT max(seq) FROM meshpad_ops", doing: "reading").first?.first.flatMap { $0 } ?? "") ?? 0

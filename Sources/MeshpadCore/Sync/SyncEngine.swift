@@ -150,11 +150,25 @@ public struct SyncEngine: Sendable {
         guard pending.contains(where: { known.contains($0.operation.id) }) else { return }
         for item in pending.reversed() { item.applied.undo(on: &document, sizing: sizing) }
         pending.removeAll { known.contains($0.operation.id) }
+        carryOutPendingAgain(on: &document, sizing: sizing)
+    }
+
+    /// Carries the pending operations out again, in order, on the map as it now is (after they
+    /// were taken back and the log's were carried out, or some left the list).
+    private mutating func carryOutPendingAgain(on document: inout Document, sizing: NodeSizing) {
         for k in pending.indices {
             var scratch = tombstones
             let transaction = pending[k].operation.transaction
             pending[k].applied = SyncRules.carryOut(transaction.changes, label: transaction.label, on: &document,
                                                     tombstones: &scratch, sizing: sizing).transaction
+        }
+    }
+
+    /// Carries out what an earlier session could not send (its journal) as this session's own,
+    /// each keeping its identity, so one the server had already is known when it comes back.
+    public mutating func adopt(_ operations: [SharedOperation], on document: inout Document, sizing: NodeSizing) {
+        for operation in operations {
+            carryOutLocal(operation.transaction.changes, label: operation.transaction.label, id: operation.id, on: &document, sizing: sizing)
         }
     }
 
@@ -212,12 +226,7 @@ public struct SyncEngine: Sendable {
                 }
             }
         }
-        for k in pending.indices {
-            var scratch = tombstones
-            let transaction = pending[k].operation.transaction
-            pending[k].applied = SyncRules.carryOut(transaction.changes, label: transaction.label, on: &document,
-                                                    tombstones: &scratch, sizing: sizing).transaction
-        }
+        carryOutPendingAgain(on: &document, sizing: sizing)
         if !receipt.remote.isEmpty, let settle = settling(document) {
             var settled = Transaction(label: "layout")
             settled.apply(settle, to: &document, sizing: sizing)

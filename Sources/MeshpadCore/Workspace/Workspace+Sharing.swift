@@ -21,10 +21,7 @@ extension Workspace {
     /// its first place in the log, and does not win over later edits by being stored again.
     public mutating func adopt(_ operations: [SharedOperation]) {
         guard var engine = shared, !operations.isEmpty else { return }
-        for operation in operations {
-            engine.carryOutLocal(operation.transaction.changes, label: operation.transaction.label, id: operation.id,
-                                 on: &document, sizing: measures.sizing)
-        }
+        engine.adopt(operations, on: &document, sizing: measures.sizing)
         shared = engine
         pruneSelection()
         needsRedraw = true
@@ -109,12 +106,7 @@ extension Workspace {
         let receipt = engine.receive(logged, on: &document, sizing: sizing) { map in
             layout.flatMap { Self.layoutMove($0, of: map) }
         }
-        if let open {
-            var tombstones = engine.tombstones
-            let again = SyncRules.carryOut(open.transaction.changes, label: open.transaction.label, on: &document,
-                                           tombstones: &tombstones, sizing: sizing)
-            history.open?.transaction = again.transaction
-        }
+        carryOutAgain(open, over: engine)
         shared = engine
         var glides: [(id: NodeID, from: Vec2, to: Vec2)] = []
         for transaction in receipt.remote + [receipt.settled].compactMap({ $0 }) {
@@ -153,14 +145,19 @@ extension Workspace {
         let open = history.open
         open?.transaction.undo(on: &document, sizing: measures.sizing)
         engine.alreadyLogged(ids, on: &document, sizing: measures.sizing)
-        if let open {
-            var tombstones = engine.tombstones
-            history.open?.transaction = SyncRules.carryOut(open.transaction.changes, label: open.transaction.label, on: &document,
-                                                           tombstones: &tombstones, sizing: measures.sizing).transaction
-        }
+        carryOutAgain(open, over: engine)
         shared = engine
         pruneSelection()
         needsRedraw = true
+    }
+
+    /// The edit that was open (taken back while the log's changes went under it) carried out
+    /// again on top, by the sharing rules, on the map as it now is.
+    private mutating func carryOutAgain(_ open: History.Open?, over engine: SyncEngine) {
+        guard let open else { return }
+        var tombstones = engine.tombstones
+        history.open?.transaction = SyncRules.carryOut(open.transaction.changes, label: open.transaction.label, on: &document,
+                                                       tombstones: &tombstones, sizing: measures.sizing).transaction
     }
 
     /// Where this screen's person works now, as the other screens are told: the node being

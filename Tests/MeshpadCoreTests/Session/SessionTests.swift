@@ -151,11 +151,17 @@ import Testing
         #expect(effects.contains { if case .connect(let shared) = $0 { return shared.mapID == 7 && shared.seq == 12 }; return false })
     }
 
-    @Test func aSharedMapsConnectionIsShownWhileItIsAwayAndItsChangesSent() throws {
+    /// A session showing the shared map "wall" (map 1, client 2), opened at time 0.
+    static func sessionOnSharedWall() -> Session {
         var session = Self.session(Self.sharedSettings())
         var map = Document(rootText: "wall")
         map.measureAll(with: Self.sizing)
         _ = session.report(.sharedOpened(name: "wall", .success(SharedMapOpened(document: map, mapID: 1, seq: 0, client: 2))), at: 0)
+        return session
+    }
+
+    @Test func aSharedMapsConnectionIsShownWhileItIsAwayAndItsChangesSent() throws {
+        var session = Self.sessionOnSharedWall()
         _ = session.report(.sharedMail(SharedMapMail(status: .offline("connection refused\tIs the server running?"))), at: 1)
         func statusLine() -> OverlayLayout.Part? { session.workspace.overlayLayout.parts.first { $0.role == .statusLine } }
         #expect(statusLine()?.text == "Offline — changes kept here", "the state is shown in the status line")
@@ -176,10 +182,7 @@ import Testing
     }
 
     @Test func aScreenThatSentNothingIsNotToldItsChangesWereSent() throws {
-        var session = Self.session(Self.sharedSettings())
-        var map = Document(rootText: "wall")
-        map.measureAll(with: Self.sizing)
-        _ = session.report(.sharedOpened(name: "wall", .success(SharedMapOpened(document: map, mapID: 1, seq: 0, client: 2))), at: 0)
+        var session = Self.sessionOnSharedWall()
         _ = session.report(.sharedMail(SharedMapMail(status: .online)), at: 0.5)
         _ = session.report(.sharedMail(SharedMapMail(status: .offline("connection refused"))), at: 1)
         _ = session.report(.sharedMail(SharedMapMail(status: .online)), at: 4)
@@ -190,10 +193,7 @@ import Testing
     /// The database refuses this screen's change (its role may only read): the change is taken
     /// back, the map is read-only from then on, and the status line says so.
     @Test func aRefusedWriteMakesTheScreenReadOnlyAndTakesItsChangeBack() throws {
-        var session = Self.session(Self.sharedSettings())
-        var map = Document(rootText: "wall")
-        map.measureAll(with: Self.sizing)
-        _ = session.report(.sharedOpened(name: "wall", .success(SharedMapOpened(document: map, mapID: 1, seq: 0, client: 2))), at: 0)
+        var session = Self.sessionOnSharedWall()
         _ = session.report(.sharedMail(SharedMapMail(status: .online)), at: 0.5)
         _ = Self.addChild("not allowed", to: &session, at: 1)
         _ = session.report(.sharedMail(SharedMapMail(status: .online)), at: 1.5)
