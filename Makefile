@@ -9,7 +9,7 @@ APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev 
 # why: the window-title test runs the real app under Xvfb and reads its title with xprop, and the
 # shared-map tests start a throwaway PostgreSQL server; CI has none of them, and a test that is
 # always skipped there proves nothing. (libpq-dev, above, is needed to build at all.)
-TEST_PACKAGES := xvfb x11-utils postgresql
+TEST_PACKAGES := xvfb x11-utils postgresql sway grim wtype
 PACKAGES = $(APT_PACKAGES)
 test: PACKAGES = $(APT_PACKAGES) $(TEST_PACKAGES)
 # why: the bench's collaboration lines need a PostgreSQL server, and its real-app lines Xvfb.

@@ -74,6 +74,28 @@ public struct ViewState: Sendable {
         flight = (Tween(from: 0, to: 1, durationSeconds: Self.flightSeconds), camera, target, pivot)
     }
 
+    /// Keeps the map at the window's centre there when the window changes size from `old` to
+    /// `new` (window pixels), with any glide under way.
+    ///
+    /// why: a tiling compositor or a phone shell sizes the window at its first configure, and a
+    /// tablet turns; a map centred for the size asked for would otherwise sit off to one side.
+    public mutating func keepCentre(resizedFrom old: Vec2, to new: Vec2) {
+        let shift = (new - old) / 2
+        guard shift.isFinite, shift != Vec2(0, 0) else { return }
+        camera.pan(by: shift)
+        previousCamera.pan(by: shift)
+        if var trip = flight {
+            trip.from.pan(by: shift)
+            trip.to.pan(by: shift)
+            trip.pivot = trip.pivot + shift
+            flight = trip
+        }
+        if var animation = zoomAnimation {
+            animation.anchor = animation.anchor + shift
+            zoomAnimation = animation
+        }
+    }
+
     /// Where the camera is heading: the flight's end while one runs.
     public var targetCamera: Camera { flight?.to ?? camera }
 

@@ -251,6 +251,7 @@ public struct Session {
             workspace.measureAll(with: sizing)
             return []
         case .viewport(let size, let targetPixels):
+            workspace.view.keepCentre(resizedFrom: workspace.measures.viewportSize, to: size)
             workspace.measures.viewportSize = size
             workspace.measures.targetPixels = targetPixels
             workspace.needsRedraw = true

@@ -145,6 +145,8 @@ public final class App {
     /// line this prints once the first frame is on the screen: start-up as a person waits for it.
     private let reportsFirstFrame = ProcessInfo.processInfo.environment["MESHPAD_REPORT_FIRST_FRAME"] != nil
     private var startup: StartupTimeline
+    /// The window's size as last reported (MESHPAD_REPORT_FIRST_FRAME).
+    private var reportedWindow = ""
     private var framesPerSecond = 0.0
 
     /// - Parameters:
@@ -438,9 +440,19 @@ public final class App {
         renderSeconds = Self.now() - frameStart
         canvas.renderer.present()
         framesRendered += 1
-        if reportsFirstFrame && framesRendered == 1 {
-            startup.mark("first frame")
-            FileHandle.standardOutput.write(Data("first frame, renderer \(canvas.renderer.name); ms: \(startup.summary)\n".utf8))
+        if reportsFirstFrame {
+            let window = canvas.window.size, pixels = canvas.renderer.outputSize
+            let shown = "window \(Int(window.x))x\(Int(window.y)) drawn at \(Int(pixels.x))x\(Int(pixels.y)) device pixels"
+            // why: what a compositor gave the window, each time it changes, for tests that run the
+            // app on one (a scaled Wayland output must be drawn at its device pixels, or text blurs).
+            if shown != reportedWindow {
+                reportedWindow = shown
+                FileHandle.standardOutput.write(Data("\(shown), video driver \(SDLSession.currentVideoDriver), drawing with \(canvas.renderer.name)\n".utf8))
+            }
+            if framesRendered == 1 {
+                startup.mark("first frame")
+                FileHandle.standardOutput.write(Data("first frame, renderer \(canvas.renderer.name); ms: \(startup.summary)\n".utf8))
+            }
         }
         // Labels that waited for the rasterisation budget, and far-view tiles still being drawn,
         // get drawn on the next frames.

@@ -13,8 +13,15 @@ public final class Font {
     public private(set) var pixelSize: Int
 
     public init(path: String, pixelSize: Int, index: Int = 0) throws(PlatformError) {
+        // why: SDL2_ttf counts TTF_Init and TTF_Quit, and FreeType's library must outlive every
+        // face opened in it. Each font holds a count of its own, so a font released after the
+        // session (a start-up that failed, where the optimiser may end the session's lifetime
+        // first) closes its face in a live library instead of crashing inside FreeType.
+        guard TTF_Init() == 0 else { throw .sdlInit(detail: "SDL2_ttf: \(PlatformError.sdlMessage)") }
         guard let font = TTF_OpenFontIndex(path, Int32(pixelSize), index) else {
-            throw .fontUnreadable(path: path, detail: PlatformError.sdlMessage)
+            let detail = PlatformError.sdlMessage
+            TTF_Quit()
+            throw .fontUnreadable(path: path, detail: detail)
         }
         handle = font
         self.path = path
@@ -67,6 +74,7 @@ public final class Font {
 
     deinit {
         TTF_CloseFont(handle)
+        TTF_Quit()
     }
 }
 

@@ -19,14 +19,33 @@ public final class SDLRenderer {
     public init(window: Window, preferSoftware: Bool) throws(PlatformError) {
         self.window = window
         var created: OpaquePointer?
+        let ownFramebuffer = Self.hasOwnFramebuffer(videoDriver: SDLSession.currentVideoDriver)
+        var logical: Int32 = 0, pixels: Int32 = 0, ignored: Int32 = 0
+        SDL_GetWindowSize(window.handle, &logical, &ignored)
+        SDL_GetWindowSizeInPixels(window.handle, &pixels, &ignored)
+        // why: SDL 2's software renderer draws a Wayland window at its logical size, and a scaled
+        // output then stretches it: blurred text at scale 2 (seen under sway). The GPU renderer
+        // draws every device pixel.
+        let preferSoftware = preferSoftware && (ownFramebuffer || pixels <= logical)
         if !preferSoftware {
             created = SDL_CreateRenderer(window.handle, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
         }
         if created == nil {
             // why: otherwise SDL backs the window's pixels with an OpenGL texture, which loads the
             // GL driver (Mesa's llvmpipe without a GPU: ~60 MiB) just to show what is already drawn.
-            SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+            // Only where the video driver has a framebuffer of its own (X11, offscreen): SDL's
+            // Wayland driver has none, its software pixels reach the window only through that
+            // texture, and SDL decides this once, at the first window surface, so the hint set
+            // there would leave no renderer at all ("Couldn't find matching render driver").
+            if ownFramebuffer {
+                SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
+            }
             created = SDL_CreateRenderer(window.handle, -1, SDL_RENDERER_SOFTWARE.rawValue)
+        }
+        if created == nil && preferSoftware {
+            // why: a window the software renderer cannot reach (a Wayland session whose
+            // environment sets SDL_FRAMEBUFFER_ACCELERATION=0) still shows through the GPU's.
+            created = SDL_CreateRenderer(window.handle, -1, SDL_RENDERER_ACCELERATED.rawValue | SDL_RENDERER_PRESENTVSYNC.rawValue)
         }
         guard let renderer = created else { throw .renderer(detail: PlatformError.sdlMessage) }
         handle = renderer
@@ -35,6 +54,11 @@ public final class SDLRenderer {
         name = info.name.map { String(cString: $0) } ?? "unknown"
         hasVSync = info.flags & SDL_RENDERER_PRESENTVSYNC.rawValue != 0
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_BLEND)
+    }
+
+    /// Whether SDL's video driver of this name shows a window's pixels without a GL texture.
+    nonisolated static func hasOwnFramebuffer(videoDriver: String) -> Bool {
+        ["x11", "offscreen", "dummy"].contains(videoDriver)
     }
 
     /// The drawable size in device pixels: the window size times the HiDPI scale.

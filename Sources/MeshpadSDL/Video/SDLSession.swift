@@ -32,6 +32,13 @@ public final class SDLSession {
             // every present, for pixels the software renderer already has.
             SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         }
+        // why: a compositor finds the window's desktop entry (its icon, its name in the task
+        // switcher) by the Wayland app id or X11 WM_CLASS, which SDL 2 takes from the
+        // executable's file name unless these say otherwise: a renamed or relocated binary would
+        // show as an unknown app. A value the user set wins.
+        for variable in ["SDL_VIDEO_WAYLAND_WMCLASS", "SDL_VIDEO_X11_WMCLASS"] where environment[variable] == nil {
+            setenv(variable, Self.applicationID, 0)
+        }
         if let drivers = Self.videoDriverHint(environment: environment, headless: headless) {
             SDL_SetHint(SDL_HINT_VIDEODRIVER, drivers)
         }
@@ -157,6 +164,9 @@ public final class SDLSession {
     nonisolated public static func gpuRenderNodes() -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: "/dev/dri")) ?? []).filter { $0.hasPrefix("renderD") }
     }
+
+    /// The Wayland app id and X11 WM_CLASS: the desktop entry's name (`meshpad.desktop`).
+    nonisolated public static let applicationID = "meshpad"
 
     /// The name of the video driver SDL chose (`x11`, `wayland`, `offscreen`).
     public var videoDriver: String { Self.currentVideoDriver }

@@ -26,6 +26,22 @@ import Testing
 
     static let store = RecoveryStore(directory: "/nowhere/recovery")
 
+    // MARK: - The window
+
+    /// A tiling compositor or phone shell sizes the window at its first configure, and a tablet
+    /// turns: what was at the window's centre stays there, with a glide under way.
+    @Test func aResizedWindowKeepsTheMapAtItsCentre() {
+        var session = Self.session()
+        _ = session.start(at: 0)
+        let before = session.workspace.view.camera.mapPoint(ofScreen: Vec2(500, 350))
+        _ = session.perform(.fit)
+        let heading = session.workspace.view.targetCamera.mapPoint(ofScreen: Vec2(500, 350))
+        _ = session.report(.viewport(Vec2(640, 400), targetPixels: 44), at: 0.01)
+        #expect((session.workspace.view.camera.mapPoint(ofScreen: Vec2(320, 200)) - before).length < 1e-9)
+        #expect((session.workspace.view.targetCamera.mapPoint(ofScreen: Vec2(320, 200)) - heading).length < 1e-9)
+        #expect(session.workspace.measures.viewportSize == Vec2(640, 400))
+    }
+
     // MARK: - Autosave
 
     @Test func unsavedWorkIsAutosavedHalfASecondAfterTheFirstChangeAndOnlyOnce() throws {

@@ -31,6 +31,19 @@ extension PlatformTests {
             return result
         }
 
+        /// A start-up that fails after the fonts opened (no renderer on a Wayland session) used to
+        /// die in FreeType: the optimiser ended the session (TTF_Quit) before the fonts closed.
+        @Test func aFontOutlivingTheSessionStillMeasuresAndClosesCleanly() throws {
+            var session: SDLSession? = try SDLSession(headless: true)
+            let font = try Font(path: try FontLocator.labelFontPath(), pixelSize: 24)
+            let before = font.width(of: "every human has a right to")
+            session = nil
+            #expect(session == nil)
+            #expect(font.width(of: "every human has a right to") == before)
+            #expect(before > 100)
+            // The font closes here, after SDL2_ttf's last TTF_Quit from the session.
+        }
+
         @Test(arguments: ["日本語", "中文", "한국어", "😀"])
         func charactersTheLabelFontLacksComeFromAFontThatHasThem(text: String) throws {
             try withChain { chain in
