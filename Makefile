@@ -6,18 +6,26 @@ ARGS ?=
 # why: DejaVu covers Latin, Greek, Cyrillic, Arabic and Hebrew; Noto CJK and Noto Color Emoji
 # cover what it lacks (label text falls back to them through fontconfig).
 APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji libpq-dev pkg-config
-# why: the window-title test runs the real app under Xvfb and reads its title with xprop, and the
-# shared-map tests start a throwaway PostgreSQL server; CI has none of them, and a test that is
-# always skipped there proves nothing. (libpq-dev, above, is needed to build at all.)
-TEST_PACKAGES := xvfb x11-utils postgresql sway grim wtype
+# why: dpkg-shlibdeps works out Depends, chrpath drops SwiftPM's $$ORIGIN run path, help2man writes
+# the man page from --help; lintian, appstreamcli and desktop-file-validate check the package.
+DEB_PACKAGES := dpkg-dev chrpath help2man lintian appstream desktop-file-utils
+# why: the window-title test runs the real app under Xvfb and reads its title with xprop, the
+# Wayland tests under a headless sway (grim, wtype), and the shared-map tests start a throwaway
+# PostgreSQL server; CI has none of them, and a test that is always skipped there proves nothing.
+# (libpq-dev, above, is needed to build at all.)
+TEST_PACKAGES := xvfb x11-utils postgresql sway grim wtype $(DEB_PACKAGES)
 PACKAGES = $(APT_PACKAGES)
 test: PACKAGES = $(APT_PACKAGES) $(TEST_PACKAGES)
+deb deb-check: PACKAGES = $(APT_PACKAGES) $(DEB_PACKAGES)
 # why: the bench's collaboration lines need a PostgreSQL server, and its real-app lines Xvfb.
 bench: PACKAGES = $(APT_PACKAGES) $(TEST_PACKAGES)
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 RELEASE_BIN := .build/release/meshpad
+# why: the Swift runtime and Foundation linked into the binary, so it runs (and packages) without
+# a toolchain; the same flags everywhere, so `build` and `deb` share one release build.
+RELEASE_FLAGS := -c release --static-swift-stdlib
 
-.PHONY: deps build run test bench fuzz sanitize soak soak-shared screenshots icons install uninstall install-check clean
+.PHONY: deps build run test bench fuzz sanitize soak soak-shared screenshots icons install uninstall install-check deb deb-check clean
 
 deps:
 	@missing=""; \
@@ -35,7 +43,7 @@ deps:
 
 # why: the product alone; the test rigs (a library target) are built for testing only.
 build: deps
-	$(SWIFT) build -c release --product meshpad
+	$(SWIFT) build $(RELEASE_FLAGS) --product meshpad
 
 run: build
 	$(RELEASE_BIN) $(ARGS)
@@ -46,6 +54,7 @@ test: deps
 	$(SWIFT) build --build-tests
 	SDL_VIDEODRIVER=offscreen $(SWIFT) test --skip-build
 	SDL_VIDEODRIVER=offscreen SWIFT_DETERMINISTIC_HASHING=1 .build/debug/meshpad soak --events $(CI_SOAK_EVENTS) --seed 1
+	$(MAKE) --no-print-directory deb-check
 
 # why: the soak judges memory growth from 50,000 events on; 60,000 take ~45 s in the debug build.
 CI_SOAK_EVENTS ?= 60000
@@ -75,6 +84,21 @@ sanitize: deps
 	SDL_VIDEODRIVER=offscreen ASAN_OPTIONS=detect_leaks=1:abort_on_error=0 \
 	  LSAN_OPTIONS=suppressions=$(CURDIR)/Tests/Fuzz/lsan.supp:print_suppressions=0 \
 	  $(SWIFT) test --skip-build --sanitize=address --build-path .build/asan
+
+# A Debian package of the release build: the binary (no toolchain needed), the desktop entry,
+# icons and MIME type as `make install` lays them out, AppStream metadata, a man page and the
+# licence; Depends worked out from the binary by dpkg-shlibdeps, plus the fonts.
+VERSION := $(shell sed -n 's/.*appVersion = "\(.*\)"/\1/p' Sources/MeshpadCore/CommandLine/Invocation.swift)
+DEB_ARCH := $(shell dpkg --print-architecture 2>/dev/null || uname -m)
+DEB := meshpad_$(VERSION)_$(DEB_ARCH).deb
+deb: deps
+	$(SWIFT) build $(RELEASE_FLAGS) --product meshpad
+	VERSION=$(VERSION) ARCH=$(DEB_ARCH) Tests/Packaging/build-deb.sh $(RELEASE_BIN) $(DEB)
+
+# Builds the package, checks it (lintian, appstreamcli, desktop-file-validate), installs it with
+# dpkg on this machine, opens the sample with the toolchain out of sight, and removes it again.
+deb-check: deb
+	Tests/Packaging/check-deb.sh $(DEB)
 
 # Frame times, load times, memory and hit tests at 1k, 10k, 100k and 1M nodes, headless, software
 # renderer at 1280x800 (a few minutes), then shared maps' latency and opening time. BENCH_ARGS="--nodes 100000 --frames 240" to choose.
