@@ -18,6 +18,11 @@ public struct InputState: Sendable {
     var fieldWasFocused = false
     /// The keyboard was sent away (Hide, or a hardware key) for the field that has the focus.
     var keyboardDismissed = false
+    /// A hardware keyboard or the system's input method (IBus, Fcitx, a compositor's on-screen
+    /// keyboard) has typed: in `auto` the on-screen keyboard then stays away until asked for (a
+    /// tap on the field with the focus). Learnt from typing, not from the environment: Ubuntu
+    /// and GNOME set IBus's variables for every user, with or without a keyboard.
+    var systemTypingSeen = false
     /// Where the latest finger or button went down (window pixels): a tap in the node being
     /// edited puts the caret there.
     var pressPoint: Vec2?

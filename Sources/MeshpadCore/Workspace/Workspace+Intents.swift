@@ -16,6 +16,8 @@ extension Workspace {
             }
             if editing?.node == id && !toggle {
                 placeCaret(at: input.pressPoint)
+                // A finger in the text being edited asks for the keyboard (after Hide or a hardware key).
+                fieldTapped()
                 return []
             }
             commitEditing()

@@ -29,7 +29,7 @@ extension Workspace {
         let wanted: Bool
         switch measures.keyboardMode {
         case .always: wanted = true
-        case .auto: wanted = input.lastInputWasTouch
+        case .auto: wanted = input.lastInputWasTouch && !input.systemTypingSeen
         case .never: wanted = false
         }
         if wanted { showKeyboard() }
@@ -39,6 +39,8 @@ extension Workspace {
     mutating func fieldTapped() {
         guard measures.keyboardMode != .never, input.lastInputWasTouch, textFieldHasFocus else { return }
         input.keyboardDismissed = false
+        // Asked for: it comes by itself again until the next hardware key.
+        input.systemTypingSeen = false
         if panels.keyboard == nil || panels.keyboard?.isClosing == true { showKeyboard() }
     }
 
@@ -72,6 +74,7 @@ extension Workspace {
 
     /// A hardware key was pressed: the keyboard goes for this field.
     mutating func hardwareKeyPressed() {
+        input.systemTypingSeen = true
         guard panels.keyboard?.isClosing == false else { return }
         hideKeyboard()
         input.keyboardDismissed = true

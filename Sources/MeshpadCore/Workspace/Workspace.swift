@@ -322,6 +322,11 @@ public struct Workspace {
             finishForceLayout()
             // Typing on a hardware keyboard sends the on-screen one away.
             hardwareKeyPressed()
+        case .text, .textEditing(text: _, cursor: _):
+            // why: an input method's text can come with no key event of its own (a compositor's
+            // on-screen keyboard through text-input, a composition committed).
+            if case .textEditing(let composed, _) = event, composed.isEmpty { break }
+            hardwareKeyPressed()
         default:
             break
         }

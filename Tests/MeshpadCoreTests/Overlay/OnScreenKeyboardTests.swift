@@ -113,6 +113,50 @@ import Testing
         #expect(always.workspace.panels.keyboard != nil, "a kiosk shows it even after a key or the mouse")
     }
 
+    /// A tablet with its keyboard cover on: once a hardware key has typed, a touch that starts
+    /// typing brings no on-screen keyboard, until a tap on the field asks for it.
+    @Test func aHardwareKeyboardKeepsTheOnScreenOneAwayUntilAskedFor() throws {
+        var rig = Self.typingRig()
+        #expect(rig.workspace.panels.keyboard != nil)
+        rig.press("a", typing: "a")
+        rig.settle()
+        #expect(rig.workspace.panels.keyboard == nil, "a hardware key sends it away")
+        rig.key("Return")
+        rig.doubleTap(Vec2(600, 450))
+        rig.settle()
+        let node = try #require(rig.workspace.editing?.node, "a double tap made a node to type in")
+        #expect(rig.workspace.panels.keyboard == nil, "the hardware keyboard is there: no on-screen one")
+        rig.tap(rig.screen(of: node))
+        rig.settle()
+        #expect(rig.workspace.panels.keyboard != nil, "a tap on the field asks for it")
+        rig.tapKey("Return")
+        rig.settle()
+        rig.doubleTap(Vec2(150, 450))
+        rig.settle()
+        #expect(rig.workspace.editing != nil)
+        #expect(rig.workspace.panels.keyboard != nil, "asked for once, it comes by itself again")
+    }
+
+    /// IBus or Fcitx composing (or a compositor's keyboard typing through text-input): the
+    /// system is typing, and Meshpad's keyboard does not cover its candidates.
+    @Test func aSystemInputMethodSendsItAway() throws {
+        var rig = Self.typingRig()
+        rig.send(.textEditing(text: "", cursor: 0))
+        rig.settle()
+        #expect(rig.workspace.panels.keyboard != nil, "an empty composition is no typing")
+        rig.send(.textEditing(text: "ni hao", cursor: 6))
+        rig.settle()
+        #expect(rig.workspace.panels.keyboard == nil)
+        rig.send(.textEditing(text: "", cursor: 0))
+        rig.type("你好")
+        rig.key("Return")
+        rig.doubleTap(Vec2(600, 450))
+        rig.settle()
+        #expect(rig.workspace.editing != nil)
+        #expect(rig.workspace.panels.keyboard == nil)
+        #expect(rig.document.nodes.contains { $0.text == "你好" })
+    }
+
     @Test func aMouseUserGetsNoKeyboardInAutoMode() {
         var rig = EditRig()
         rig.click(rig.screen(of: rig.id("food")))

@@ -38,9 +38,9 @@ struct WaylandTests {
         let drawnBy = Date(timeIntervalSinceNow: 15)
         repeat {
             let shot = try sway.screenshot(keeping: ProcessInfo.processInfo.environment["MESHPAD_KEEP_SCREENSHOT"])
-            total = max(shot.count, 1)
-            light = shot.filter { $0.r > 200 && $0.g > 200 && $0.b > 200 }.count
-            ink = shot.filter { $0.r < 110 && $0.g < 110 && $0.b < 110 }.count
+            total = max(shot.width * shot.height, 1)
+            light = shot.count(x: 0..<shot.width, y: 0..<shot.height, where: ScreenImage.isLight)
+            ink = shot.count(x: 0..<shot.width, y: 0..<shot.height) { $0.r < 110 && $0.g < 110 && $0.b < 110 }
             if Double(light) > 0.6 * Double(total) && ink > 200 { break }
             Thread.sleep(forTimeInterval: 0.1)
         } while Date() < drawnBy
@@ -213,34 +213,15 @@ final class HeadlessSway {
         return (node["app_id"] is String ? [node] : []) + children.flatMap { windows(in: $0) }
     }
 
-    /// The whole output as `grim` takes it, pixel by pixel.
-    /// `keeping`: a path to copy it to, to look at.
-    func screenshot(keeping: String? = nil) throws -> [(r: UInt8, g: UInt8, b: UInt8)] {
+    /// The whole output as `grim` takes it; `keeping`: a path to copy it to, to look at.
+    func screenshot(keeping: String? = nil) throws -> ScreenImage {
         let path = folder.appendingPathComponent("screen-\(UUID().uuidString).ppm").path
         try run("grim", ["-t", "ppm", path])
         if let keeping {
             try? FileManager.default.removeItem(atPath: keeping)
             try? FileManager.default.copyItem(atPath: path, toPath: keeping)
         }
-        let data = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-        // A binary PPM: "P6", width, height and the largest value as text, one blank, then RGB bytes.
-        var fields: [Int] = [], index = 2, number = ""
-        while fields.count < 3 && index < data.count {
-            let c = data[index]
-            if c >= 48 && c <= 57 { number.append(Character(UnicodeScalar(c))) } else if !number.isEmpty {
-                fields.append(Int(number) ?? 0)
-                number = ""
-            }
-            index += 1
-        }
-        guard data.starts(with: Array("P6".utf8)), fields.count == 3, fields[2] == 255,
-              data.count - index >= fields[0] * fields[1] * 3 else {
-            throw WaylandTests.Failure(message: "grim wrote no readable PPM at \(path)")
-        }
-        return (0..<fields[0] * fields[1]).map { i in
-            let at = index + i * 3
-            return (data[at], data[at + 1], data[at + 2])
-        }
+        return try ScreenImage(ppmAt: path)
     }
 
     private var clientEnvironment: [String: String] {

@@ -32,6 +32,7 @@ extension PlatformTests {
         }
 
         /// Runs an X tool to its end; its standard output.
+        @discardableResult
         static func run(_ tool: String, _ arguments: [String], display: String) throws -> String {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: installed(tool) ?? tool)
@@ -99,9 +100,9 @@ extension PlatformTests {
         }
 
         /// Xvfb on a free display, once an X client can connect to it.
-        static func startServer(_ xvfb: String) throws -> (ChildProcess, String) {
+        static func startServer(_ xvfb: String, size: String = "1024x768") throws -> (ChildProcess, String) {
             // why: -displayfd makes Xvfb pick a free display and say which once it is ready.
-            let server = try ChildProcess(["-displayfd", "1", "-screen", "0", "1024x768x24", "-nolisten", "tcp"],
+            let server = try ChildProcess(["-displayfd", "1", "-screen", "0", "\(size)x24", "-nolisten", "tcp"],
                                           environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"],
                                           executable: xvfb)
             let ready = server.wait(seconds: 10) { $0.output.hasSuffix("\n") }
