@@ -72,14 +72,21 @@ struct EventTranslator {
             let text = withUnsafeBytes(of: event.edit.text) { bytes in
                 String(decoding: bytes.prefix(while: { $0 != 0 }), as: UTF8.self)
             }
-            return .textEditing(text: text, cursor: max(Int(event.edit.start), 0))
+            return .textEditing(text: text, cursor: Self.compositionCaret(start: event.edit.start, length: event.edit.length))
         case SDL_TEXTEDITING_EXT:
             // Long compositions (SDL_HINT_IME_SUPPORT_EXTENDED_TEXT): SDL owns and frees the text.
             let text = event.editExt.text.map { String(cString: $0) } ?? ""
-            return .textEditing(text: text, cursor: max(Int(event.editExt.start), 0))
+            return .textEditing(text: text, cursor: Self.compositionCaret(start: event.editExt.start, length: event.editExt.length))
         default:
             return nil
         }
+    }
+
+    /// Where the caret goes in a composition, in characters: SDL gives a cursor (IBus: `start`,
+    /// no length) or the segment being converted (Fcitx: `start` and `length`, the whole of a
+    /// pinyin preedit), after which the caret belongs.
+    nonisolated static func compositionCaret(start: Int32, length: Int32) -> Int {
+        max(Int(start), 0) + max(Int(length), 0)
     }
 
     static func mouseButton(_ button: UInt8) -> MouseButton? {

@@ -3,17 +3,26 @@ import MeshpadCore
 import MeshpadTestRigs
 import Testing
 
-/// Chinese typed as its users type it: the real app under Xvfb with a D-Bus session and IBus
-/// running Debian's libpinyin engine, keystrokes through xdotool, the screen through ImageMagick's
-/// `import`. Skipped where those are not installed (`make test` installs them).
+/// Chinese typed as its users type it: the real app under Xvfb with a D-Bus session and a real
+/// input method from Debian (IBus with libpinyin, Fcitx 5 with its pinyin), keystrokes through
+/// xdotool, the screen through ImageMagick's `import`. Skipped where those are not installed
+/// (`make test` installs them).
 @Suite(.serialized, .inputMethodTools)
 struct InputMethodTests {
-    static let tools = ["Xvfb", "xwininfo", "xdotool", "import", "dbus-daemon", "ibus-daemon", "ibus"]
-    static let engine = "/usr/libexec/ibus-engine-libpinyin"
+    static let tools = ["Xvfb", "xwininfo", "xdotool", "import", "dbus-daemon", "dbus-send", "ibus-daemon", "ibus", "fcitx5", "fcitx5-remote"]
+    static let engines = ["/usr/libexec/ibus-engine-libpinyin", "/usr/share/fcitx5/addon/pinyin.conf"]
 
     typealias X = PlatformTests.WindowTitleTests
 
-    @Test func pinyinComposesInTheNodeAtTheCaretAndCommitsOnce() throws {
+    enum InputMethod: String, CaseIterable, Sendable {
+        case ibus, fcitx5
+
+        /// What the candidate window is called in `xwininfo`'s list.
+        var candidateWindow: String { self == .ibus ? "ibus-ui-gtk3" : "Fcitx5 Input Window" }
+    }
+
+    @Test(arguments: InputMethod.allCases)
+    func pinyinComposesInTheNodeAtTheCaretAndCommitsOnce(method: InputMethod) throws {
         guard ChildProcess.builtMeshpad() != nil, let xvfb = X.installed("Xvfb") else { return }
         let folder = try X.scratchFolder("meshpad-ime")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -31,10 +40,29 @@ struct InputMethodTests {
         let address = bus.output.trimmingCharacters(in: .whitespacesAndNewlines)
         try #require(!address.isEmpty, "the session bus did not start: \(bus.errorOutput)")
         environment["DBUS_SESSION_BUS_ADDRESS"] = address
-        environment["XMODIFIERS"] = "@im=ibus"
-        let ibus = try ChildProcess(["--xim", "--replace"], environment: environment, executable: X.installed("ibus-daemon") ?? "ibus-daemon")
-        defer { ibus.stop() }
-        try #require(Self.useEngine("libpinyin", environment), "IBus did not take the libpinyin engine: \(ibus.errorOutput)")
+        let daemon: ChildProcess
+        switch method {
+        case .ibus:
+            environment["XMODIFIERS"] = "@im=ibus"
+            daemon = try ChildProcess(["--xim", "--replace"], environment: environment, executable: X.installed("ibus-daemon") ?? "ibus-daemon")
+            try #require(Self.useEngine("libpinyin", environment), "IBus did not take the libpinyin engine: \(daemon.errorOutput)")
+        case .fcitx5:
+            environment["XMODIFIERS"] = "@im=fcitx"
+            environment["SDL_IM_MODULE"] = "fcitx"
+            // The user's input methods: an English keyboard, then Pinyin.
+            let profile = folder.appendingPathComponent("config/fcitx5/profile")
+            try FileManager.default.createDirectory(at: profile.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Self.fcitxProfile.write(to: profile, atomically: true, encoding: .utf8)
+            daemon = try ChildProcess(["--replace"], environment: environment, executable: X.installed("fcitx5") ?? "fcitx5")
+            // why: asked before it owns its bus name, fcitx5-remote would have D-Bus start a second Fcitx.
+            let ready = Date(timeIntervalSinceNow: 20)
+            while try !Self.run("dbus-send", ["--session", "--print-reply", "--dest=org.freedesktop.DBus", "/org/freedesktop/DBus",
+                                              "org.freedesktop.DBus.NameHasOwner", "string:org.fcitx.Fcitx5"], environment).contains("true"),
+                  Date() < ready {
+                Thread.sleep(forTimeInterval: 0.1)
+            }
+        }
+        defer { daemon.stop() }
 
         environment["MESHPAD_REPORT_FIRST_FRAME"] = "1"
         let app = try ChildProcess([map.path, "--size", "1000x700"], environment: environment)
@@ -47,11 +75,21 @@ struct InputMethodTests {
         let node = (x: origin.x + 500, y: origin.y + 350)
         // why: IBus gives the engine to input contexts made after it is chosen, and Xvfb with no
         // window manager gives the keyboard to the window under the pointer.
-        _ = Self.useEngine("libpinyin", environment)
+        if method == .ibus { _ = Self.useEngine("libpinyin", environment) }
         try X.run("xdotool", ["mousemove", "\(node.x)", "\(node.y)"], display: display)
 
         try X.run("xdotool", ["key", "F2"], display: display)
         Thread.sleep(forTimeInterval: 0.5)
+        // As Ctrl+Space would: Fcitx starts each window on the keyboard layout. Once the app's
+        // input context has the focus, `fcitx5-remote` says 2 (active).
+        if method == .fcitx5 {
+            let active = Date(timeIntervalSinceNow: 10)
+            while try Self.run("fcitx5-remote", [], environment).trimmingCharacters(in: .whitespacesAndNewlines) != "2", Date() < active {
+                _ = try Self.run("fcitx5-remote", ["-o"], environment)
+                Thread.sleep(forTimeInterval: 0.2)
+            }
+        }
+        Thread.sleep(forTimeInterval: 0.3)
         try X.run("xdotool", ["type", "--delay", "120", "nihao"], display: display)
 
         // The composition is drawn in the node, underlined, with the caret after it; IBus's
@@ -63,10 +101,10 @@ struct InputMethodTests {
             Thread.sleep(forTimeInterval: 0.3)
             let shot = try Self.screenshot(display: display, in: folder)
             underline = shot.longestRow(x: node.x - 60..<node.x + 60, y: node.y..<node.y + 16, where: ScreenImage.isDark)
-            candidates = try Self.candidateWindow(display: display)
+            candidates = try Self.candidateWindow(method.candidateWindow, display: display)
         } while (underline < 28 || candidates == nil) && Date() < deadline
         #expect(underline >= 28, "no composition underlined in the node (longest dark row \(underline) px)")
-        let window = try #require(candidates, "IBus showed no candidate window")
+        let window = try #require(candidates, "\(method) showed no candidate window")
         #expect(abs(window.x - node.x) < 60 && window.y >= node.y && window.y < node.y + 40,
                 "the candidate window is at \(window.x),\(window.y); the node's text at \(node.x),\(node.y)")
 
@@ -85,6 +123,25 @@ struct InputMethodTests {
         }
         #expect(texts == ["s你好"], "the committed text, once: \(texts); the app said: \(app.errorOutput)")
     }
+
+    static let fcitxProfile = """
+        [Groups/0]
+        Name=Default
+        Default Layout=us
+        DefaultIM=pinyin
+
+        [Groups/0/Items/0]
+        Name=keyboard-us
+        Layout=
+
+        [Groups/0/Items/1]
+        Name=pinyin
+        Layout=
+
+        [GroupOrder]
+        0=Default
+
+        """
 
     /// Chooses IBus's engine, waiting for the daemon to come up; whether it took.
     static func useEngine(_ name: String, _ environment: [String: String]) -> Bool {
@@ -143,9 +200,9 @@ struct InputMethodTests {
         return nil
     }
 
-    /// IBus's candidate popup (ibus-ui-gtk3's one large window), once it is on the screen.
-    static func candidateWindow(display: String) throws -> (x: Int, y: Int, width: Int, height: Int)? {
-        for window in try windows(display: display) where window.line.contains("ibus-ui-gtk3") && window.width > 100 && window.height > 30 {
+    /// The input method's candidate popup (its one large window named `name`), once it is on the screen.
+    static func candidateWindow(_ name: String, display: String) throws -> (x: Int, y: Int, width: Int, height: Int)? {
+        for window in try windows(display: display) where window.line.contains(name) && window.width > 100 && window.height > 20 {
             guard let id = window.line.split(separator: " ").first(where: { $0.hasPrefix("0x") }) else { continue }
             if try X.run("xwininfo", ["-id", String(id)], display: display).contains("IsViewable") {
                 return (window.x, window.y, window.width, window.height)
@@ -155,7 +212,7 @@ struct InputMethodTests {
     }
 
     static var toolsInstalled: Bool {
-        tools.allSatisfy { X.installed($0) != nil } && FileManager.default.isExecutableFile(atPath: engine)
+        tools.allSatisfy { X.installed($0) != nil } && engines.allSatisfy { FileManager.default.fileExists(atPath: $0) }
     }
 }
 
@@ -163,6 +220,6 @@ extension Trait where Self == ConditionTrait {
     /// Runs only where Xvfb, xdotool, ImageMagick, D-Bus and IBus with libpinyin are installed.
     static var inputMethodTools: Self {
         .enabled(if: InputMethodTests.toolsInstalled,
-                 "needs Xvfb, xdotool, imagemagick, dbus and ibus-libpinyin (make test installs them); not installed here")
+                 "needs Xvfb, xdotool, imagemagick, dbus, ibus-libpinyin and fcitx5-chinese-addons (make test installs them); not installed here")
     }
 }

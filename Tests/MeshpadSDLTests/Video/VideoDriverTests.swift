@@ -18,6 +18,21 @@ import Testing
         #expect(SDLSession.videoDriverHint(environment: environment, headless: headless) == hint)
     }
 
+    /// Only X11 and the headless drivers show a software renderer's pixels without a GL texture.
+    @Test func onlyDriversWithTheirOwnFramebufferSkipTheGLTexture() {
+        #expect(SDLRenderer.hasOwnFramebuffer(videoDriver: "x11"))
+        #expect(SDLRenderer.hasOwnFramebuffer(videoDriver: "offscreen"))
+        #expect(!SDLRenderer.hasOwnFramebuffer(videoDriver: "wayland"))
+        #expect(!SDLRenderer.hasOwnFramebuffer(videoDriver: "kmsdrm"))
+    }
+
+    /// (start, length, caret): IBus gives a cursor; Fcitx the segment being converted, and the
+    /// caret goes after it (a whole pinyin preedit: at its end).
+    @Test(arguments: [(Int32(3), Int32(0), 3), (0, 6, 6), (2, 3, 5), (-1, -1, 0)] as [(Int32, Int32, Int)])
+    func theCaretInACompositionFollowsWhatTheInputMethodSays(start: Int32, length: Int32, caret: Int) {
+        #expect(EventTranslator.compositionCaret(start: start, length: length) == caret)
+    }
+
     /// (environment, GPU render nodes, draws in software)
     @Test(arguments: [
         ([:], [], true),
