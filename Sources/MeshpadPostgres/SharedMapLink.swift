@@ -227,16 +227,27 @@ public final class SharedMapLink: SharedMapChannel {
                         failures = 0
                     }
                     if box.withLock({ !$0.outgoing.isEmpty }) { continue }
+                    /// Posts the presence heard; whether the map has news (a map channel's payload,
+                    /// the new seq, only says there is some: the fetch gets it all).
+                    func hear(_ notifications: [PGConnection.Notification]) -> Bool {
+                        let heard = notifications.filter { $0.channel == presenceChannel }.compactMap { Presence(payload: $0.payload) }
+                        if !heard.isEmpty { post(presence: heard) }
+                        return notifications.contains { $0.channel == mapChannel }
+                    }
+                    // why: a NOTIFY that arrives during a query (the fetch, an append) is read into
+                    // libpq's own queue with the query's results; the socket then has nothing left
+                    // to wake poll() for, and the news would wait for the next one, or for
+                    // fetchAnywayAfter (30 s). A test saw exactly that under load.
+                    if hear(try connection.takeNotifications()) {
+                        fetchDue = true
+                        continue
+                    }
                     let waitStart = Date()
                     _ = connection.waitForInput(seconds: Self.fetchAnywayAfter, orReadable: wakeRead)
                     var drain = [UInt8](repeating: 0, count: 64)
                     while read(wakeRead, &drain, drain.count) > 0 {}
-                    let notifications = try connection.takeNotifications()
-                    // why: a map channel's payload (the new seq) only says there is news; the fetch gets it all.
-                    if notifications.contains(where: { $0.channel == mapChannel })
+                    if hear(try connection.takeNotifications())
                         || Date().timeIntervalSince(waitStart) >= Self.fetchAnywayAfter - 0.01 { fetchDue = true }
-                    let heard = notifications.filter { $0.channel == presenceChannel }.compactMap { Presence(payload: $0.payload) }
-                    if !heard.isEmpty { post(presence: heard) }
                 }
             } catch {
                 failures += 1
