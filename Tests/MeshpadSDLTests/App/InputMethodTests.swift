@@ -46,6 +46,12 @@ struct InputMethodTests {
             environment["XMODIFIERS"] = "@im=ibus"
             daemon = try ChildProcess(["--xim", "--replace"], environment: environment, executable: X.installed("ibus-daemon") ?? "ibus-daemon")
             try #require(Self.useEngine("libpinyin", environment), "IBus did not take the libpinyin engine: \(daemon.errorOutput)")
+            // why: IBus's panel (ibus-ui-gtk3), which draws the candidates, is a process of its
+            // own that the daemon starts; on a loaded machine it comes up seconds later.
+            let panel = Date(timeIntervalSinceNow: 30)
+            while try !Self.windows(display: display).contains(where: { $0.line.contains("ibus-ui-gtk3") }), Date() < panel {
+                Thread.sleep(forTimeInterval: 0.2)
+            }
         case .fcitx5:
             environment["XMODIFIERS"] = "@im=fcitx"
             environment["SDL_IM_MODULE"] = "fcitx"
@@ -88,6 +94,9 @@ struct InputMethodTests {
                 _ = try Self.run("fcitx5-remote", ["-o"], environment)
                 Thread.sleep(forTimeInterval: 0.2)
             }
+            // why: "active" is said before the app's input context hears it; on a loaded machine a
+            // key typed at once went past the input method (seen: "sn你好").
+            Thread.sleep(forTimeInterval: 0.7)
         }
         Thread.sleep(forTimeInterval: 0.3)
         try X.run("xdotool", ["type", "--delay", "120", "nihao"], display: display)
@@ -96,7 +105,7 @@ struct InputMethodTests {
         // candidate window opens there (SDL_SetTextInputRect), not in a corner of the screen.
         var underline = 0
         var candidates: (x: Int, y: Int, width: Int, height: Int)?
-        let deadline = Date(timeIntervalSinceNow: 15)
+        let deadline = Date(timeIntervalSinceNow: 20)
         repeat {
             Thread.sleep(forTimeInterval: 0.3)
             let shot = try Self.screenshot(display: display, in: folder)
