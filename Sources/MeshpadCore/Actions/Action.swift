@@ -117,6 +117,8 @@ public enum Action: Hashable, Sendable {
 
     /// The words on its button or menu row.
     public var title: String { spec.title }
+    /// The words on its toolbar button.
+    public var toolbarTitle: String { spec.toolbarTitle ?? spec.title }
 }
 
 /// What an action acts on: the selection (the default), or what a context menu was opened on.
@@ -174,6 +176,8 @@ public struct ActionSpec: Sendable {
     public var keys: [KeyChord]
     /// Its place on the toolbar along the bottom, left to right; nil when it is not there.
     public var toolbarSlot: Int?
+    /// Shorter words for its toolbar button ("−" beside Fit), where the title would crowd it.
+    public var toolbarTitle: String?
     public var onToolbar: Bool { toolbarSlot != nil }
     /// The context menus it is offered in.
     public var contextMenus: Set<ContextTarget>
@@ -186,11 +190,12 @@ public struct ActionSpec: Sendable {
     /// One line for `--help` and the guide's key table.
     public var summary: String
 
-    public init(_ title: String, keys: [KeyChord] = [], toolbar slot: Int? = nil, context: Set<ContextTarget> = [],
-                menu: MenuGroup? = nil, readOnly: Bool, kiosk: Bool = true, summary: String) {
+    public init(_ title: String, keys: [KeyChord] = [], toolbar slot: Int? = nil, toolbarTitle: String? = nil,
+                context: Set<ContextTarget> = [], menu: MenuGroup? = nil, readOnly: Bool, kiosk: Bool = true, summary: String) {
         self.title = title
         self.keys = keys
         self.toolbarSlot = slot
+        self.toolbarTitle = toolbarTitle
         self.contextMenus = context
         self.menu = menu
         self.readOnly = readOnly

@@ -102,14 +102,14 @@ public enum ActionTable {
             return ActionSpec("Select", toolbar: 2, readOnly: true,
                               summary: "drags on the surface draw a selection box; taps add and remove (Shift-drag with a mouse)")
         case .stylePanel:
-            return ActionSpec("Style", toolbar: 8, context: [.node, .edge], readOnly: false,
+            return ActionSpec("Style", toolbar: 10, context: [.node, .edge], readOnly: false,
                               summary: "the style panel: shape, colours, text and edge of the selected nodes, "
                                 + "or colour, width, line and arrowheads of the selected link")
         case .outline:
-            return ActionSpec("Outline", keys: [KeyChord(.f9)], toolbar: 9, readOnly: true,
+            return ActionSpec("Outline", keys: [KeyChord(.f9)], toolbar: 11, readOnly: true,
                               summary: "the outline panel: the map as an indented list")
         case .search:
-            return ActionSpec("Search", keys: [KeyChord(.f, .ctrl)], toolbar: 10, readOnly: true,
+            return ActionSpec("Search", keys: [KeyChord(.f, .ctrl)], toolbar: 12, readOnly: true,
                               summary: "find nodes by their text (case and accents ignored)")
         case .findNext:
             return ActionSpec("Find next", keys: [KeyChord(.f3)], readOnly: true, summary: "the next match")
@@ -132,21 +132,23 @@ public enum ActionTable {
             return ActionSpec("Add \(direction.rawValue)", keys: [KeyChord(direction.key, .shift)], readOnly: true,
                               summary: "add the nearest node \(direction.phrase) to the selection")
         case .fit:
-            return ActionSpec("Fit", keys: [KeyChord(.digit1, .shift)], toolbar: 6, context: [.surface], readOnly: true,
+            return ActionSpec("Fit", keys: [KeyChord(.digit1, .shift)], toolbar: 7, context: [.surface], readOnly: true,
                               summary: "zoom to show the whole map (at most 100 %)")
         case .centre:
             return ActionSpec("Centre", keys: [KeyChord(.digit2, .shift)], context: [.node], readOnly: true,
                               summary: "bring the selected nodes to the middle of the view")
         case .zoomIn:
+            // why: a finger alone must zoom in too (one-finger users, panels whose touch is a mouse).
             return ActionSpec("Zoom in", keys: [KeyChord(.equals), KeyChord(.equals, .shift), KeyChord(.plus), KeyChord(.keypadPlus)],
-                              readOnly: true, summary: "zoom in about the view's centre")
+                              toolbar: 8, toolbarTitle: "+", context: [.surface], readOnly: true, summary: "zoom in about the view's centre")
         case .zoomOut:
-            return ActionSpec("Zoom out", keys: [KeyChord(.minus), KeyChord(.keypadMinus)], readOnly: true,
-                              summary: "zoom out about the view's centre")
+            return ActionSpec("Zoom out", keys: [KeyChord(.minus), KeyChord(.keypadMinus)], toolbar: 6, toolbarTitle: "−",
+                              context: [.surface], readOnly: true, summary: "zoom out about the view's centre")
         case .resetZoom:
-            return ActionSpec("Zoom 100 %", keys: [KeyChord(.digit0), KeyChord(.keypad0)], readOnly: true, summary: "zoom to 100 %")
+            return ActionSpec("Zoom 100 %", keys: [KeyChord(.digit0), KeyChord(.keypad0)], context: [.surface], readOnly: true,
+                              summary: "zoom to 100 %")
         case .tidy:
-            return ActionSpec("Tidy", keys: [KeyChord(.t, .ctrl)], toolbar: 7, context: [.surface], readOnly: false,
+            return ActionSpec("Tidy", keys: [KeyChord(.t, .ctrl)], toolbar: 9, context: [.surface], readOnly: false,
                               summary: "lay the map out as a tidy tree that keeps itself tidy (a graph gets the force layout)")
         case .forceLayout:
             return ActionSpec("Force layout", keys: [KeyChord(.t, [.ctrl, .shift])], readOnly: false,

@@ -1,5 +1,8 @@
 /// The chrome around the map: toolbar, style panel, search bar, outline, minimap and the ☰ button.
 extension OverlayLayout {
+    /// The toolbar's actions laid out apart from it, at the right edge.
+    static let zoomCluster: Set<Action> = [.zoomIn, .zoomOut]
+
     /// Width of the outline panel for a viewport.
     public static func outlineWidth(viewportSize: Vec2) -> Double {
         min(380, max(240, viewportSize.x * 0.3), max(0, viewportSize.x - 120))
@@ -84,8 +87,13 @@ extension OverlayLayout {
             append(Part(role: .appMenuButton, rect: Rect(x: canvasLeft + margin, y: top, width: max(target, button.width), height: target),
                         text: button.title, look: chrome.menu.map { if case .app = $0.kind { return .on } else { return .plain } } ?? .plain))
         }
-        if !chrome.toolbar.isEmpty {
-            let widths = chrome.toolbar.map { max(target, (chrome.labelWidths[$0.action] ?? 0) + 24) }
+        // why: zoom − and + stand apart, one above the other at the right edge (as on a street
+        // map), so the toolbar does not wrap to a second row on a window 800 px wide and cover a
+        // fifth of the map.
+        let zoomButtons = chrome.toolbar.filter { Self.zoomCluster.contains($0.action) }
+        let toolbar = chrome.toolbar.filter { !Self.zoomCluster.contains($0.action) }
+        if !toolbar.isEmpty {
+            let widths = toolbar.map { max(target, (chrome.labelWidths[$0.action] ?? 0) + 24) }
             let available = max(target, viewportSize.x - canvasLeft - 2 * margin - 2 * gap)
             var rows: [[Int]] = [[]]
             var rowWidth = 0.0
@@ -109,10 +117,22 @@ extension OverlayLayout {
                 var x = centreX - rowWidths[r] / 2
                 let y = panel.minY + gap + Double(r) * (target + gap)
                 for i in indices {
-                    let button = chrome.toolbar[i]
+                    let button = toolbar[i]
                     append(Part(role: .toolbar(button.action), rect: Rect(x: x, y: y, width: widths[i], height: target),
-                                      text: button.action.title, look: !button.isEnabled ? .disabled : (button.isOn ? .on : .plain)))
+                                      text: button.action.toolbarTitle, look: !button.isEnabled ? .disabled : (button.isOn ? .on : .plain)))
                     x += widths[i] + gap
+                }
+            }
+            if !zoomButtons.isEmpty {
+                // Zoom in on top, the nearer one to the map, zoom out under it, just above the toolbar.
+                let height = Double(zoomButtons.count) * target + Double(zoomButtons.count + 1) * gap
+                let cluster = Rect(x: viewportSize.x - margin - target - 2 * gap, y: panel.minY - gap - height,
+                                   width: target + 2 * gap, height: height)
+                append(Part(role: .toolbarPanel, rect: cluster, text: ""))
+                for (k, button) in zoomButtons.sorted(by: { $0.action == .zoomIn && $1.action != .zoomIn }).enumerated() {
+                    append(Part(role: .toolbar(button.action),
+                                rect: Rect(x: cluster.minX + gap, y: cluster.minY + gap + Double(k) * (target + gap), width: target, height: target),
+                                text: button.action.toolbarTitle, look: !button.isEnabled ? .disabled : .plain))
                 }
             }
         }

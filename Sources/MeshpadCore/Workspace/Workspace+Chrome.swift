@@ -159,7 +159,7 @@ extension Workspace {
         case .outlineRow(let id):
             commitEditing()
             select([id])
-            centre(on: [id])
+            showReadable(id)
         case .outlineDisclosure(let id):
             commitEditing()
             return perform(.toggleFold, on: .node(id))

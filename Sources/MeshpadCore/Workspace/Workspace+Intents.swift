@@ -51,6 +51,15 @@ extension Workspace {
         case .stopInertia:
             view.stopInertia()
         case .edit(let id):
+            // A double tap on a node too small to read zooms to it; the next one edits. why: on a
+            // big map opened whole, or a panel whose touch is a mouse, a double tap is the one
+            // way in that a single finger has, and editing text that cannot be read helps nobody.
+            if view.camera.zoom < Self.readableZoom, editing?.node != id {
+                commitEditing()
+                select([id])
+                showReadable(id)
+                return []
+            }
             return perform(.editText, on: .node(id))
         case .surfaceDoubleTap(let mapPoint):
             return perform(.newNodeHere, on: .surface(mapPoint))

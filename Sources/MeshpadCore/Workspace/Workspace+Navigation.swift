@@ -27,6 +27,18 @@ extension Workspace {
         fly(toFrame: box, maxZoom: view.targetZoom)
     }
 
+    /// The zoom from which a node's text reads comfortably (12 px for the usual 16 px labels).
+    public static let readableZoom = 0.75
+
+    /// Brings a node to the canvas's centre where its text can be read: at the current zoom if
+    /// that is readable, else at 100 %. Search, the outline and a double tap on a node too small
+    /// to read go there; jumping to a hit at a zoom where it cannot be read finds nothing.
+    mutating func showReadable(_ id: NodeID) {
+        guard let node = document.node(id), !document.isHidden(id) else { return }
+        let zoom = view.targetZoom >= Self.readableZoom ? view.targetZoom : 1
+        fly(toFrame: node.frame, maxZoom: zoom)
+    }
+
     /// Keeps a node on screen: a flight to it only if it is (partly) outside the canvas.
     mutating func keepInView(_ id: NodeID) {
         guard let node = document.node(id) else { return }
@@ -123,7 +135,7 @@ extension Workspace {
         let id = state.matches[next]
         if document.isHidden(id) { unfoldAncestors(of: id) }
         select([id])
-        centre(on: [id])
+        showReadable(id)
         if var refreshed = panels.search {
             // Unfolding changed the structure; the matches are the same nodes.
             refreshed.revision = document.textRevision &+ document.structureRevision

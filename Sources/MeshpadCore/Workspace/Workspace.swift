@@ -260,7 +260,7 @@ public struct Workspace {
 
     private mutating func measureLabels() {
         for action in Action.all where action.spec.onToolbar {
-            measures.labelWidths[action] = measures.sizing.measurer.width(of: action.title[...])
+            measures.labelWidths[action] = measures.sizing.measurer.width(of: action.toolbarTitle[...])
         }
         measures.appMenuWidth = measures.sizing.measurer.width(of: Self.appMenuTitle[...]) + 24
     }

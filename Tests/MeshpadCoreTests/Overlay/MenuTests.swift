@@ -32,7 +32,7 @@ import Testing
         #expect(rig.workspace.selection.nodes == [rig.id("food")], "what the menu is for is selected")
         rig.key("Escape")
         Self.longPress(&rig, at: Vec2(700, 80))
-        #expect(Self.rows(rig) == ["New node here", "Paste", "Fit", "Tidy"], "on the surface")
+        #expect(Self.rows(rig) == ["New node here", "Paste", "Fit", "Zoom in", "Zoom out", "Zoom 100 %", "Tidy"], "on the surface")
     }
 
     @Test func aNodeWithChildrenCanBeFoldedFromItsMenu() {
