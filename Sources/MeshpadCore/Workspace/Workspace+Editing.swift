@@ -273,6 +273,13 @@ extension Workspace {
             toast("A summary needs words: none was made")
             return
         }
+        // An empty node made for this edit goes away again (Return, a tap elsewhere): no stray
+        // empty nodes, as in XMind and MindNode. One made earlier and emptied stays.
+        if session.editor.text.isEmpty, history.open?.purpose == .textEdit,
+           history.open?.transaction.changes.contains(where: { Self.creates(session.node, $0) }) == true {
+            cancelEditing()
+            return
+        }
         editing = nil
         needsRedraw = true
         guard history.open?.purpose == .textEdit else { return }
@@ -290,6 +297,12 @@ extension Workspace {
         let parent = history.open?.transaction.changes.lazy.compactMap(Self.parentInCreation).first
         rollback()
         if selection.nodes.isEmpty, let parent, document.contains(parent) { select([parent]) }
+    }
+
+    /// Whether the change makes the node.
+    private static func creates(_ id: NodeID, _ change: Change) -> Bool {
+        guard case .insert(let fragment) = change else { return false }
+        return fragment.nodes.contains { $0.node.id == id }
     }
 
     /// The parent a creation hung its node under, to select when the creation is cancelled.

@@ -59,3 +59,37 @@ import Testing
         #expect(near.camera.zoom == 1.5)
     }
 }
+
+/// No stray empty nodes (issue 33): a node made to be typed in and left empty goes away.
+@Suite struct EmptyNewNodeTests {
+    @Test func anEmptyNewNodeIsGoneWhenItsEditEnds() throws {
+        var rig = EditRig()
+        let count = rig.document.nodes.count
+        rig.tap(rig.screen(of: rig.id("food")))
+        rig.tapToolbar(.addChild)
+        rig.settle()
+        #expect(rig.workspace.editing != nil)
+        #expect(rig.document.nodes.count == count + 1)
+        rig.key("Return")
+        #expect(rig.document.nodes.count == count, "Return on an empty new node leaves nothing behind")
+        #expect(rig.workspace.selection.nodes == [rig.id("food")], "its parent is selected again")
+        #expect(!rig.workspace.history.canUndo, "nothing to undo")
+        // A double tap on the surface, then a tap elsewhere: the same.
+        rig.doubleTap(Vec2(120, 120))
+        rig.settle()
+        #expect(rig.document.nodes.count == count + 1)
+        rig.time += 1
+        rig.tap(rig.screen(of: rig.id("shelter")))
+        #expect(rig.document.nodes.count == count)
+    }
+
+    @Test func aNodeEmptiedByHandStaysForItsOwnerToDelete() throws {
+        var rig = EditRig()
+        let food = rig.id("food")
+        rig.click(rig.screen(of: food))
+        rig.key("F2")
+        for _ in 0..<10 { rig.key("Backspace") }
+        rig.key("Return")
+        #expect(rig.document.node(food)?.text == "", "an existing node is not deleted by emptying it")
+    }
+}
