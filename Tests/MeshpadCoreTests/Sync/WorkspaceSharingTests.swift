@@ -159,6 +159,7 @@ import Testing
         let root = workspace.document.rootID
         workspace.select([root])
         workspace.perform(.addChild)
+        _ = workspace.handle(.text("Ann's"), at: 1)
         workspace.commitEditing()
         let anns = try #require(workspace.selection.focus)
         let bobs = bob.addChild(under: root, text: "Bob's")

@@ -65,8 +65,8 @@ import Testing
     @Test func anEmptyNewNodeIsGoneWhenItsEditEnds() throws {
         var rig = EditRig()
         let count = rig.document.nodes.count
-        rig.tap(rig.screen(of: rig.id("food")))
-        rig.tapToolbar(.addChild)
+        rig.click(rig.screen(of: rig.id("food")))
+        rig.key("Tab")
         rig.settle()
         #expect(rig.workspace.editing != nil)
         #expect(rig.document.nodes.count == count + 1)
