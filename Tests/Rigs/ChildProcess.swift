@@ -22,6 +22,28 @@ package final class ChildProcess {
         return meshpad
     }
 
+    /// The full path of a program on `PATH`, if it is there.
+    package static func installed(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// Runs a short-lived tool (xwininfo, swaymsg, ibus…) to its end with exactly `environment`:
+    /// its standard output, standard error dropped.
+    package static func output(of executable: String, _ arguments: [String], environment: [String: String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+
     package let process = Process()
     private let outputPipe = Pipe()
     private let errorPipe = Pipe()

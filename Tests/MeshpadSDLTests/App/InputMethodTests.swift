@@ -164,17 +164,7 @@ struct InputMethodTests {
     }
 
     static func run(_ tool: String, _ arguments: [String], _ environment: [String: String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: X.installed(tool) ?? tool)
-        process.arguments = arguments
-        process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try ChildProcess.output(of: X.installed(tool) ?? tool, arguments, environment: environment)
     }
 
     static func screenshot(display: String, in folder: URL) throws -> ScreenImage {

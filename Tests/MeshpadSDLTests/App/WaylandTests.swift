@@ -177,17 +177,7 @@ final class HeadlessSway {
     /// Runs a Wayland tool (or swaymsg) to its end; its standard output.
     @discardableResult
     func run(_ tool: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.launcher)
-        process.arguments = Self.asAccount(WaylandTests.installed(tool), arguments)
-        process.environment = clientEnvironment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try ChildProcess.output(of: Self.launcher, Self.asAccount(WaylandTests.installed(tool), arguments), environment: clientEnvironment)
     }
 
     /// The compositor's window tree as JSON.
@@ -267,11 +257,7 @@ extension WaylandTests {
         var description: String { message }
     }
 
-    /// The full path of a program on `PATH`, if it is there.
-    static func installed(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    static func installed(_ name: String) -> String? { ChildProcess.installed(name) }
 
     static var toolsInstalled: Bool { tools.allSatisfy { installed($0) != nil } && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv") }
 }

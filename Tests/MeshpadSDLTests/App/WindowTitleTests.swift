@@ -9,11 +9,7 @@ extension PlatformTests {
     struct WindowTitleTests {
         static let tools = ["Xvfb", "xprop", "xwininfo"]
 
-        /// The full path of a program on `PATH`, if it is there.
-        static func installed(_ name: String) -> String? {
-            let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-            return path.split(separator: ":").map { "\($0)/\(name)" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-        }
+        static func installed(_ name: String) -> String? { ChildProcess.installed(name) }
 
         static var toolsInstalled: Bool { tools.allSatisfy { installed($0) != nil } }
 
@@ -34,17 +30,7 @@ extension PlatformTests {
         /// Runs an X tool to its end; its standard output.
         @discardableResult
         static func run(_ tool: String, _ arguments: [String], display: String) throws -> String {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: installed(tool) ?? tool)
-            process.arguments = arguments
-            process.environment = ["DISPLAY": display]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return String(decoding: data, as: UTF8.self)
+            try ChildProcess.output(of: installed(tool) ?? tool, arguments, environment: ["DISPLAY": display])
         }
 
         /// The bytes of `_NET_WM_NAME` on the window the process `pid` made, if it has one yet.

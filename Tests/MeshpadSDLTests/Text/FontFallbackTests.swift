@@ -34,11 +34,14 @@ extension PlatformTests {
         /// A start-up that fails after the fonts opened (no renderer on a Wayland session) used to
         /// die in FreeType: the optimiser ended the session (TTF_Quit) before the fonts closed.
         @Test func aFontOutlivingTheSessionStillMeasuresAndClosesCleanly() throws {
-            var session: SDLSession? = try SDLSession(headless: true)
-            let font = try Font(path: try FontLocator.labelFontPath(), pixelSize: 24)
-            let before = font.width(of: "every human has a right to")
-            session = nil
-            #expect(session == nil)
+            let font: Font, before: Int
+            do {
+                let session = try SDLSession(headless: true)
+                font = try Font(path: try FontLocator.labelFontPath(), pixelSize: 24)
+                before = font.width(of: "every human has a right to")
+                withExtendedLifetime(session) {}
+            }
+            // The session has ended here (its TTF_Quit ran).
             #expect(font.width(of: "every human has a right to") == before)
             #expect(before > 100)
             // The font closes here, after SDL2_ttf's last TTF_Quit from the session.
