@@ -49,5 +49,32 @@ extension EndToEndTests {
                 #expect(!app.workspace.history.canUndo, "zooming is no edit")
             }
         }
+
+        /// A search by finger opens the fold that hides a hit, and nothing more: the map is not
+        /// "changed", Undo stays grey, and closing the search folds the branch again.
+        @Test func aSearchByFingerChangesNothing() throws {
+            var document = Document.procedural(nodeCount: 400, seed: 3)
+            let branch = try #require(document.children(of: document.rootID).first)
+            let at = try #require(document.node(branch)).position + Vec2(240, 0)
+            let added = document.addChild(of: branch, text: "ferry tickets", at: at)
+            let hit = try #require(added)
+            document.setFolded(branch, true)
+            let sdl = try SDLSession(headless: true)
+            try withExtendedLifetime(sdl) {
+                let app = try App(document: document, options: App.Options(windowSize: TouchOnlyTests.size, preferSoftware: true, hidden: true))
+                var finger = Finger(app: app)
+                let title = app.session.title
+                try finger.tap("Search")
+                try finger.typeOnKeyboard("ferry")
+                #expect(app.workspace.selection.nodes == [hit])
+                #expect(!app.workspace.document.isHidden(hit), "the hit is shown")
+                #expect(app.session.title == title, "not marked changed: \(app.session.title)")
+                #expect(!finger.dump.controls.contains { $0.label == "Undo" && $0.enabled }, "nothing to undo")
+                try finger.tap("✕")
+                #expect(app.workspace.document.node(branch)?.folded == true, "folded again")
+                #expect(app.workspace.selection.nodes == [branch], "the branch that holds the hit is selected")
+                #expect(app.session.title == title)
+            }
+        }
     }
 }

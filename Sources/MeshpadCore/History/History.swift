@@ -17,12 +17,18 @@ public struct History: Sendable {
         case textEdit
         /// The force layout, settling step by step.
         case layout
+        /// Folds opened to show a search hit: a view, not an edit. The map does not count as
+        /// changed while it is open, the next hit or the search's end takes it back, and it
+        /// becomes a step only if the person changes something while it shows.
+        case reveal
     }
 
     /// The transaction being made, and what it is for.
     public struct Open: Sendable {
         public var transaction: Transaction
         public var purpose: Purpose
+        /// The map's revision when it opened: what a `.reveal` leaves the map's saved state at.
+        public var startRevision: UInt64 = 0
     }
 
     /// Done transactions, oldest first: undo takes the last.
@@ -30,6 +36,9 @@ public struct History: Sendable {
     /// Undone transactions, most recently undone last: redo takes the last.
     public private(set) var undone: [Transaction] = []
     public internal(set) var open: Open?
+    /// A reveal taken back leaves the map as it was at `content`, under a new `revision`: the
+    /// file counts it as unchanged while the map stays there.
+    var takenBack: (revision: UInt64, content: UInt64)?
     /// Tests and the soak set this: every committed, undone or redone transaction is followed by
     /// `Document.checkInvariants()`, and what it finds is kept in `invariantFailures`.
     public var checksInvariants = false

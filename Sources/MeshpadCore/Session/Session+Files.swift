@@ -7,7 +7,7 @@ extension Session {
     mutating func fileEvent(_ event: FileFlow.Event) -> [Effect] {
         files.untitledName = FileFlow.name(forRoot: workspace.document.root.text)
         var effects: [Effect] = []
-        for effect in files.handle(event, revision: workspace.document.revision, now: now) {
+        for effect in files.handle(event, revision: workspace.contentRevision, now: now) {
             switch effect {
             case .write(let path, let format):
                 if format == .native { effects += keepSmallPictures() }
@@ -100,7 +100,7 @@ extension Session {
     /// unsent changes are in the session's journal).
     mutating func autosaveIfDue(at time: Double) -> [Effect] {
         guard let store = settings.recovery, sharing == nil, kiosk?.attract == nil,
-              autosave.isDue(revision: workspace.document.revision, at: time) else { return [] }
+              autosave.isDue(revision: workspace.contentRevision, at: time) else { return [] }
         return [.autosave(documentForWriting(to: files.file.path), store, key: autosaveKey)]
     }
 
@@ -115,13 +115,13 @@ extension Session {
         if let state = kiosk {
             effects += keepVisitorsMap()
             outcome = state.atStart ? "no visitor's map to keep" : "the visitor's map is kept in its session file"
-        } else if settings.readOnly || sharing != nil || !files.file.isDirty(workspace.document) {
+        } else if settings.readOnly || sharing != nil || files.file.revisionIsSaved(workspace.contentRevision) {
             if let store = settings.recovery { effects.append(.discardRecovery(store, key: files.file.path)) }
             outcome = "nothing unsaved"
         } else if let store = settings.recovery {
             outcome = "unsaved changes kept in \(store.recoveryPath(for: autosaveKey))"
             // why: the last autosave may be up to half a second old, or may have failed.
-            if autosaveFailed || autosave.writtenRevision != workspace.document.revision {
+            if autosaveFailed || autosave.writtenRevision != workspace.contentRevision {
                 effects.append(.keepNow(documentForWriting(to: files.file.path), store, key: autosaveKey))
             }
         } else {

@@ -96,14 +96,14 @@ extension Session {
     /// The visitor's map, written now to its session file (nothing if no one changed it since
     /// the last start-over).
     mutating func keepVisitorsMap() -> [Effect] {
-        guard let state = kiosk, !state.atStart, workspace.document.revision != autosave.writtenRevision else { return [] }
+        guard let state = kiosk, !state.atStart, workspace.contentRevision != autosave.writtenRevision else { return [] }
         return [.keepNow(workspace.document, state.mode.autosave, key: state.name)]
     }
 
     /// The map back at its start, with nothing waiting to be autosaved.
     private mutating func startOver(_ state: KioskSession) {
         workspace.restart(with: state.start)
-        autosave = AutosaveSchedule(writtenRevision: workspace.document.revision)
+        autosave = AutosaveSchedule(writtenRevision: workspace.contentRevision)
     }
 
     /// Leaves the kiosk (the PIN was right): the visitor's map is kept first.

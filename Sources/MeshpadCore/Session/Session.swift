@@ -168,7 +168,7 @@ public struct Session {
     }
 
     /// The window's title: the map's name, marked while it has unsaved changes.
-    public var title: String { files.title(revision: workspace.document.revision) }
+    public var title: String { files.title(revision: workspace.contentRevision) }
 
     /// Text is wanted: the platform turns text input (the input method, a system keyboard) on.
     public var wantsTextInput: Bool { workspace.wantsTextInput }

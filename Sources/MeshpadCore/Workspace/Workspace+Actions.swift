@@ -163,18 +163,18 @@ extension Workspace {
         case .redo:
             if let session = editing, session.editor.canRedo { editText { $0.redo() } } else { redo() }
         case .newMap:
-            closeOpenTransaction()
+            closeOpenEdit()
             return [.newMap]
         case .save:
-            closeOpenTransaction()
+            closeOpenEdit()
             return [.save]
         case .saveAs:
-            closeOpenTransaction()
+            closeOpenEdit()
             return [.showSaveAs]
         case .open:
             return [.showOpen]
         case .export(let format):
-            closeOpenTransaction()
+            closeOpenEdit()
             return [.export(format)]
         case .theme(let name):
             measures.themeName = name

@@ -187,14 +187,20 @@ extension Workspace {
 
     /// Unfolds every folded ancestor of a node, as one undo step, so it can be seen.
     mutating func unfoldAncestors(of id: NodeID) {
+        let folded = foldedAncestors(of: id)
+        guard !folded.isEmpty else { return }
+        transact("unfold") { $0.record(.setFolded(ids: folded, from: folded.map { _ in true }, to: folded.map { _ in false })) }
+    }
+
+    /// The folded ancestors of a node, nearest first.
+    func foldedAncestors(of id: NodeID) -> [NodeID] {
         var folded: [NodeID] = []
         var current = document.parent(of: id)
         while let ancestor = current {
             if document.node(ancestor)?.folded == true { folded.append(ancestor) }
             current = document.parent(of: ancestor)
         }
-        guard !folded.isEmpty else { return }
-        transact("unfold") { $0.record(.setFolded(ids: folded, from: folded.map { _ in true }, to: folded.map { _ in false })) }
+        return folded
     }
 
     // MARK: - Text editing

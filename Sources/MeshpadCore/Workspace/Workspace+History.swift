@@ -9,7 +9,15 @@ extension Workspace {
     /// layout in progress) as its own step.
     mutating func begin(_ label: String, for purpose: History.Purpose = .command) {
         closeOpenTransaction()
-        history.open = History.Open(transaction: Transaction(label: label), purpose: purpose)
+        history.open = History.Open(transaction: Transaction(label: label), purpose: purpose, startRevision: contentRevision)
+    }
+
+    /// The map's revision as its file sees it: folds opened only to show a search hit are a
+    /// view, so they neither mark the map changed nor make an autosave due.
+    public var contentRevision: UInt64 {
+        if let open = history.open, open.purpose == .reveal { return open.startRevision }
+        if let alias = history.takenBack, alias.revision == document.revision { return alias.content }
+        return document.revision
     }
 
     /// Carries out a change inside the open transaction and records it. Nodes it moves glide
@@ -83,9 +91,16 @@ extension Workspace {
             if history.open != nil { commit(relayout: false) }
         case .layout:
             finishForceLayout()
-        case .command:
+        case .command, .reveal:
+            // A reveal closed by something else begun is kept: the person acts on what it shows.
             commit()
         }
+    }
+
+    /// Closes an open edit before the map is written or replaced; folds opened to show a
+    /// search hit stay open, as the view they are (what is written leaves them out).
+    mutating func closeOpenEdit() {
+        if history.open?.purpose != .reveal { closeOpenTransaction() }
     }
 
     /// Undoes the last step. While a node's text is being edited the edit is finished first, so
@@ -96,6 +111,8 @@ extension Workspace {
 
     private mutating func travel(backwards: Bool) {
         guard !input.recognizer.isActive else { return }
+        // why: a search's open folds are a view, not the step a person means to undo.
+        takeBackReveal()
         closeOpenTransaction()
         guard let step = backwards ? history.popUndo() : history.popRedo() else { return }
         replay(step, backwards: backwards)

@@ -101,10 +101,47 @@ extension Workspace {
         needsRedraw = true
     }
 
+    /// Ends the search. Folds it opened to show a hit close again (they were a view); a hit
+    /// they hide again gives the selection to the folded branch that holds it.
     mutating func closeSearch() {
         panels.search = nil
         panels.searchIndex = nil
+        takeBackReveal()
         needsRedraw = true
+    }
+
+    /// Opens the folds that hide `id`, as a view (`History.Purpose.reveal`): the folds opened for
+    /// the last hit close first, so stepping through hits leaves no trail of open branches.
+    mutating func reveal(forSearch id: NodeID) {
+        if history.open?.purpose == .reveal, !document.isHidden(id) { return }
+        takeBackReveal()
+        guard document.isHidden(id) else { return }
+        let folded = foldedAncestors(of: id)
+        guard !folded.isEmpty else { return }
+        begin("unfold", for: .reveal)
+        record(.setFolded(ids: folded, from: folded.map { _ in true }, to: folded.map { _ in false }))
+        relayoutTree()
+    }
+
+    /// Closes the folds a search opened, if they are still only a view.
+    mutating func takeBackReveal() {
+        guard history.open?.purpose == .reveal else { return }
+        let shown = selection.nodes
+        let content = contentRevision
+        rollback()
+        history.takenBack = (document.revision, content)
+        let stillShown = shown.filter { !document.isHidden($0) }
+        if stillShown.count < shown.count {
+            let holders = shown.compactMap { visibleAncestor(of: $0) }
+            select(Set(stillShown).union(holders))
+        }
+    }
+
+    /// The nearest ancestor of `id` that is drawn (the folded branch that hides it).
+    func visibleAncestor(of id: NodeID) -> NodeID? {
+        var current = document.parent(of: id)
+        while let ancestor = current, document.isHidden(ancestor) { current = document.parent(of: ancestor) }
+        return current
     }
 
     mutating func typeIntoSearch(_ text: String) {
@@ -133,7 +170,7 @@ extension Workspace {
         state.current = next
         panels.search = state
         let id = state.matches[next]
-        if document.isHidden(id) { unfoldAncestors(of: id) }
+        reveal(forSearch: id)
         select([id])
         showReadable(id)
         if var refreshed = panels.search {

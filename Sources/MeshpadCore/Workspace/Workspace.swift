@@ -134,6 +134,8 @@ public struct Workspace {
     /// The map as a file should keep it: with the view it is looked at now.
     public var documentForSaving: Document {
         var saved = document
+        // why: folds opened only to show a search hit are a view; the file keeps them closed.
+        if let open = history.open, open.purpose == .reveal { open.transaction.undo(on: &saved, sizing: measures.sizing) }
         let camera = view.camera
         saved.savedView = SavedView(center: camera.mapPoint(ofScreen: measures.viewportSize / 2), zoom: camera.zoom)
         return saved

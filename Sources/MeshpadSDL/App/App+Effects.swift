@@ -18,7 +18,7 @@ extension App {
     private func carry(_ effect: Session.Effect) {
         switch effect {
         case .write(let document, let path, let format):
-            let revision = session.workspace.document.revision
+            let revision = session.workspace.contentRevision
             do {
                 let warnings = try DocumentFile.write(document, to: path, as: format, theme: canvas.painter.scene.theme)
                 report(.wrote(path: path, format: format, revision: revision, warnings: warnings))
@@ -45,7 +45,7 @@ extension App {
         case .reloadFromDisk(let path):
             report(.reloaded(path.flatMap { try? readForDisplay($0).document }))
         case .autosave(let document, let store, let key):
-            let revision = session.workspace.document.revision
+            let revision = session.workspace.contentRevision
             if autosaveWriter.write(document, to: store, for: key) { report(.autosaveStarted(revision: revision)) }
         case .keepNow(let document, let store, let key):
             autosaveWriter.waitUntilIdle()

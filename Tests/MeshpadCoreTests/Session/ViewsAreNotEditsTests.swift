@@ -1,0 +1,105 @@
+import Foundation
+import MeshpadTestRigs
+import Testing
+@testable import MeshpadCore
+
+/// Looking is not changing (issue 33): a search, the folds it opens to show a hit, the view and
+/// the selection never mark a map changed, never become an undo step, and a map is written back
+/// to its file only when a person changed it and asked.
+@Suite struct ViewsAreNotEditsTests {
+    static var sizing: NodeSizing { NodeSizing(measurer: FixedAdvanceMeasurer()) }
+
+    /// The sample with "bus" folded away under "food" and "boat" under "shelter", opened from
+    /// a file and clean.
+    static func session() throws -> Session {
+        var document = Document.sample()
+        let food = try #require(document.nodes.first { $0.text == "food" }?.id)
+        let shelter = try #require(document.nodes.first { $0.text == "shelter" }?.id)
+        _ = document.addChild(of: food, text: "bus to the market", at: Vec2(500, 0))
+        _ = document.addChild(of: shelter, text: "boat or bus", at: Vec2(500, 100))
+        document.setFolded(food, true)
+        document.setFolded(shelter, true)
+        document.measureAll(with: sizing)
+        let workspace = Workspace(document: document, viewportSize: Vec2(1000, 700), sizing: sizing)
+        let file = DocumentFile(path: "/maps/trip.mm", format: .freeMind, savedRevision: workspace.document.revision)
+        return Session(workspace: workspace, file: file, settings: Session.Settings())
+    }
+
+    static func id(_ text: String, in session: Session) -> NodeID {
+        session.workspace.document.nodes.first { $0.text == text }?.id ?? NodeID(0)
+    }
+
+    static func isClean(_ session: Session) -> Bool {
+        !session.title.hasPrefix("•") && !session.workspace.history.canUndo
+    }
+
+    @Test func searchingOpensFoldsToShowAHitWithoutChangingTheMap() throws {
+        var session = try Self.session()
+        let bus = Self.id("bus to the market", in: session)
+        let boat = Self.id("boat or bus", in: session)
+        let food = Self.id("food", in: session)
+        let shelter = Self.id("shelter", in: session)
+        _ = session.perform(.search)
+        _ = session.handle(.text("bus"), at: 1)
+        let first = try #require(session.workspace.selection.nodes.first)
+        let other = first == bus ? boat : bus
+        #expect(!session.workspace.document.isHidden(first), "the hit is shown")
+        let clean1 = Self.isClean(session)
+        #expect(clean1, "a search is no change: \(session.title)")
+        // The next hit: the branch opened for the first folds again.
+        _ = session.handle(.key(.return, modifiers: []), at: 2)
+        #expect(session.workspace.selection.nodes == [other])
+        #expect(!session.workspace.document.isHidden(other))
+        #expect(session.workspace.document.isHidden(first), "no trail of open branches")
+        let clean2 = Self.isClean(session)
+        #expect(clean2)
+        // Quitting asks nothing; Save writes nothing.
+        let saved = session.perform(.save)
+        #expect(!saved.contains { if case .write = $0 { return true }; return false }, "\(saved)")
+        #expect(session.workspace.panels.banner?.message.hasPrefix("No changes to save") == true)
+        // Closing the search folds back, and the hit's branch holds the selection.
+        _ = session.handle(.key(.escape, modifiers: []), at: 3)
+        #expect(session.workspace.panels.search == nil)
+        #expect(session.workspace.document.node(food)?.folded == true)
+        #expect(session.workspace.document.node(shelter)?.folded == true)
+        let holder = try #require(session.workspace.document.parent(of: other))
+        #expect(session.workspace.selection.nodes == [holder])
+        let clean3 = Self.isClean(session)
+        #expect(clean3)
+        _ = session.handle(.quitRequested, at: 4)
+        let running = session.isRunning
+        #expect(!running, "a map only looked at quits without asking")
+    }
+
+    /// Acting on a hit keeps its branch open: the fold is then part of what the person did.
+    @Test func editingAHitKeepsItsBranchOpenAsAStep() throws {
+        var session = try Self.session()
+        _ = session.perform(.search)
+        _ = session.handle(.text("market"), at: 1)
+        let bus = Self.id("bus to the market", in: session)
+        #expect(session.workspace.selection.nodes == [bus])
+        _ = session.perform(.editText)
+        _ = session.handle(.text(" by noon"), at: 2.1)
+        _ = session.handle(.key(.return, modifiers: []), at: 2.2)
+        #expect(session.workspace.document.node(bus)?.text == "bus to the market by noon")
+        _ = session.handle(.key(.escape, modifiers: []), at: 3)
+        #expect(!session.workspace.document.isHidden(bus), "the edited node stays in view")
+        #expect(session.title.hasPrefix("•"))
+        let effects = session.perform(.save)
+        #expect(effects.contains { if case .write = $0 { return true }; return false })
+    }
+
+    /// Undo after a search undoes the last edit, not the search's folds.
+    @Test func undoAfterASearchUndoesTheLastEdit() throws {
+        var session = try Self.session()
+        _ = session.perform(.selectRoot)
+        _ = session.perform(.addChild)
+        _ = session.handle(.text("tickets"), at: 1)
+        _ = session.handle(.key(.return, modifiers: []), at: 1.1)
+        _ = session.perform(.search)
+        _ = session.handle(.text("market"), at: 2)
+        _ = session.perform(.undo)
+        #expect(!session.workspace.document.nodes.contains { $0.text == "tickets" })
+        #expect(session.workspace.document.node(Self.id("food", in: session))?.folded == true)
+    }
+}
