@@ -53,7 +53,7 @@ public enum SVGExport {
         out += "</g>\n<g font-family=\"DejaVu Sans, sans-serif\" font-size=\"\(n(theme.fontSize))\" text-anchor=\"middle\">\n"
         for node in document.nodes where !document.isHidden(node.id) && !node.isPlaceholder {
             let fill = node.style.fillColor ?? theme.nodeFill
-            let ink = node.style.textColor ?? theme.text
+            let ink = theme.textColor(of: node)
             let stroke = "\(paint("stroke", theme.nodeBorder)) stroke-width=\"\(n(theme.nodeBorderWidth))\""
             let box = node.frame
             switch node.shape {
@@ -151,7 +151,7 @@ public enum SVGExport {
     /// A node's attribute table under its text, as on screen: a tinted header, a row a name
     /// and value ruled apart, the names dimmer.
     private static func attributeTable(_ table: AttributeTableLayout, of node: Node, theme: Theme, _ n: (Double) -> String) -> String {
-        let colors = theme.attributeTableColors(fill: node.style.fillColor ?? theme.nodeFill, ink: node.style.textColor ?? theme.text)
+        let colors = theme.attributeTableColors(fill: node.style.fillColor ?? theme.nodeFill, ink: theme.textColor(of: node))
         func rect(_ r: Rect, _ color: RGBA) -> String {
             "<rect x=\"\(n(r.minX))\" y=\"\(n(r.minY))\" width=\"\(n(r.width))\" height=\"\(n(r.height))\"\(paint("fill", color)) stroke=\"none\"/>\n"
         }

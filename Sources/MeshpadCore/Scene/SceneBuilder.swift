@@ -248,7 +248,7 @@ public struct SceneBuilder {
                     center: device(position(node) + node.textOffset),
                     pixelSize: size,
                     rasterPixelSize: style.fontSize == nil ? rasterSize : TextRaster.rasterSize(forPixelSize: size),
-                    color: style.textColor ?? theme.text
+                    color: theme.textColor(of: node)
                 )
                 label.bold = style.bold
                 label.italic = style.italic
@@ -257,7 +257,7 @@ public struct SceneBuilder {
         }
         if let editedIndex, let layout = extras.editing?.layout {
             let node = document.nodes[editedIndex]
-            appendEditor(layout, style: node.style, at: device(position(node)), zoomPixels: zoomPixels, into: &list)
+            appendEditor(layout, of: node, at: device(position(node)), zoomPixels: zoomPixels, into: &list)
         }
         // Without folds only a selected node can show a badge: no need to look at the others.
         let badgeCandidates = document.hiddenCount > 0 ? labelled : labelled.filter { selection.contains(document.nodes[$0].id) }
@@ -296,7 +296,7 @@ public struct SceneBuilder {
     private func appendAttributeTable(_ table: AttributeTableLayout, of node: Node, device: (Vec2) -> Vec2, pixelSize: Double,
                                       zoomPixels: Double, into list: inout DrawList) {
         func rect(_ r: Rect) -> Rect { Self.deviceRect(r, device) }
-        let colors = theme.attributeTableColors(fill: node.style.fillColor ?? theme.nodeFill, ink: node.style.textColor ?? theme.text)
+        let colors = theme.attributeTableColors(fill: node.style.fillColor ?? theme.nodeFill, ink: theme.textColor(of: node))
         let rule = colors.rule
         let frame = rect(table.frame)
         list.appendRect(frame, color: colors.table)
@@ -395,14 +395,15 @@ public struct SceneBuilder {
 
     /// The node being edited: its lines drawn left-aligned where the layout put them, the
     /// selection behind them, the caret and the input method's underline over them.
-    private func appendEditor(_ layout: TextEditLayout, style: NodeStyle, at center: Vec2, zoomPixels: Double, into list: inout DrawList) {
+    private func appendEditor(_ layout: TextEditLayout, of node: Node, at center: Vec2, zoomPixels: Double, into list: inout DrawList) {
         func device(_ r: Rect) -> Rect {
             Rect(x: center.x + r.minX * zoomPixels, y: center.y + r.minY * zoomPixels, width: r.width * zoomPixels, height: r.height * zoomPixels)
         }
+        let style = node.style
         for rect in layout.selection { list.appendRect(device(rect), color: theme.textSelection) }
         let pixelSize = theme.fontSize * zoomPixels * style.textScale
         let rasterSize = TextRaster.rasterSize(forPixelSize: pixelSize)
-        let color = style.textColor ?? theme.text
+        let color = theme.textColor(of: node)
         for line in layout.lines where !line.text.isEmpty {
             var label = DrawList.Label(
                 text: line.text, center: center + line.origin * zoomPixels, pixelSize: pixelSize,
@@ -678,14 +679,14 @@ public struct SceneBuilder {
             let size = node.style.fontSize == nil ? pixelSize : pixelSize * node.style.textScale
             guard !node.label.isEmpty, size >= theme.minimumLabelPixels else { continue }
             var label = DrawList.Label(text: node.label, center: device(node.position + node.textOffset), pixelSize: size,
-                                       rasterPixelSize: TextRaster.rasterSize(forPixelSize: size), color: node.style.textColor ?? theme.text)
+                                       rasterPixelSize: TextRaster.rasterSize(forPixelSize: size), color: theme.textColor(of: node))
             label.bold = node.style.bold
             label.italic = node.style.italic
             list.labels.append(label)
         }
         if let editedIndex, let layout = extras.editing?.layout {
             let node = document.nodes[editedIndex]
-            appendEditor(layout, style: node.style, at: device(node.position), zoomPixels: zoomPixels, into: &list)
+            appendEditor(layout, of: node, at: device(node.position), zoomPixels: zoomPixels, into: &list)
         }
         appendBadges(document: document, indices: shown, selection: selection, camera: camera, position: { $0.position }, scale: scale,
                      into: &list)

@@ -51,7 +51,7 @@ extension Theme {
         theme.uiText = RGBA(hex: 0xE6E8EB)
         theme.uiField = RGBA(hex: 0x1C1E22)
         theme.uiButton = RGBA(hex: 0x363A41)
-        theme.uiPrimary = RGBA(hex: 0x3D7FE6)
+        theme.uiPrimary = RGBA(hex: 0x3371D9)
         theme.bannerInfo = RGBA(hex: 0x4A4224)
         theme.bannerError = RGBA(hex: 0x5C2A2A)
         theme.highlight = RGBA(hex: 0xF2B33D)

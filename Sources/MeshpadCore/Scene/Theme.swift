@@ -1,3 +1,5 @@
+import Foundation
+
 /// An 8-bit-per-channel colour, straight (not premultiplied) alpha.
 public struct RGBA: Hashable, Sendable {
     public var r: UInt8
@@ -21,6 +23,29 @@ public struct RGBA: Hashable, Sendable {
 
     /// Perceived brightness, 0…255 (Rec. 709 weights).
     public var luminance: Double { 0.2126 * Double(r) + 0.7152 * Double(g) + 0.0722 * Double(b) }
+
+    /// WCAG 2's relative luminance, 0…1: the channels linearised from sRGB and weighted.
+    public var relativeLuminance: Double {
+        0.2126 * Self.linear[Int(r)] + 0.7152 * Self.linear[Int(g)] + 0.0722 * Self.linear[Int(b)]
+    }
+
+    /// WCAG 2's contrast ratio between this colour and `other`, from 1 (the same) to 21.
+    public func contrast(with other: RGBA) -> Double {
+        let (x, y) = (relativeLuminance, other.relativeLuminance)
+        return (max(x, y) + 0.05) / (min(x, y) + 0.05)
+    }
+
+    /// This colour painted over `backdrop`, its alpha blended in: what the eye sees.
+    public func over(_ backdrop: RGBA) -> RGBA {
+        guard a < 255 else { return self }
+        return backdrop.mixed(with: withAlpha(backdrop.a), amount: Double(a) / 255)
+    }
+
+    // why: a table, because a label's colour may be checked for every node drawn in a frame.
+    private static let linear: [Double] = (0...255).map { value in
+        let c = Double(value) / 255
+        return c <= 0.04045 ? c / 12.92 : pow((c + 0.055) / 1.055, 2.4)
+    }
 
     /// `amount` (0…1) of the way from this colour to `other`.
     public func mixed(with other: RGBA, amount: Double) -> RGBA {
@@ -81,6 +106,30 @@ public struct Theme: Sendable, Equatable {
     public var layoutGaps = Vec2(48, 12)
     /// Corner radius of rounded boxes, in map units (at most half the box's height).
     public var cornerRadius = 10.0
+
+    /// WCAG AA for text: 4.5:1 against what is behind it.
+    public static let minimumTextContrast = 4.5
+
+    /// The colour a node's text is drawn in: its own (from the file or the style panel) when it
+    /// reads against what is behind it at WCAG AA, else the theme's text colour, else black or
+    /// white, whichever reads better. A map made for a white page keeps its dark text on a
+    /// light fill in the dark theme, and a light fill never gets the dark theme's pale text.
+    public func textColor(of node: Node) -> RGBA {
+        let style = node.style
+        // why: the theme's own text passes on its own fill and background (a test checks),
+        // and most nodes choose no colour, so most labels cost nothing here.
+        guard style.textColor != nil || style.fillColor != nil else { return text }
+        let fill = style.fillColor ?? (node.shape == .plain ? background : nodeFill)
+        return readableText(style.textColor ?? text, on: fill.over(background))
+    }
+
+    /// `wanted` if it reads on `backdrop`, else the theme's text, else black or white.
+    public func readableText(_ wanted: RGBA, on backdrop: RGBA) -> RGBA {
+        if wanted.contrast(with: backdrop) >= Self.minimumTextContrast { return wanted }
+        if text.contrast(with: backdrop) >= Self.minimumTextContrast { return text }
+        let (dark, light) = (RGBA(hex: 0x111111), RGBA(hex: 0xFFFFFF))
+        return dark.contrast(with: backdrop) >= light.contrast(with: backdrop) ? dark : light
+    }
 
     /// The tree layout with this theme's gaps.
     /// The light box drawn where a picture cannot be shown (or is not loaded yet).
