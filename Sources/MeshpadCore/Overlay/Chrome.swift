@@ -160,7 +160,7 @@ public struct SearchState: Equatable, Sendable {
     public init() {}
 
     public var status: String {
-        if query.isEmpty { return "type to find" }
+        if query.isEmpty { return "" }
         if matches.isEmpty { return "no match" }
         return "\((current ?? -1) + 1) of \(matches.count)"
     }
@@ -237,6 +237,8 @@ public struct Chrome: Sendable {
     public var helpLines: [String] = []
     /// The status line's words and their width in window pixels (nil: none).
     public var status: (text: String, width: Double)?
+    /// The map's name and its width in window pixels, beside the ☰ button (nil: none).
+    public var mapName: (text: String, width: Double)?
 
     public init() {}
 }

@@ -6,6 +6,9 @@ public struct OverlayBuilder {
         self.theme = theme
     }
 
+    /// What an empty search field says.
+    public static let searchHint = "Find in this map"
+
     /// Lays the overlay out and draws it, every layer into one list (tests; the app draws the
     /// workspace's own layout, layer by layer).
     public func build(banner: Banner?, dialog: Dialog?, chrome: Chrome = Chrome(), document: Document? = nil, viewportSize: Vec2,
@@ -54,7 +57,13 @@ public struct OverlayBuilder {
             case .searchField:
                 list.appendRect(device(part.rect), color: theme.uiPrimary)
                 list.appendRect(device(part.rect.outset(by: -2)), color: theme.uiField)
-                label(part.text + "|", in: part.rect, color: theme.uiText)
+                if part.text.isEmpty {
+                    // An empty field says what it is for, greyed, after the caret.
+                    label("|", in: part.rect, color: theme.uiText)
+                    label(Self.searchHint, in: part.rect, color: theme.uiText.withAlpha(150), indent: 20)
+                } else {
+                    label(part.text + "|", in: part.rect, color: theme.uiText)
+                }
             case .searchStatus:
                 label(part.text, in: part.rect, color: theme.uiText.withAlpha(170))
             case .outlinePanel:
@@ -122,6 +131,9 @@ public struct OverlayBuilder {
                 list.appendRect(device(part.rect), color: bannerIsError ? theme.bannerError : theme.bannerInfo)
             case .bannerText:
                 label(part.text, in: part.rect, color: theme.uiText)
+            case .mapName:
+                list.appendRect(device(part.rect.outset(by: -3)), color: theme.uiPanel.withAlpha(235))
+                label(part.text, in: part.rect, color: theme.uiText, centred: true)
             case .statusLine:
                 list.appendRect(device(part.rect.outset(by: -1)), color: theme.bannerInfo)
                 label(part.text, in: part.rect, color: theme.uiText, centred: true)
@@ -145,7 +157,13 @@ public struct OverlayBuilder {
                     label(part.text, in: part.rect, color: theme.uiText)
                 } else {
                     // why: a bar after the text stands in for the caret; typing always appends.
+                    if part.text.isEmpty {
+                    // An empty field says what it is for, greyed, after the caret.
+                    label("|", in: part.rect, color: theme.uiText)
+                    label(Self.searchHint, in: part.rect, color: theme.uiText.withAlpha(150), indent: 20)
+                } else {
                     label(part.text + "|", in: part.rect, color: theme.uiText)
+                }
                 }
             case .keypad:
                 list.appendRect(device(part.rect), color: part.look == .pressed ? theme.uiPrimary.withAlpha(150) : theme.uiButton)

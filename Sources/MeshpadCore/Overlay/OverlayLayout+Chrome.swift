@@ -136,9 +136,15 @@ extension OverlayLayout {
                 }
             }
         }
+        if let name = chrome.mapName, !dialogShown, let menu = rect(of: .appMenuButton) {
+            // Beside the ☰ button, at most a third of the window: a long name ends in "…".
+            let width = min(name.width + 24, max(target, (viewportSize.x - canvasLeft) / 3))
+            append(Part(role: .mapName, rect: Rect(x: menu.maxX + gap, y: top, width: width, height: target), text: name.text))
+        }
         if let status = chrome.status, !dialogShown {
-            // Beside the ☰ button (under it when it leaves no room), clear of the minimap's button.
-            let menuRight = rect(of: .appMenuButton)?.maxX ?? canvasLeft
+            // Beside the ☰ button and the map's name (under them when they leave no room), clear
+            // of the minimap's button.
+            let menuRight = rect(of: .mapName)?.maxX ?? rect(of: .appMenuButton)?.maxX ?? canvasLeft
             let right = viewportSize.x - margin - (chrome.toolbar.isEmpty ? 0 : target + gap)
             let wanted = status.width + 32
             var line = Rect(x: menuRight + gap, y: top, width: min(wanted, max(0, right - menuRight - gap)), height: target)
@@ -149,10 +155,16 @@ extension OverlayLayout {
         }
         if let search = chrome.search {
             let statusWidth = 110.0
-            // Clear of the minimap's button in the corner.
-            let available = viewportSize.x - canvasLeft - 2 * margin - 2 * (target + gap)
-            let width = max(min(640, available), 3 * target + statusWidth + 2 * target + 7 * gap)
-            let bar = Rect(x: canvasLeft + (viewportSize.x - canvasLeft - width) / 2, y: top, width: width, height: target + 2 * gap)
+            let smallest = 3 * target + statusWidth + 2 * target + 7 * gap
+            // Clear of the minimap's button in the corner, and of the map's name if there is
+            // room; where there is not, the name gives way while the search is open.
+            let right = viewportSize.x - margin - target - gap
+            var left = canvasLeft + margin + target + gap
+            if let name = rect(of: .mapName) {
+                if right - (name.maxX + gap) >= smallest { left = max(left, name.maxX + gap) } else { parts.removeAll { $0.role == .mapName } }
+            }
+            let width = max(min(640, right - left), smallest)
+            let bar = Rect(x: left + max(0, right - left - width) / 2, y: top, width: width, height: target + 2 * gap)
             append(Part(role: .searchBar, rect: bar, text: ""))
             let fieldWidth = max(target, width - 3 * target - statusWidth - 6 * gap)
             var x = bar.minX + gap

@@ -31,6 +31,8 @@ public struct OverlayLayout: Sendable {
             case minimapToggle, minimap
             /// The ☰ button in the top-left corner that opens the app menu.
             case appMenuButton
+            /// The map's name beside it, "• " before it while unsaved; a tap is Save as.
+            case mapName
             /// The line beside it saying a state that lasts (offline, read-only); a tap explains it.
             case statusLine
             /// A context or app menu, and its rows (by their place in the menu).
@@ -45,7 +47,7 @@ public struct OverlayLayout: Sendable {
                 switch self {
                 case .browserRow, .browserButton, .button, .bannerButton, .field, .keypad, .toolbar, .searchField, .searchButton, .outlineRow,
                      .outlineDisclosure, .styleOption, .linkStyleOption, .minimapToggle, .minimap, .appMenuButton, .menuRow, .helpSheet, .keyboardKey,
-                     .statusLine:
+                     .statusLine, .mapName:
                     return true
                 default:
                     return false
@@ -74,6 +76,7 @@ public struct OverlayLayout: Sendable {
                 case .menuRow: return "menu item"
                 case .helpSheet: return "sheet"
                 case .statusLine: return "status"
+                case .mapName: return "title"
                 default: return "text"
                 }
             }
@@ -113,7 +116,7 @@ public struct OverlayLayout: Sendable {
         }
     }
 
-    public private(set) var parts: [Part] = []
+    public internal(set) var parts: [Part] = []
 
     mutating func append(_ part: Part) { parts.append(part) }
 
@@ -159,7 +162,7 @@ public struct OverlayLayout: Sendable {
     public func covers(_ point: Vec2) -> Bool {
         parts.contains { part in
             switch part.role {
-            case .minimapToggle, .minimap, .appMenuButton, .helpSheet, .statusLine: return part.rect.contains(point)
+            case .minimapToggle, .minimap, .appMenuButton, .mapName, .helpSheet, .statusLine: return part.rect.contains(point)
             default: return part.role.isBackground && part.rect.contains(point)
             }
         }

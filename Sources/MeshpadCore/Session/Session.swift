@@ -126,6 +126,7 @@ public struct Session {
 
     /// Handles one input event that happened at `time` (seconds, the loop's clock).
     public mutating func handle(_ event: InputEvent, at time: Double) -> [Effect] {
+        defer { nameTheMap() }
         now = time
         var effects: [Effect] = []
         if case .windowResized = event {} else { effects += noticeInput(at: time) }
@@ -136,6 +137,7 @@ public struct Session {
     /// Lets what is timed happen: long presses, banners going, the kiosk's demo and idle
     /// reset, and autosave when due. Call each loop turn.
     public mutating func tick(at time: Double) -> [Effect] {
+        defer { nameTheMap() }
         now = time
         let requests = workspace.tick(at: time)
         var effects = carryOut(requests)
@@ -150,7 +152,14 @@ public struct Session {
 
     /// Carries out `action` on the selection, as its button, key or menu row would.
     public mutating func perform(_ action: Action) -> [Effect] {
-        carryOut(workspace.perform(action))
+        defer { nameTheMap() }
+        return carryOut(workspace.perform(action))
+    }
+
+    /// The map's name in the chrome, marked while it has unsaved changes: a full-screen tablet
+    /// or kiosk shows no window title. Not in a kiosk, whose visitors have no file.
+    mutating func nameTheMap() {
+        workspace.showMapName(kiosk == nil ? files.shortTitle(revision: workspace.contentRevision) : nil)
     }
 
     /// Advances tweens, glides and flings by one fixed step.
@@ -181,6 +190,7 @@ public struct Session {
 
     /// Takes in what became of an effect (or news from the platform) at `time`.
     public mutating func report(_ outcome: Outcome, at time: Double) -> [Effect] {
+        defer { nameTheMap() }
         now = time
         switch outcome {
         case .wrote(let path, let format, let revision, let warnings):

@@ -108,9 +108,14 @@ public struct FileFlow: Sendable {
 
     /// The window's title: the map's name, marked while it has unsaved changes.
     public func title(revision: UInt64) -> String {
-        if let sharedName { return "\(sharedName) (shared\(isReadOnly ? ", read-only" : "")) — Meshpad" }
-        if isReadOnly { return "\(file.displayName) (read-only) — Meshpad" }
-        return "\(file.revisionIsSaved(revision) ? "" : "• ")\(file.displayName) — Meshpad"
+        shortTitle(revision: revision) + " — Meshpad"
+    }
+
+    /// The map's name as the chrome shows it: "• " before it while it has unsaved changes.
+    public func shortTitle(revision: UInt64) -> String {
+        if let sharedName { return "\(sharedName) (shared\(isReadOnly ? ", read-only" : ""))" }
+        if isReadOnly { return "\(file.displayName) (read-only)" }
+        return "\(file.revisionIsSaved(revision) ? "" : "• ")\(file.displayName)"
     }
 
     /// What to do about `event`, with the open map at `revision` and the clock at `now` (banners

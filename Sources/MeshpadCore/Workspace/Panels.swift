@@ -14,6 +14,8 @@ public struct Panels {
     /// A state shown for as long as it lasts (a shared map offline, read-only, connecting), in a
     /// small line beside the ☰ button, never dismissed: its words, and what a tap on it explains.
     public internal(set) var status: (text: String, detail: String)?
+    /// The map's name beside the ☰ button ("• " before it while unsaved), as the session says.
+    public internal(set) var mapName: String?
     /// The modal dialog, if any (it takes every event while it is up).
     public internal(set) var dialog: Dialog?
     /// The context or app menu, if one is open (a tap outside or Escape closes it).

@@ -15,6 +15,9 @@ extension Workspace {
         }
         chrome.menu = panels.menu
         chrome.keyboard = panels.keyboard
+        if let name = panels.mapName, chrome.appMenuButton != nil {
+            chrome.mapName = (name, measures.sizing.measurer.width(of: name[...]))
+        }
         if let status = panels.status {
             chrome.status = (status.text, measures.sizing.measurer.width(of: status.text[...]))
         }
@@ -146,6 +149,9 @@ extension Workspace {
             if let status = panels.status { show(Banner(message: status.detail)) }
         case .appMenuButton:
             if case .app? = panels.menu?.kind { closeMenu() } else { openAppMenu() }
+        case .mapName:
+            // why: as on a tablet's document title, a tap offers to name or move the map.
+            if lockdown.allows(.saveAs) { return perform(.saveAs) }
         case .menuRow(let index):
             return chooseMenuRow(index)
         case .helpSheet:

@@ -224,6 +224,13 @@ public struct Workspace {
         if panels.banner?.actions == [.cancelLink] { show(nil) }
     }
 
+    /// Names the map in the chrome (nil: no name shown); drawn again only when it changes.
+    public mutating func showMapName(_ name: String?) {
+        guard panels.mapName != name else { return }
+        panels.mapName = name
+        needsRedraw = true
+    }
+
     public mutating func show(_ banner: Banner?) {
         panels.banner = banner
         panels.pointer = .idle

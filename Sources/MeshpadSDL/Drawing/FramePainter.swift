@@ -123,11 +123,17 @@ public final class FramePainter {
             renderer.copy(texture, to: image.rect)
         }
         for label in list.labels {
-            guard let entry = textCache.texture(for: label) else { continue }
-            let scale = label.pixelSize / Double(entry.pixelSize)
+            guard var entry = textCache.texture(for: label) else { continue }
+            var scale = label.pixelSize / Double(entry.pixelSize)
+            // Interface text too long for its box ends in "…".
+            if label.maxWidth > 0, Double(entry.width) * scale > label.maxWidth,
+               let shorter = textCache.shortened(label, drawnWidth: Double(entry.width) * scale) {
+                entry = shorter
+                scale = label.pixelSize / Double(entry.pixelSize)
+            }
             var width = Double(entry.width) * scale
             let height = Double(entry.height) * scale
-            // Interface text too long for its box is cut at the box's edge.
+            // Still too long (the shortening waits for a later frame): cut at the box's edge.
             var sourceWidth = Double(entry.width)
             if label.maxWidth > 0, width > label.maxWidth {
                 sourceWidth *= label.maxWidth / width

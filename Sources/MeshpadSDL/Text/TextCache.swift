@@ -1,4 +1,5 @@
 import CSDL2
+import Foundation
 import MeshpadCore
 
 /// Label textures, each rasterised once and reused every frame, bounded in memory.
@@ -102,6 +103,41 @@ public final class TextCache {
         }
         return entry
     }
+
+    /// A label too wide for its `maxWidth`, shortened to end in "…" at a character boundary:
+    /// interface text is never cut mid-letter. The cut is found once (a few rasterisations) and
+    /// remembered per text, size and width; nil while the budget leaves it for a later frame.
+    func shortened(_ label: DrawList.Label, drawnWidth: Double) -> Entry? {
+        let key = ShortKey(text: label.text, pixelSize: label.rasterPixelSize, maxWidth: Int(label.maxWidth))
+        var candidate = label
+        if let text = shortTexts[key] {
+            candidate.text = text
+            return texture(for: candidate)
+        }
+        let characters = Array(label.text)
+        var keep = Int(Double(characters.count) * label.maxWidth / max(drawnWidth, 1))
+        for _ in 0..<8 {
+            keep = max(0, keep - 1)
+            candidate.text = String(characters.prefix(keep)).trimmingCharacters(in: .whitespaces) + "…"
+            guard let entry = texture(for: candidate) else { return nil }
+            let width = Double(entry.width) * label.pixelSize / Double(entry.pixelSize)
+            if width <= label.maxWidth || keep == 0 {
+                if shortTexts.count >= 1024 { shortTexts.removeAll(keepingCapacity: true) }
+                shortTexts[key] = candidate.text
+                return entry
+            }
+            keep = min(keep, Int(Double(keep) * label.maxWidth / width) + 1)
+        }
+        return nil
+    }
+
+    struct ShortKey: Hashable {
+        var text: String
+        var pixelSize: Int
+        var maxWidth: Int
+    }
+
+    private var shortTexts: [ShortKey: String] = [:]
 
     private func forget(_ entry: Entry) {
         let face = Face(text: entry.key.text, color: entry.key.color, face: entry.key.face)

@@ -103,3 +103,27 @@ import Testing
         #expect(session.workspace.document.node(Self.id("food", in: session))?.folded == true)
     }
 }
+
+/// The map's name inside the app (issue 33): a full-screen tablet or kiosk hides the window's
+/// title, so the chrome says which map this is and whether it has unsaved changes.
+@Suite struct MapNameTests {
+    @Test func theChromeNamesTheMapAndMarksItUnsaved() throws {
+        var session = try ViewsAreNotEditsTests.session()
+        _ = session.tick(at: 0.5)
+        func name(_ session: Session) -> OverlayLayout.Part? { session.workspace.overlayLayout.parts.first { $0.role == .mapName } }
+        let clean = try #require(name(session))
+        #expect(clean.text == "trip.mm")
+        let menu = try #require(session.workspace.overlayLayout.rect(of: .appMenuButton))
+        #expect(clean.rect.minX > menu.maxX && clean.rect.minY == menu.minY, "beside the ☰ button")
+        _ = session.perform(.selectRoot)
+        _ = session.perform(.addChild)
+        _ = session.handle(.text("tickets"), at: 1)
+        _ = session.handle(.key(.return, modifiers: []), at: 1.1)
+        #expect(name(session)?.text == "• trip.mm", "unsaved")
+        // A tap on the name offers to name or move the map.
+        let rect = try #require(name(session)?.rect)
+        _ = session.handle(.fingerDown(id: 1, position: rect.center), at: 2)
+        _ = session.handle(.fingerUp(id: 1, position: rect.center), at: 2.05)
+        #expect(session.workspace.panels.dialog?.kind == .saveAs)
+    }
+}

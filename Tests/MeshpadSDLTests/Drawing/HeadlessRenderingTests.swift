@@ -1,6 +1,6 @@
 import CSDL2
 import Foundation
-import MeshpadCore
+@testable import MeshpadCore
 import MeshpadTestRigs
 import Testing
 @testable import MeshpadSDL
@@ -159,6 +159,21 @@ extension PlatformTests {
                 // The underline along the plain node's bottom, in its edge colour; above it, no fill.
                 #expect(found(red, near: Vec2(text.center.x + 400, text.maxY + 300 - 1.5), radius: 1, in: pixels))
                 #expect(near(pixels.color(atX: Int(text.minX + 400 + 3), y: Int(text.minY + 300 + 3)), theme.background))
+            }
+        }
+
+        /// Interface text too long for its box ends in "…" at a whole character, never mid-letter.
+        @Test func interfaceTextTooLongForItsBoxEndsInAnEllipsis() throws {
+            try withCanvas { canvas in
+                var label = DrawList.Label(text: "Preparations for the class trip to the seaside", center: Vec2(10, 20),
+                                           pixelSize: 16, rasterPixelSize: 16, color: RGBA(hex: 0x202020), alignment: .leading)
+                label.maxWidth = 150
+                let whole = try #require(canvas.painter.textCache.texture(for: label))
+                try #require(Double(whole.width) > label.maxWidth)
+                let short = try #require(canvas.painter.textCache.shortened(label, drawnWidth: Double(whole.width)))
+                #expect(short.key.text.hasSuffix("…"), "\(short.key.text)")
+                #expect(label.text.hasPrefix(String(short.key.text.dropLast())), "a beginning of the text")
+                #expect(Double(short.width) <= label.maxWidth && Double(short.width) > label.maxWidth * 0.7, "\(short.width)")
             }
         }
 
