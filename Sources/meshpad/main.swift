@@ -104,6 +104,7 @@ func launchOptions(windowSize: PixelSize, record: String?, appearance: Appearanc
     options.theme = settings.theme
     options.uiScale = settings.uiScale
     options.keyboard = settings.keyboard
+    options.pointer = settings.pointer
     options.gestures = settings.gestures
     options.zoomClamp = settings.zoomClamp
     options.readOnly = settings.readOnly

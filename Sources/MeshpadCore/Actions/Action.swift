@@ -168,6 +168,21 @@ public enum KeyboardMode: String, CaseIterable, Hashable, Sendable {
     case auto, always, never
 }
 
+/// What the mouse pointer is. Many classroom panels and kiosk screens deliver touch as an
+/// absolute mouse pointer, which SDL cannot tell from a mouse (only touch it reads as touch, and
+/// the mouse events it makes from those are ignored: `SDL_TOUCH_MOUSEID`).
+public enum PointerKind: String, CaseIterable, Hashable, Sendable {
+    /// Told from how it moves: a mouse hovers between presses; a touch panel's pointer jumps to
+    /// where a finger lands, one motion then the press. Such a press brings the on-screen
+    /// keyboard as a finger's does.
+    case auto
+    /// A finger: a left-button press, drag and release are a finger's touch, with a finger's
+    /// tolerances, long press and keyboard.
+    case touch
+    /// A mouse, always.
+    case mouse
+}
+
 /// One row of the action table: everything about an action except what it does.
 public struct ActionSpec: Sendable {
     /// The words on its button or menu row: what a person reads, and what tests look for.

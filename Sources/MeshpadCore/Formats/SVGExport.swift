@@ -128,13 +128,18 @@ public enum SVGExport {
         return " \(attribute)=\"\(solid)\"" + (color.a == 255 ? "" : " \(attribute)-opacity=\"\(String(format: "%.2f", Double(color.a) / 255))\"")
     }
 
-    /// Links' labels: the middle one on a pill of the background at the path's middle, the
+    /// Links' labels: the middle one on a pill of the background beside the path's middle, the
     /// source and target ones beside their ends, as the screen draws them at 100 %.
     private static func linkLabels(_ document: Document, theme: Theme, _ n: (Double) -> String) -> String {
         var out = ""
         for (e, edge) in document.edges.enumerated() where edge.kind == .link && !document.isHidden(edgeAt: e) && edge.look.isDecorated {
             let path = document.path(ofEdgeAt: e)
-            for label in edge.look.placedLabels(along: path, textSize: theme.fontSize * 0.85, scale: 1) {
+            let covered: (Rect) -> Bool = { box in
+                var hit = false
+                document.forEachNode(in: box) { i in if !hit, !document.isHidden(nodeAt: i) { hit = true } }
+                return hit
+            }
+            for label in edge.look.placedLabels(along: path, textSize: theme.fontSize * 0.85, scale: 1, covered: covered) {
                 let (centre, width, size) = (label.centre, label.width, label.textSize)
                 if label.place == .middle {
                     let color = edge.look.color ?? theme.linkEdge

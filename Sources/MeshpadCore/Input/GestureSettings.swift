@@ -16,7 +16,7 @@ public struct GestureSettings: Equatable, Sendable {
     public var touchHitMarginPixels = 8.0
     /// A tap this close to an edge (and on no node) selects the edge.
     public var mouseEdgeHitPixels = 5.0
-    public var touchEdgeHitPixels = 12.0
+    public var touchEdgeHitPixels = 22.0
     /// A pan released faster than this keeps gliding.
     public var flickMinimumSpeed = 300.0
     /// No glide starts faster than this, however fast the last events came (Android caps at ~8000 dp/s).

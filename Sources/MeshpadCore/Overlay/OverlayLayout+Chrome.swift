@@ -32,9 +32,15 @@ extension OverlayLayout {
         let available = viewportSize.x - canvasLeft - 16
         let cell = max(30, min(target, (available - titleWidth - Double(columns + 2) * gap) / Double(columns)))
         let width = titleWidth + Double(columns) * (cell + gap) + 2 * gap
+        guard enabled else {
+            // Nothing to style: the panel says what to do, over no buttons.
+            let panel = Rect(x: canvasLeft + (viewportSize.x - canvasLeft - width) / 2, y: bottom - target - 2 * gap, width: width, height: target + 2 * gap)
+            append(Part(role: .stylePanel, rect: panel, text: "Select nodes or a link to style them"))
+            return
+        }
         let height = Double(rows.count) * (target + gap) + gap
         let panel = Rect(x: canvasLeft + (viewportSize.x - canvasLeft - width) / 2, y: bottom - height, width: width, height: height)
-        append(Part(role: .stylePanel, rect: panel, text: enabled ? "" : "Select nodes or a link to style them"))
+        append(Part(role: .stylePanel, rect: panel, text: ""))
         for (r, row) in rows.enumerated() {
             let y = panel.minY + gap + Double(r) * (target + gap)
             append(Part(role: .styleTitle, rect: Rect(x: panel.minX + gap, y: y, width: titleWidth, height: target), text: row.title))

@@ -19,10 +19,13 @@ extension LinkLook {
     }
 
     /// The labels along `path` (in any units; `scale` is those units for a map unit at 100 %):
-    /// the middle one at the path's middle, the source and target ones smaller, beside their
+    /// the middle one beside the path's middle, the source and target ones smaller, beside their
     /// ends on the side the link arches to, so they read beside the line and its arrowheads.
-    /// `textSize` is the middle label's text size.
-    public func placedLabels(along path: EdgePath, textSize: Double, scale: Double) -> [PlacedLabel] {
+    /// `textSize` is the middle label's text size. The middle label never sits on its own line,
+    /// and where `covered` says a place lies on a node (a rectangle in the path's units) it
+    /// moves to the other side, or along the line, so no node hides it.
+    public func placedLabels(along path: EdgePath, textSize: Double, scale: Double,
+                             covered: (Rect) -> Bool = { _ in false }) -> [PlacedLabel] {
         let middle = path.point(at: 0.5)
         var outward = middle - (path.start + path.end) * 0.5
         if outward.length < 1e-6 { outward = Vec2(-path.startDirection.y, path.startDirection.x) }
@@ -34,7 +37,9 @@ extension LinkLook {
             let size = small ? textSize * 0.85 : textSize
             let width = min(Double(words.count) * size * 0.6 + 12 * scale, 320 * scale)
             var centre = middle
-            if small {
+            if !small {
+                centre = Self.besideLine(path, outward: outward, size: Vec2(width, size * 1.6), gap: 3 * scale, covered: covered)
+            } else {
                 // Beside its node: its near edge where the link leaves (or reaches) the outline.
                 let end = place == .source ? path.start : path.end
                 let away = place == .source ? path.startDirection : -path.endDirection
@@ -43,6 +48,24 @@ extension LinkLook {
             placed.append(PlacedLabel(place: place, words: words, centre: centre, width: width, textSize: size))
         }
         return placed
+    }
+
+    /// Where a label of `size` stands beside `path`: clear of the line by `gap`, at its middle
+    /// on the `outward` side, else the other side, else a little along the line either way;
+    /// the first place `covered` does not object to (the middle, outward, if all do).
+    static func besideLine(_ path: EdgePath, outward: Vec2, size: Vec2, gap: Double, covered: (Rect) -> Bool) -> Vec2 {
+        // How far the pill's centre must be from the line for its edge to clear it.
+        let clearance = abs(outward.x) * size.x / 2 + abs(outward.y) * size.y / 2 + gap
+        var first: Vec2?
+        for t in [0.5, 0.38, 0.62, 0.28, 0.72, 0.18, 0.82] {
+            for side in [1.0, -1.0] {
+                let centre = path.point(at: t) + outward * (clearance * side)
+                if first == nil { first = centre }
+                let box = Rect(x: centre.x - size.x / 2, y: centre.y - size.y / 2, width: size.x, height: size.y)
+                if !covered(box) { return centre }
+            }
+        }
+        return first ?? path.point(at: 0.5)
     }
 }
 

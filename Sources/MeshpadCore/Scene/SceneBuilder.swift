@@ -266,8 +266,17 @@ public struct SceneBuilder {
         appendPictureHandles(document: document, indices: selectedIndices, extras: extras, camera: camera, position: position,
                              scale: scale, into: &list)
         for (index, path) in links where document.edges[index].look.isDecorated {
+            // A label's place is tested against the nodes in map units, as the device path maps back.
+            let covered: (Rect) -> Bool = { box in
+                let a = camera.mapPoint(ofScreen: Vec2(box.minX, box.minY) / scale), b = camera.mapPoint(ofScreen: Vec2(box.maxX, box.maxY) / scale)
+                var hit = false
+                document.forEachNode(in: Rect(x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y)) { i in
+                    if !hit, !document.isHidden(nodeAt: i) { hit = true }
+                }
+                return hit
+            }
             appendLinkDecoration(document.edges[index].look, along: path, zoomPixels: zoomPixels, scale: scale, clip: deviceViewport,
-                                 into: &list)
+                                 covered: covered, into: &list)
         }
         appendPointerFeedback(extras, document: document, device: device, scale: scale, deviceViewport: deviceViewport, into: &list)
     }
@@ -428,7 +437,7 @@ public struct SceneBuilder {
                               position: (Node) -> Vec2, scale: Double, into list: inout DrawList) {
         guard document.hiddenCount > 0 || !selection.isEmpty else { return }
         let radius = FoldBadge.radiusPixels * scale
-        let pixelSize = 12 * scale
+        let pixelSize = 13 * scale
         let rasterSize = TextRaster.rasterSize(forPixelSize: pixelSize)
         for index in indices {
             let node = document.nodes[index]
@@ -436,7 +445,7 @@ public struct SceneBuilder {
             let count = document.hiddenDescendantCount(of: node.id)
             let centre = FoldBadge.screenCenter(of: node, at: position(node), side: FoldBadge.side(of: node, in: document), camera: camera) * scale
             let text = count > 0 ? (count > 999 ? "999+" : "\(count)") : "−"
-            let width = max(2 * radius, Double(text.count) * 7 * scale + 8 * scale)
+            let width = max(2 * radius, Double(text.count) * 7.5 * scale + 10 * scale)
             list.appendEllipse(center: centre, radii: Vec2(width / 2, radius), fill: theme.badgeFill, border: theme.nodeBorder,
                                borderWidth: 1.5 * scale)
             list.labels.append(DrawList.Label(text: text, center: centre, pixelSize: pixelSize, rasterPixelSize: rasterSize,
@@ -469,7 +478,7 @@ public struct SceneBuilder {
     private func appendMarkers(document: Document, indices: [Int], camera: Camera, position: (Node) -> Vec2, scale: Double,
                                    into list: inout DrawList) {
         let radius = NodeMarker.radiusPixels * scale
-        let pixelSize = 12 * scale
+        let pixelSize = 14 * scale
         let rasterSize = TextRaster.rasterSize(forPixelSize: pixelSize)
         for index in indices {
             let node = document.nodes[index]
@@ -490,7 +499,7 @@ public struct SceneBuilder {
     /// the source and target ones smaller, near their ends on the side the link arches to, so
     /// they read beside the line and the arrowheads. `path` is in device pixels, as drawn.
     private func appendLinkDecoration(_ look: LinkLook, along path: EdgePath, zoomPixels: Double, scale: Double, clip: Rect,
-                                      into list: inout DrawList) {
+                                      covered: (Rect) -> Bool, into list: inout DrawList) {
         let size = look.arrowheadSize(zoomPixels: zoomPixels)
         let color = look.color ?? theme.linkEdge
         // why: a link crossing the view mostly ends off it; each triangle handed to SDL costs
@@ -504,7 +513,7 @@ public struct SceneBuilder {
         }
         let pixelSize = theme.fontSize * 0.85 * zoomPixels
         guard pixelSize >= 6 else { return }
-        for label in look.placedLabels(along: path, textSize: pixelSize, scale: scale) {
+        for label in look.placedLabels(along: path, textSize: pixelSize, scale: scale, covered: covered) {
             let (centre, width, textSize, small) = (label.centre, label.width, label.textSize, label.place != .middle)
             list.appendRoundedRect(center: centre, halfSize: Vec2(width / 2, textSize * 0.8), radius: 6 * scale,
                                    fill: theme.background.withAlpha(230), border: small ? theme.background.withAlpha(0) : color,

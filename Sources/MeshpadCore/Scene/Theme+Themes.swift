@@ -30,6 +30,8 @@ extension Theme {
         theme.nodeBorderWidth = 1.5
         theme.selectedBorderWidth = 3
         theme.edgeWidth = 2
+        // why: a hairline link is hard to see across a room and to aim a finger at.
+        theme.linkEdgeWidth = 2
         theme.nodeMetrics = NodeSizing.Metrics(maxTextWidth: 260, padding: Vec2(12, 8), minimumSize: Vec2(56, 36), shape: .roundedBox)
         return theme
     }()

@@ -8,7 +8,7 @@ import Foundation
 /// out of range is an error that names the key, so a broken config never half-applies.
 ///
 /// ```json
-/// { "theme": "dark", "keyboard": "always", "zoom": { "min": 0.05, "max": 4 },
+/// { "theme": "dark", "keyboard": "always", "pointer": "touch", "zoom": { "min": 0.05, "max": 4 },
 ///   "gestures": { "longPressSeconds": 0.6, "touchSlopPixels": 10 },
 ///   "kiosk": { "pin": "2468", "exitChord": "Ctrl+Alt+Shift+K", "idleResetSeconds": 120,
 ///              "autosaveDirectory": "/var/lib/meshpad", "attractScript": "/opt/tour.jsonl" } }
@@ -18,6 +18,8 @@ public struct Config: Equatable, Sendable {
     public var uiScale: Double?
     /// When Meshpad's on-screen keyboard comes up: `auto`, `always` or `never`.
     public var keyboard: KeyboardMode?
+    /// What the mouse pointer is: `auto`, `touch` (a panel whose touch arrives as a pointer) or `mouse`.
+    public var pointer: PointerKind?
     /// Replaces the 10 %–200 % zoom clamp (a map too big to fit may still zoom out further).
     public var zoomLimits: ClosedRange<Double>?
     public var gestures = GestureSettings()
@@ -76,6 +78,12 @@ public struct Config: Equatable, Sendable {
             }
             config.keyboard = parsed
         }
+        if let kind = try reader.string(top, "pointer") {
+            guard let parsed = PointerKind(rawValue: kind) else {
+                throw reader.error("pointer", "must be auto, touch or mouse, not \"\(kind)\"")
+            }
+            config.pointer = parsed
+        }
         if let zoom = try reader.optionalObject(top, "zoom") {
             let low = try reader.number(zoom, "min", in: 0.001...1, prefix: "zoom.") ?? Camera.defaultZoomLimits.lowerBound
             let high = try reader.number(zoom, "max", in: 1...64, prefix: "zoom.") ?? Camera.defaultZoomLimits.upperBound
@@ -104,7 +112,7 @@ public struct Config: Equatable, Sendable {
             }
             reader.unknown(shared, known: ["db", "map", "name"], prefix: "shared.")
         }
-        reader.unknown(top, known: ["theme", "uiScale", "keyboard", "zoom", "gestures", "kiosk", "shared"], prefix: "")
+        reader.unknown(top, known: ["theme", "uiScale", "keyboard", "pointer", "zoom", "gestures", "kiosk", "shared"], prefix: "")
         config.warnings = reader.warnings
         return config
     }

@@ -10,6 +10,8 @@ public struct LaunchSettings: Equatable, Sendable {
     /// When the on-screen keyboard comes up: the config's, else `always` in a kiosk (visitors
     /// have no keyboard) and `auto` elsewhere.
     public var keyboard: KeyboardMode
+    /// What the mouse pointer is: the config's, else told from how it moves.
+    public var pointer: PointerKind
     public var gestures: GestureSettings
     public var zoomClamp: ClosedRange<Double>
     /// `--read-only`: view, pan, zoom, fold and search; nothing can be changed or saved.
@@ -44,6 +46,7 @@ public struct LaunchSettings: Equatable, Sendable {
                 ?? config.themeName.flatMap(Theme.named) ?? .standard,
             uiScale: appearance.uiScale ?? config.uiScale ?? 1,
             keyboard: chosen.keyboardMode ?? config.keyboard ?? (mode.kiosk ? .always : .auto),
+            pointer: config.pointer ?? .auto,
             gestures: config.gestures,
             zoomClamp: config.zoomLimits ?? Camera.defaultZoomLimits,
             readOnly: mode.readOnly,

@@ -80,8 +80,9 @@ extension Document {
 /// It sits in screen space, a fixed size at every zoom, so it stays a finger-sized target; the
 /// scene builder draws it and the gesture recognizer hit-tests it from this one geometry.
 public enum FoldBadge {
-    public static let radiusPixels = 11.0
-    public static let mouseHitPixels = 13.0
+    /// 26 px across, as big as the text beside it: a finger aims at what it sees (issue 33).
+    public static let radiusPixels = 13.0
+    public static let mouseHitPixels = 15.0
     public static let touchHitPixels = 24.0
     /// Below this on-screen node height there are no badges (they would cover the map).
     public static let minimumNodePixels = 14.0
@@ -127,9 +128,10 @@ public enum NodeMarker: Equatable, Sendable {
     case link
     case note
 
-    public static let radiusPixels = 9.0
-    public static let mouseHitPixels = 11.0
-    public static let touchHitPixels = 20.0
+    /// 22 px across, its glyph at 14 px; a finger's target is 44 px across.
+    public static let radiusPixels = 11.0
+    public static let mouseHitPixels = 13.0
+    public static let touchHitPixels = 22.0
 
     public func isShown(_ node: Node, zoom: Double) -> Bool {
         guard node.size.y * zoom >= FoldBadge.minimumNodePixels else { return false }

@@ -154,12 +154,6 @@ public struct FileFlow: Sendable {
         case .save:
             guard !isReadOnly else { return [] }
             guard let path = file.path else { return [.ask(saveAsDialog(message: nil))] }
-            // why: a map opened from elsewhere is written only when it changed; a stray tap on
-            // Save must not rewrite someone's file in Meshpad's way of writing it.
-            guard dirty else {
-                return [.tell(Banner(message: "No changes to save: \(file.displayName) is as it is on disk",
-                                     expiresAt: now + Self.noticeSeconds))]
-            }
             return [.write(path: path, format: file.format)]
         case .saveAs:
             return isReadOnly ? [] : [.ask(saveAsDialog(message: nil))]

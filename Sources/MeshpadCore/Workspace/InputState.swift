@@ -14,6 +14,16 @@ public struct InputState: Sendable {
     var swallowTextUntil: Double?
     /// The last pointer was a finger: selecting a node then does not raise the on-screen keyboard.
     var lastInputWasTouch = false
+    /// The last mouse press looked like a touch panel's (`PointerKind.auto`): the pointer
+    /// arrived in one jump, not hovering there as a mouse does. The keyboard comes for it.
+    var pressLooksLikeTouch = false
+    /// A mouse button is held (motion then is a drag, not a hover).
+    var mouseIsDown = false
+    /// Motions with no button held since the last press or release, and where they began.
+    var hoverMoves = 0
+    var hoverStart: Vec2?
+    /// Where the mouse pointer last was.
+    var mousePosition: Vec2?
     /// A text field had the focus after the last event (the keyboard comes when focus arrives).
     var fieldWasFocused = false
     /// The keyboard was sent away (Hide, or a hardware key) for the field that has the focus.

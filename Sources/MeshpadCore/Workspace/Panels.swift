@@ -8,6 +8,8 @@ public struct Panels {
     var searchIndex: SearchIndex?
     public internal(set) var outline: OutlineState?
     public internal(set) var styleOpen = false
+    /// The selection the view last moved for, to keep it clear of the style panel.
+    var styleKeptClear: Set<NodeID> = []
     public internal(set) var minimapOpen = false
     /// The message across the top, if any (it takes only taps on itself).
     public internal(set) var banner: Banner?
@@ -53,6 +55,8 @@ public struct Measures {
     public var themeName = Theme.standard.name
     /// When the on-screen keyboard comes up.
     public var keyboardMode = KeyboardMode.auto
+    /// What the mouse pointer is.
+    public var pointer = PointerKind.auto
     /// Button words' widths in window pixels, so buttons fit their words.
     var labelWidths: [Action: Double] = [:]
     /// The ☰ button's width, its words measured.

@@ -108,6 +108,8 @@ extension Workspace {
         case .linkMode:
             commitEditing()
             input.mode = input.mode == .link ? .normal : .link
+            endLinkFromHere()
+            if input.mode == .link { showLinkModeHint() } else if panels.banner?.actions == [.cancelLink] { show(nil) }
         case .selectMode:
             commitEditing()
             input.mode = input.mode == .select ? .normal : .select
@@ -181,6 +183,9 @@ extension Workspace {
             return [.setTheme(name), .rememberChoices]
         case .keyboard(let mode):
             measures.keyboardMode = mode
+            // At once for the field that has the focus, not from the next one on.
+            if mode == .always, textFieldHasFocus { showKeyboard() }
+            if mode == .never { hideKeyboard() }
             return [.rememberChoices]
         case .help:
             closeMenu()

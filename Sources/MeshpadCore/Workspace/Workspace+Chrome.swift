@@ -133,6 +133,8 @@ extension Workspace {
         switch role {
         case .bannerButton(.cancelLink):
             endLinkFromHere()
+            // The link tool's own banner puts the tool away.
+            if input.mode == .link { input.mode = .normal }
         case .bannerButton(.putBack(let node, let text)):
             show(nil)
             putBack(text, on: node)
@@ -331,5 +333,31 @@ extension Workspace {
             panels.search = state
         }
         refreshKeyboard()
+        keepStyledClearOfPanel()
+    }
+
+    /// The nodes being styled stay in sight above the style panel: when the panel opens over
+    /// them, or they are chosen where it lies, the view slides up just enough.
+    mutating func keepStyledClearOfPanel() {
+        guard panels.styleOpen, !selection.nodes.isEmpty else {
+            panels.styleKeptClear = []
+            return
+        }
+        guard panels.styleKeptClear != selection.nodes, let panel = overlayLayout.rect(of: .stylePanel) else { return }
+        panels.styleKeptClear = selection.nodes
+        let camera = view.targetCamera
+        let frames = selection.nodes.compactMap { document.node($0)?.frame }
+        guard let first = frames.first else { return }
+        let box = frames.dropFirst().reduce(first) { $0.union($1) }
+        let top = camera.screenPoint(ofMap: Vec2(box.minX, box.minY)), bottom = camera.screenPoint(ofMap: Vec2(box.maxX, box.maxY))
+        let onScreen = Rect(x: top.x, y: top.y, width: bottom.x - top.x, height: bottom.y - top.y)
+        guard onScreen.intersects(panel.outset(by: 8)) else { return }
+        // Up until the nodes' bottom is above the panel, but never their top off the window.
+        let lift = min(onScreen.maxY - (panel.minY - 16), max(0, onScreen.minY - 16))
+        guard lift > 0 else { return }
+        var target = camera
+        target.pan(by: Vec2(0, -lift))
+        view.fly(to: target, pivot: measures.viewportSize / 2)
+        needsRedraw = true
     }
 }

@@ -156,7 +156,8 @@ extension Workspace {
     @discardableResult
     mutating func link(_ from: NodeID, _ to: NodeID) -> Bool {
         guard document.canJoin(from, to, kind: .link) else { return false }
-        let edge = Edge(id: document.nextEdgeID, from: from, to: to, kind: .link)
+        // why: an arrowhead says which way a new link goes, as Freeplane's and XMind's do.
+        let edge = Edge(id: document.nextEdgeID, from: from, to: to, kind: .link, arrows: .end)
         transact("link", relayout: false) { $0.record(.insert(Fragment(edges: [Fragment.PlacedEdge(index: $0.document.edges.count, edge: edge)]))) }
         guard document.edge(edge.id) != nil else { return false }
         selection.selectEdge(edge.id)

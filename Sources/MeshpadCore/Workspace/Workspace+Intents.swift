@@ -12,6 +12,15 @@ extension Workspace {
                 // "Link from here": this tap picks the other end (the node itself: a loop).
                 endLinkFromHere()
                 link(source, id)
+                if input.mode == .link { showLinkModeHint() }
+                return []
+            }
+            if input.mode == .link, lockdown.allows(.linkMode) {
+                // The link tool by taps: this node is where the link starts; the next tap ends it.
+                commitEditing()
+                select([id])
+                input.linkSource = id
+                show(Banner(message: "Now tap the node to link to (the same one for a loop)", actions: [.cancelLink]))
                 return []
             }
             if editing?.node == id && !toggle {
@@ -32,6 +41,9 @@ extension Workspace {
             endLinkFromHere()
             commitEditing()
             select([])
+            // A tap on the map beside the style panel puts it away, as a tap beside a menu does.
+            panels.styleOpen = false
+            if input.mode == .link { showLinkModeHint() }
         case .moveNodes(let ids, let positions):
             dragNodes(ids, to: positions)
         case .commitMove:
@@ -87,7 +99,9 @@ extension Workspace {
             input.linkPreview = nil
             guard lockdown.allows(.linkMode) else { return [] }
             commitEditing()
+            endLinkFromHere()
             link(from, to)
+            if input.mode == .link { showLinkModeHint() }
         case .cancelLink:
             input.linkPreview = nil
         case .bandPreview(let rect, _):

@@ -219,6 +219,12 @@ public struct Workspace {
     }
 
     /// "Link from here" stops waiting (a link was made, or it was cancelled), and its banner goes.
+    /// The link tool teaches itself: what to do next, until it is put away.
+    mutating func showLinkModeHint() {
+        show(Banner(message: "Tap the node to link from, then the node to link to — or drag from one to the other",
+                    actions: [.cancelLink]))
+    }
+
     mutating func endLinkFromHere() {
         input.linkSource = nil
         if panels.banner?.actions == [.cancelLink] { show(nil) }
@@ -300,10 +306,51 @@ public struct Workspace {
 
     // MARK: - Input
 
+    /// The finger a touch panel's pointer stands for (`PointerKind.touch`); SDL's finger ids
+    /// are never negative.
+    static let pointerFingerID: Int64 = -2
+
+    /// Follows the mouse pointer, to tell a touch panel's from a mouse (`PointerKind`): a press
+    /// that follows a single jump of the pointer, with no hovering, is a touch panel's; a press
+    /// with no motion at all since the last (a double click) is what the last one was. With
+    /// `PointerKind.touch` the left button's press, drag and release come out as a finger's.
+    mutating func notePointer(_ event: InputEvent) -> InputEvent {
+        switch event {
+        case .mouseMove(let position, _):
+            defer { input.mousePosition = position }
+            guard !input.mouseIsDown else { break }
+            if input.hoverMoves == 0 { input.hoverStart = input.mousePosition }
+            input.hoverMoves += 1
+        case .mouseDown(let button, let position, _, _):
+            // why: the first motion ever has nowhere to start from; a mouse makes many before its first press.
+            if input.hoverMoves == 1, input.hoverStart.map({ $0.distance(to: position) >= 24 }) ?? true {
+                input.pressLooksLikeTouch = true
+            } else if input.hoverMoves > 1 {
+                input.pressLooksLikeTouch = false
+            }
+            input.hoverMoves = 0
+            input.mousePosition = position
+            input.mouseIsDown = true
+            if measures.pointer == .touch, button == .left { return .fingerDown(id: Self.pointerFingerID, position: position) }
+        case .mouseUp(let button, let position, _):
+            input.hoverMoves = 0
+            input.mousePosition = position
+            input.mouseIsDown = false
+            if measures.pointer == .touch, button == .left { return .fingerUp(id: Self.pointerFingerID, position: position) }
+        default:
+            break
+        }
+        if measures.pointer == .touch, input.mouseIsDown, case .mouseMove(let position, _) = event {
+            return .fingerMove(id: Self.pointerFingerID, position: position)
+        }
+        return event
+    }
+
     /// Handles one event that happened at `time` (seconds, the loop's clock).
     public mutating func handle(_ event: InputEvent, at time: Double) -> [Request] {
         input.now = time
         defer { refreshPanels() }
+        let event = notePointer(event)
         if let consumed = handleKioskEvent(event, at: time) { return consumed }
         // why: in two steps: `permitted(route(…))` copies self before the mutating call, and the
         // map's arrays are then copied whole on the first change (30 ms at 100k nodes).
@@ -323,7 +370,8 @@ public struct Workspace {
             input.pressPoint = position
             finishForceLayout()
         case .mouseDown(_, let position, _, _):
-            input.lastInputWasTouch = false
+            // A touch panel's pointer (told in `notePointer`) is a finger to the chrome and the keyboard.
+            input.lastInputWasTouch = measures.pointer == .auto && input.pressLooksLikeTouch
             input.pressPoint = position
             finishForceLayout()
         case .key:

@@ -39,6 +39,8 @@ public final class App {
         public var kiosk: KioskMode?
         /// When the on-screen keyboard comes up.
         public var keyboard = KeyboardMode.auto
+        /// What the mouse pointer is (a touch panel's, or a mouse).
+        public var pointer = PointerKind.auto
         /// Thresholds and zoom clamp from the config file.
         public var gestures = GestureSettings()
         public var zoomClamp = Camera.defaultZoomLimits
@@ -194,6 +196,7 @@ public final class App {
         workspace.measures.treeLayout = options.theme.treeLayout
         workspace.measures.themeName = options.theme.name
         workspace.measures.keyboardMode = options.keyboard
+        workspace.measures.pointer = options.pointer
         session = Session(workspace: workspace, file: file,
                           recent: options.recentFilesPath.map(RecentFiles.load(from:)) ?? RecentFiles(), settings: options.settings)
         if options.kiosk != nil {
