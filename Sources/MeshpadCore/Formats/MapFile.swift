@@ -9,6 +9,18 @@ public enum MapFormat: String, CaseIterable, Sendable {
     case svg
     case png
 
+    /// Its name on the format chooser of Save as and Export.
+    public var chooserLabel: String {
+        switch self {
+        case .native: return "Meshpad"
+        case .freeMind: return "Freeplane .mm"
+        case .opml: return "OPML"
+        case .markdown: return "Markdown"
+        case .svg: return "SVG picture"
+        case .png: return "PNG picture"
+        }
+    }
+
     /// The format a path's extension names, if any.
     public init?(path: String) {
         switch (path as NSString).pathExtension.lowercased() {

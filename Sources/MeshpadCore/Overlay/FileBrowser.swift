@@ -40,6 +40,24 @@ public struct FileBrowser: Equatable, Sendable {
         /// The pictures a node can show (what SDL2_image decodes).
         public static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "webp", "svg", "gif"]
 
+        /// The formats its chooser offers: the maps Meshpad writes (Save as), every export's.
+        public var formats: [MapFormat] {
+            switch self {
+            case .saveAs: return [.native, .freeMind, .opml, .markdown]
+            case .export: return ExportFormat.allCases.map(\.format)
+            case .open, .image: return []
+            }
+        }
+
+        /// The format chosen: the export's, or what the name typed ends in (a map with none is a `.meshpad`).
+        public func chosenFormat(name: String) -> MapFormat? {
+            switch self {
+            case .export(let format): return format.format
+            case .saveAs: return MapFormat(path: name).flatMap { formats.contains($0) ? $0 : nil } ?? .native
+            case .open, .image: return nil
+            }
+        }
+
         /// Whether a name is typed (Save as, Export) rather than a file tapped (Open, a picture).
         public var takesName: Bool { self != .open && self != .image }
     }
@@ -244,6 +262,37 @@ public struct FilePlaces: Equatable, Sendable {
     /// `$HOME`, else the account's home folder.
     public static var homeFolder: String {
         ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    }
+
+    /// The person's documents folder, where Save as and Open start for a map with no file: the
+    /// desktop's (`XDG_DOCUMENTS_DIR`, from the environment or `user-dirs.dirs`, as
+    /// `xdg-user-dir DOCUMENTS` answers), else `~/Documents`, else home; never the folder the
+    /// app happened to be started in.
+    public static func documentsFolder(environment: [String: String] = ProcessInfo.processInfo.environment,
+                                       isFolder: (String) -> Bool = FilePlaces.isFolder,
+                                       read: (String) -> String? = { try? String(contentsOfFile: $0, encoding: .utf8) }) -> String {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        func expanded(_ value: String) -> String {
+            let unquoted = value.trimmingCharacters(in: CharacterSet(charactersIn: "\" \t"))
+            return unquoted.replacingOccurrences(of: "$HOME", with: home)
+        }
+        var named = environment["XDG_DOCUMENTS_DIR"].map(expanded)
+        if named == nil {
+            let config = environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? home + "/.config"
+            for line in (read(config + "/user-dirs.dirs") ?? "").split(separator: "\n") where line.hasPrefix("XDG_DOCUMENTS_DIR=") {
+                named = expanded(String(line.dropFirst("XDG_DOCUMENTS_DIR=".count)))
+            }
+        }
+        // why: user-dirs names home itself when the desktop has no documents folder.
+        for candidate in [named, home + "/Documents"].compactMap({ $0 }) where candidate.hasPrefix("/") && isFolder(candidate) {
+            return candidate
+        }
+        return home
+    }
+
+    public static func isFolder(_ path: String) -> Bool {
+        var folder: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &folder) && folder.boolValue
     }
 
     /// A path with the home folder written `~`: `/home/ada/maps` → `~/maps`.

@@ -195,6 +195,11 @@ public struct OverlayBuilder {
                 if whole.center.y - lineHalf >= part.rect.minY && whole.center.y + lineHalf <= part.rect.maxY {
                     label(part.text, in: whole, color: theme.uiText, indent: 16)
                 }
+            case .browserFormat:
+                // A choice of several, the chosen one lit, as the style panel's options.
+                let fill = part.look == .pressed ? theme.uiPrimary.withAlpha(150) : (part.look == .on ? theme.uiPrimary : theme.uiButton)
+                list.appendRect(device(part.rect.outset(by: -1)), color: fill)
+                label(part.text, in: part.rect, color: part.look == .on ? theme.uiPrimaryText : theme.uiText, centred: true)
             case .browserButton(let control):
                 let primary = control == .createFolder
                 let base = part.look == .on || primary ? theme.uiPrimary : theme.uiButton

@@ -12,6 +12,9 @@ extension OverlayLayout {
         public var shortcuts: [Rect]
         public var controls: [FileBrowser.Control]
         public var path: Rect
+        /// The format chooser's buttons (Save as, Export), in the order of `formats`.
+        public var formats: [MapFormat] = []
+        public var formatRects: [Rect] = []
         public var list: Rect
         /// The name field: Save as and Export, or Open once a path is typed.
         public var field: Rect?
@@ -49,6 +52,13 @@ extension OverlayLayout {
         y += row + gap
         let path = Rect(x: left, y: y, width: inner, height: 28)
         y = path.maxY + 4
+        let formats = browser.purpose.formats
+        var formatRects: [Rect] = []
+        if !formats.isEmpty {
+            let width = min(200, (inner - Double(formats.count - 1) * gap) / Double(formats.count))
+            formatRects = formats.indices.map { Rect(x: left + Double($0) * (width + gap), y: y, width: width, height: row) }
+            y += row + gap
+        }
         let buttonY = panel.maxY - pad - row
         let buttonWidth = min(160, (inner - gap) / 2)
         let buttons = [Rect(x: panel.maxX - pad - 2 * buttonWidth - gap, y: buttonY, width: buttonWidth, height: row),
@@ -62,7 +72,7 @@ extension OverlayLayout {
         // At least one row shows, however small the window.
         let list = Rect(x: left, y: y, width: inner, height: max(row, listBottom - y))
         return BrowserFrame(panel: panel, title: title, message: message, shortcuts: shortcuts, controls: controls, path: path,
-                            list: list, field: field, buttons: buttons, rowHeight: row)
+                            formats: formats, formatRects: formatRects, list: list, field: field, buttons: buttons, rowHeight: row)
     }
 
     mutating func layoutBrowser(_ dialog: Dialog, _ browser: FileBrowser, targetPixels: Double, viewportSize: Vec2) {
@@ -121,6 +131,10 @@ extension OverlayLayout {
         let path = browser.showsShared ? "Shared maps" : browser.showsRecent ? "Recent maps"
             : browser.shownPath ?? FolderListing.displayName(browser.folder)
         append(Part(role: .browserPath, rect: frame.path, text: path))
+        let chosen = browser.purpose.chosenFormat(name: dialog.field)
+        for (format, rect) in zip(frame.formats, frame.formatRects) {
+            append(Part(role: .browserFormat(format), rect: rect, text: format.chooserLabel, look: format == chosen ? .on : .plain))
+        }
         if let field = frame.field {
             // why: a suggested name is shown selected: the first letter typed replaces it all.
             append(Part(role: .field, rect: field, text: FolderListing.displayName(dialog.field), look: browser.nameIsSuggestion ? .on : .plain))

@@ -17,6 +17,8 @@ public struct OverlayLayout: Sendable {
             /// The file browser: its list's area, a row of it (by its place in the list), a button
             /// above it or of its new-folder prompt, the folder's path, and what an empty list says.
             case browserList, browserRow(Int), browserButton(FileBrowser.Control), browserPath, browserNote
+            /// A format to save or export in (Save as, Export): it sets the name's extension.
+            case browserFormat(MapFormat)
             /// Where the list is scrolled to, when it holds more than it shows (drawn only).
             case browserScrollbar
             /// A line of a field of several lines (a note), drawn over the field.
@@ -45,7 +47,7 @@ public struct OverlayLayout: Sendable {
             /// Something a finger can tap to make something happen.
             public var isTappable: Bool {
                 switch self {
-                case .browserRow, .browserButton, .button, .bannerButton, .field, .keypad, .toolbar, .searchField, .searchButton, .outlineRow,
+                case .browserRow, .browserButton, .browserFormat, .button, .bannerButton, .field, .keypad, .toolbar, .searchField, .searchButton, .outlineRow,
                      .outlineDisclosure, .styleOption, .linkStyleOption, .minimapToggle, .minimap, .appMenuButton, .menuRow, .helpSheet, .keyboardKey,
                      .statusLine, .mapName:
                     return true
@@ -71,7 +73,7 @@ public struct OverlayLayout: Sendable {
                 case .keypad, .keyboardKey: return "key"
                 case .browserRow, .outlineRow: return "row"
                 case .outlineDisclosure: return "disclosure"
-                case .styleOption, .linkStyleOption: return "option"
+                case .styleOption, .linkStyleOption, .browserFormat: return "option"
                 case .minimap: return "minimap"
                 case .menuRow: return "menu item"
                 case .helpSheet: return "sheet"

@@ -86,8 +86,8 @@ public struct FileFlow: Sendable {
     public static let noticeSeconds = 3.0
     public static let warningSeconds = 8.0
 
-    /// The folder a new map's Save as and Open start in: the working folder, then the folder
-    /// of the map last saved or opened.
+    /// The folder a new map's Save as and Open start in: the person's documents folder, then
+    /// the folder of the map last saved or opened.
     public var startFolder: String
     /// The name a map not saved yet is offered under (without extension): its root's words,
     /// as the app tells it (`FileFlow.name(forRoot:)`).
@@ -96,7 +96,7 @@ public struct FileFlow: Sendable {
     private let fileExists: @Sendable (String) -> Bool
 
     public init(file: DocumentFile, recent: RecentFiles = RecentFiles(), isReadOnly: Bool = false, sharedName: String? = nil,
-                startFolder: String = FileManager.default.currentDirectoryPath,
+                startFolder: String = FilePlaces.documentsFolder(),
                 fileExists: @escaping @Sendable (String) -> Bool = { FileManager.default.fileExists(atPath: $0) }) {
         self.file = file
         self.sharedName = sharedName

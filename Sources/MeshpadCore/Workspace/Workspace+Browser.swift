@@ -125,6 +125,8 @@ extension Workspace {
             return []
         }
         switch part {
+        case .browserFormat(let format):
+            chooseFormat(format)
         case .browserButton(.parent):
             if browser.canGoUp && !browser.showsPlace { enterFolder(browser.parentFolder) }
         case .browserButton(.home):
@@ -179,13 +181,16 @@ extension Workspace {
             return [.openShared(name)]
         case .file(let path) where !browser.purpose.takesName:
             return finish(current, .confirm, field: path)
+        case .file(let path) where browser.showsRecent:
+            // why: Recent in Save as and Export is a way to a map's folder; the name typed is the
+            // person's, and a tap there must never put another map's name over it.
+            enterFolder((path as NSString).deletingLastPathComponent)
         case .file(let path):
             var name = (path as NSString).lastPathComponent
             if case .export(let format) = browser.purpose, MapFormat(path: name) != format.format {
                 // A recent map picked for an export: its name, with the export's extension.
                 name = (name as NSString).deletingPathExtension + "." + format.format.rawValue
             }
-            if browser.showsRecent { enterFolder((path as NSString).deletingLastPathComponent) }
             changeDialog { dialog, browser in
                 dialog.field = name
                 browser.nameIsSuggestion = true
@@ -204,6 +209,25 @@ extension Workspace {
             return []
         }
         return finish(current, .confirm, field: browser.path(forTyped: typed))
+    }
+
+    /// A format chosen by finger: the name's extension becomes the format's (no typing ".mm" on
+    /// an on-screen keyboard); an export of another kind lists that kind's files.
+    private mutating func chooseFormat(_ format: MapFormat) {
+        changeDialog { dialog, browser in
+            let name = dialog.field
+            let stem = MapFormat(path: name) == nil ? name : (name as NSString).deletingPathExtension
+            dialog.field = stem.isEmpty ? stem : stem + "." + format.rawValue
+            if case .export = browser.purpose, let export = ExportFormat.allCases.first(where: { $0.format == format }) {
+                dialog.kind = .export(export)
+                dialog.title = "Export as \(export.title)"
+                var changed = FileBrowser(purpose: .export(export), folder: browser.folder, recent: browser.recent, places: browser.places)
+                changed.nameIsSuggestion = browser.nameIsSuggestion
+                changed.showsRecent = browser.showsRecent
+                browser = changed
+            }
+            dialog.message = nil
+        }
     }
 
     private mutating func enterFolder(_ folder: String) {

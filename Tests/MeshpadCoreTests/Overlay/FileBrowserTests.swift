@@ -62,17 +62,71 @@ import Testing
         #expect(rig.flow.file.path == recent && rig.flow.file.format == .opml)
     }
 
-    @Test func aRecentMapPickedInSaveAsGivesItsFolderAndName() throws {
+    /// Recent in Save as and Export leads to a map's folder and never renames what is saved
+    /// (issue 33: an export took another map's name); the map listed there is a tap away.
+    @Test func aRecentMapPickedInSaveAsGivesItsFolderNotItsName() throws {
         let home = try ScratchFolder()
         let elsewhere = try ScratchFolder()
         let recent = try elsewhere.file("ideas.mm", Self.sampleData)
         var rig = try BrowserRig(recent: [recent], home: home)
         rig.key("S", [.ctrl, .shift])
+        let typed = rig.text(of: .field)
         rig.tap("Recent")
         rig.tap("ideas.mm — \(elsewhere.path)")
-        #expect(rig.dialog?.kind == .saveAs, "saving over a map needs a second tap")
-        #expect(rig.browser?.folder == elsewhere.path && rig.text(of: .field) == "ideas.mm")
+        #expect(rig.dialog?.kind == .saveAs)
+        #expect(rig.browser?.folder == elsewhere.path && rig.text(of: .field) == typed, "the name stays")
         #expect(rig.browser?.showsRecent == false)
+        rig.tap("ideas.mm")
+        #expect(rig.text(of: .field) == "ideas.mm", "saving over it is a tap on it in its folder")
+    }
+
+    @Test func anExportsNameSurvivesATapOnRecent() throws {
+        let home = try ScratchFolder()
+        let elsewhere = try ScratchFolder()
+        let recent = try elsewhere.file("other map.mm", Self.sampleData)
+        var rig = try BrowserRig(recent: [recent], home: home)
+        rig.rig.requests += rig.rig.workspace.perform(.export(.svg))
+        rig.carryOut()
+        let name = try #require(rig.text(of: .field))
+        rig.tap("Recent")
+        rig.tap("other map.mm — \(elsewhere.path)")
+        #expect(rig.text(of: .field) == name && rig.browser?.folder == elsewhere.path)
+    }
+
+    // MARK: - The format chooser
+
+    @Test func saveAsInAnotherFormatIsATapNotTyping() throws {
+        var rig = try BrowserRig()
+        rig.key("S", [.ctrl, .shift])
+        #expect(rig.text(of: .field) == "Untitled.meshpad")
+        #expect(rig.part("Meshpad")?.look == .on)
+        rig.tap("Freeplane .mm")
+        #expect(rig.text(of: .field) == "Untitled.mm")
+        #expect(rig.part("Freeplane .mm")?.look == .on && rig.part("Meshpad")?.look == .plain)
+        rig.tap("Markdown")
+        #expect(rig.text(of: .field) == "Untitled.md")
+        rig.tap("Save")
+        #expect(rig.flow.file.format == .markdown && rig.flow.file.path == rig.home.path + "/Untitled.md")
+    }
+
+    @Test func anExportChangesKindWithItsFormat() throws {
+        var rig = try BrowserRig()
+        rig.rig.requests += rig.rig.workspace.perform(.export(.png))
+        rig.carryOut()
+        #expect(rig.text(of: .field)?.hasSuffix(".png") == true)
+        rig.tap("SVG picture")
+        #expect(rig.dialog?.kind == .export(.svg) && rig.dialog?.title == "Export as \(ExportFormat.svg.title)")
+        #expect(rig.text(of: .field)?.hasSuffix(".svg") == true)
+        #expect(rig.browser?.purpose == .export(.svg), "its list shows .svg files")
+    }
+
+    @Test func theDocumentsFolderIsTheDesktopsElseDocumentsElseHome() {
+        let env = ["HOME": "/home/ada"]
+        let dirs = "# written by xdg-user-dirs-update\nXDG_DESKTOP_DIR=\"$HOME/Desktop\"\nXDG_DOCUMENTS_DIR=\"$HOME/Dokumente\"\n"
+        #expect(FilePlaces.documentsFolder(environment: env, isFolder: { _ in true }, read: { $0 == "/home/ada/.config/user-dirs.dirs" ? dirs : nil })
+                == "/home/ada/Dokumente")
+        #expect(FilePlaces.documentsFolder(environment: env, isFolder: { $0 == "/home/ada/Documents" }, read: { _ in nil }) == "/home/ada/Documents")
+        #expect(FilePlaces.documentsFolder(environment: env, isFolder: { _ in false }, read: { _ in dirs }) == "/home/ada")
     }
 
     // MARK: - New folder, save, open again: by finger alone
