@@ -548,6 +548,13 @@ public struct SceneBuilder {
             list.appendLine(from: a, to: b, width: 2.5 * scale, color: theme.linkEdge, clip: deviceViewport)
             list.appendEllipse(center: b, radii: Vec2(5, 5) * scale, fill: theme.linkEdge, border: theme.linkEdge, borderWidth: 0)
         }
+        if let target = extras.dropTarget, let node = document.node(target) {
+            // Where a drop would make the dragged nodes its children: lit, a finger's margin round it.
+            let a = device(node.position - node.size / 2), b = device(node.position + node.size / 2)
+            let half = Vec2(abs(b.x - a.x), abs(b.y - a.y)) / 2 + Vec2(6, 6) * scale
+            list.appendRoundedRect(center: (a + b) / 2, halfSize: half, radius: 10 * scale, fill: theme.highlight.withAlpha(60),
+                                   border: theme.highlight, borderWidth: 3 * scale)
+        }
         if let band = extras.band {
             let r = Self.deviceRect(band, device)
             list.appendRect(r, color: theme.uiPrimary.withAlpha(40))

@@ -7,6 +7,9 @@ public struct InputState: Sendable {
     public internal(set) var linkPreview: Workspace.LinkPreview?
     /// The selection rectangle being drawn, in map units.
     public internal(set) var band: Rect?
+    /// The nodes being dragged, and the node they would become children of if dropped now.
+    var dragged: [NodeID] = []
+    public internal(set) var dropTarget: NodeID?
     /// "Link from here": the next node tapped is linked from this one.
     public internal(set) var linkSource: NodeID?
     /// A key just handled as a command may be followed by the text it types (Space, `=`):

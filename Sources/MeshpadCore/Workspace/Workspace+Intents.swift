@@ -131,16 +131,74 @@ extension Workspace {
         guard !lockdown.isReadOnly else { return }
         if history.open?.purpose != .drag { begin("move", for: .drag) }
         if let move = Change.move(zip(ids, positions), in: document) { record(move, glide: false) }
+        input.dragged = ids
+        input.dropTarget = dropTarget(for: ids)
+    }
+
+    /// The node under the dragged one (the focus, else the first), if the dragged nodes can
+    /// become its children: not one of them, nor inside one of them.
+    func dropTarget(for ids: [NodeID]) -> NodeID? {
+        guard let lead = selection.focus.flatMap({ ids.contains($0) ? $0 : nil }) ?? ids.first,
+              let centre = document.node(lead)?.position else { return nil }
+        let dragged = Set(ids)
+        var best: Int?
+        document.forEachNode(in: Rect(center: centre, width: 2, height: 2)) { i in
+            let node = document.nodes[i]
+            guard !dragged.contains(node.id), !document.isHidden(nodeAt: i), node.frame.contains(centre) else { return }
+            var ancestor = document.parent(of: node.id)
+            while let current = ancestor {
+                if dragged.contains(current) { return }
+                ancestor = document.parent(of: current)
+            }
+            if best.map({ i > $0 }) ?? true { best = i }
+        }
+        return best.map { document.nodes[$0].id }
+    }
+
+    /// Puts `id` under `parent` (nil: where it is) among the children where its position says:
+    /// before the first sibling below it. Recorded in the open transaction.
+    private mutating func place(_ id: NodeID, under newParent: NodeID) {
+        guard let y = document.node(id)?.position.y, newParent != id else { return }
+        // Never under itself or its own branch (the node would leave the tree).
+        var ancestor = document.parent(of: newParent)
+        while let current = ancestor {
+            if current == id { return }
+            ancestor = document.parent(of: current)
+        }
+        let below = document.children(of: newParent).first { $0 != id && (document.node($0)?.position.y ?? 0) > y }
+        if document.parent(of: id) == newParent {
+            // Already there: only a new place among the siblings is a change.
+            let siblings = document.children(of: newParent)
+            let next = siblings.firstIndex(of: id).flatMap { $0 + 1 < siblings.count ? siblings[$0 + 1] : nil }
+            guard next != below else { return }
+        }
+        if let old = document.edges.firstIndex(where: { $0.kind == .tree && $0.to == id }) {
+            record(.remove(Fragment(edges: [Fragment.PlacedEdge(index: old, edge: document.edges[old])])))
+        }
+        guard document.canJoin(newParent, id, kind: .tree) else { return }
+        let index = below.flatMap { sibling in document.edges.firstIndex { $0.kind == .tree && $0.to == sibling } } ?? document.edges.count
+        let edge = Edge(id: document.nextEdgeID, from: newParent, to: id, kind: .tree)
+        record(.insert(Fragment(edges: [Fragment.PlacedEdge(index: index, edge: edge)])))
     }
 
     /// The drag is over (the finger lifted, a second finger came, a command came first): its
-    /// moves are one step. A node put somewhere by hand stays there: a tree-mode map turns free.
+    /// moves are one step. Dropped on a node, the dragged nodes become its children, placed
+    /// among them where they were dropped, as in XMind and MindNode. In a tidy map the tree is
+    /// laid out again (a node dropped between its siblings takes that place); in a free map a
+    /// node stays where it was put.
     mutating func endDrag() {
         guard history.open?.purpose == .drag else { return }
-        if history.open?.transaction.isEmpty == false && document.layoutMode == .tree {
-            record(.setLayoutMode(from: .tree, to: .free))
-            toast("Free layout: nodes stay where you put them (Tidy lays the map out again)")
+        let target = input.dropTarget, dragged = input.dragged
+        input.dropTarget = nil
+        input.dragged = []
+        let moved = history.open?.transaction.isEmpty == false
+        // Only the top of each dragged branch moves to a new parent; what it carries stays its.
+        let tops = dragged.filter { id in document.parent(of: id).map { !dragged.contains($0) } ?? true }
+        if moved, let target, !lockdown.isReadOnly {
+            for id in tops where id != document.rootID { place(id, under: target) }
+        } else if moved, document.layoutMode == .tree {
+            for id in tops { if let parent = document.parent(of: id) { place(id, under: parent) } }
         }
-        commit(relayout: false)
+        commit(relayout: document.layoutMode == .tree)
     }
 }

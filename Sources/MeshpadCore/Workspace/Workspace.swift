@@ -481,6 +481,7 @@ public struct Workspace {
         }
         if let linkPreview = input.linkPreview { extras.linkPreview = (linkPreview.from, linkPreview.to) }
         extras.band = input.band
+        extras.dropTarget = input.dropTarget
         let boldMeasurer = measures.sizing.measurer.styled(bold: true, italic: false)
         func shown(_ id: NodeID?) -> NodeID? { id.flatMap { document.contains($0) && !document.isHidden($0) ? $0 : nil } }
         extras.presence = presence.present.compactMap { person in
@@ -504,6 +505,8 @@ public struct SceneExtras {
     /// From a node to a map point.
     public var linkPreview: (from: NodeID, to: Vec2)?
     public var band: Rect?
+    /// The node a drag would drop its nodes into, ringed.
+    public var dropTarget: NodeID?
     /// Other screens' people on the nodes they are editing or dragging (a shared map).
     public var presence: [PresenceMark] = []
 

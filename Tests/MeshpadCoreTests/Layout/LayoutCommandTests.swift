@@ -101,20 +101,22 @@ import Testing
         _ = b
     }
 
-    @Test func draggingANodeOfATreeModeMapMakesItFree() {
+    /// A drag in a tidy map keeps it tidy (issue 33): a node dropped on another becomes its
+    /// child, one dropped between its siblings takes that place, and the tree is laid out again.
+    @Test func draggingANodeOfATreeModeMapKeepsItTidy() {
         var rig = EditRig()
         rig.key("T", .ctrl)
         rig.settle()
-        let food = rig.id("food")
-        rig.mouseDrag(from: rig.screen(of: food), to: rig.screen(of: food) + Vec2(0, 120))
-        #expect(rig.document.layoutMode == .free)
-        let placed = rig.document.node(food)?.position
-        rig.click(rig.screen(of: rig.id("shelter")))
-        rig.key("Tab"); rig.type("x"); rig.key("Return")
-        #expect(rig.document.node(food)?.position == placed, "nothing moves by itself in a free map")
+        let food = rig.id("food"), shelter = rig.id("shelter")
+        rig.mouseDrag(from: rig.screen(of: food), to: rig.screen(of: shelter))
+        #expect(rig.workspace.input.dropTarget == nil, "the highlight goes with the drop")
+        rig.settle()
+        #expect(rig.document.layoutMode == .tree, "still tidy")
+        #expect(rig.document.parent(of: food) == shelter, "dropped on shelter: its child")
+        #expect(noOverlaps(rig.document))
         rig.key("Z", .ctrl)
-        rig.key("Z", .ctrl)
-        #expect(rig.document.layoutMode == .tree, "undoing the drag gives tree mode back")
+        rig.settle()
+        #expect(rig.document.parent(of: food) == rig.document.rootID, "one undo step puts it back")
     }
 
     @Test func theForceLayoutAnimatesStepByStepSettlesAndUndoesAsOneStep() {

@@ -1,0 +1,45 @@
+import Testing
+@testable import MeshpadCore
+
+/// Dragging a node onto another makes it that node's child (issue 33), as in XMind, MindNode and
+/// SimpleMind: lit while it would, one undo step, never into its own branch.
+@Suite struct DragToReparentTests {
+    @Test func aNodeDroppedOnAnotherBecomesItsChildWithAHighlightOnTheWay() throws {
+        var rig = EditRig()
+        let food = rig.id("food"), water = rig.id("clean water")
+        let from = rig.screen(of: food), to = rig.screen(of: water)
+        rig.send(.fingerDown(id: 1, position: from), after: 0.5)
+        for i in 1...8 { rig.send(.fingerMove(id: 1, position: from.interpolated(to: to, alpha: Double(i) / 8)), after: 0.016) }
+        #expect(rig.workspace.input.dropTarget == water, "lit before the drop")
+        #expect(rig.workspace.sceneExtras.dropTarget == water)
+        rig.send(.fingerUp(id: 1, position: to), after: 0.3)
+        #expect(rig.document.parent(of: food) == water)
+        #expect(rig.workspace.input.dropTarget == nil)
+        #expect(rig.workspace.history.done.count == 1, "one step")
+        rig.workspace.undo()
+        #expect(rig.document.parent(of: food) == rig.document.rootID)
+    }
+
+    @Test func aNodeIsNeverDroppedIntoItsOwnBranch() {
+        var rig = EditRig()
+        let food = rig.id("food")
+        // A child of food, then food dragged onto it.
+        rig.tap(rig.screen(of: food))
+        rig.key("Tab")
+        rig.type("rice")
+        rig.key("Return")
+        rig.settle()
+        let rice = rig.id("rice")
+        rig.fingerDrag(from: rig.screen(of: food), to: rig.screen(of: rice))
+        #expect(rig.document.parent(of: rice) == food)
+        #expect(rig.document.parent(of: food) == rig.document.rootID, "not under its own child")
+    }
+
+    @Test func aDropOnEmptyMapInAFreeMapOnlyMoves() {
+        var rig = EditRig()
+        let food = rig.id("food")
+        rig.fingerDrag(from: rig.screen(of: food), to: Vec2(760, 40))
+        #expect(rig.document.parent(of: food) == rig.document.rootID)
+        #expect(rig.document.layoutMode == .free)
+    }
+}
