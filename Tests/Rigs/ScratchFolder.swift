@@ -54,9 +54,11 @@ package struct DiskFolders: FolderAccess {
         }
         return names.map { name in
             let path = FolderListing.joined(folder, name)
-            let type = (try? FileManager.default.attributesOfItem(atPath: (path as NSString).resolvingSymlinksInPath))?[.type] as? FileAttributeType
+            let attributes = try? FileManager.default.attributesOfItem(atPath: (path as NSString).resolvingSymlinksInPath)
+            let type = attributes?[.type] as? FileAttributeType
             let kind: FolderAccessEntry.Kind = type == .typeDirectory ? .folder : type == .typeRegular ? .file : .other
-            return FolderAccessEntry(rawName: Array(name.utf8), kind: kind)
+            return FolderAccessEntry(rawName: Array(name.utf8), kind: kind, size: (attributes?[.size] as? NSNumber)?.int64Value,
+                                     modified: (attributes?[.modificationDate] as? Date)?.timeIntervalSince1970)
         }
     }
 

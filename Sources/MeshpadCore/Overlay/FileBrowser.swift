@@ -98,6 +98,8 @@ public struct FileBrowser: Equatable, Sendable {
         /// recent map.
         public var text: String
         public var target: Target
+        /// A file's size and when it changed, a folder's when (`12 KB · 3 Dec`); empty if unknown.
+        public var detail = ""
     }
 
     /// The database's shared maps, as far as they are known: asked for when the Shared list is
@@ -153,9 +155,13 @@ public struct FileBrowser: Equatable, Sendable {
         enter(folder)
     }
 
+    /// When the folder was listed (seconds since 1970): dates are shown against it.
+    public private(set) var listedAt = Date().timeIntervalSince1970
+
     /// Shows `folder` from the top, listing it now.
     public mutating func enter(_ newFolder: String) {
         folder = FileFlow.absolute(newFolder, in: places.home)
+        listedAt = Date().timeIntervalSince1970
         showsRecent = false
         showsShared = false
         scroll = 0
@@ -201,7 +207,10 @@ public struct FileBrowser: Equatable, Sendable {
             return Row(text: text, target: .unusable(reason: "The \(what) “\(entry.displayName)” has a name that is not valid text (UTF-8); rename it to use it here"))
         }
         let path = FolderListing.joined(folder, name)
-        return Row(text: text, target: entry.isFolder ? .folder(path: path) : .file(path: path))
+        var row = Row(text: text, target: entry.isFolder ? .folder(path: path) : .file(path: path))
+        row.detail = [entry.size.map(FolderListing.sizeText), entry.modified.map { FolderListing.dateText($0, now: listedAt) }]
+            .compactMap { $0 }.joined(separator: " · ")
+        return row
     }
 
     /// Where what is typed in the name field points: a name in the folder shown; anything with a

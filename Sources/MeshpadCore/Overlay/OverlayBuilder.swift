@@ -193,7 +193,18 @@ public struct OverlayBuilder {
                 // why: a label cannot be cut top and bottom; a row's words show while they fit in the list.
                 let lineHalf = theme.uiFontSize * 0.7
                 if whole.center.y - lineHalf >= part.rect.minY && whole.center.y + lineHalf <= part.rect.maxY {
-                    label(part.text, in: whole, color: theme.uiText, indent: 16)
+                    // The name, then its size and date at the right, quieter; a long name ends in "…" before them.
+                    let detailWidth = part.detail.isEmpty ? 0 : min(230, whole.width * 0.4)
+                    label(part.text, in: Rect(x: whole.minX, y: whole.minY, width: whole.width - detailWidth, height: whole.height),
+                          color: theme.uiText, indent: 16)
+                    if !part.detail.isEmpty {
+                        let r = device(whole)
+                        var detail = DrawList.Label(text: part.detail, center: Vec2(r.maxX - 16 * scale, r.center.y), pixelSize: pixelSize * 0.85,
+                                                    rasterPixelSize: TextRaster.rasterSize(forPixelSize: pixelSize * 0.85),
+                                                    color: theme.uiText.withAlpha(170), alignment: .trailing)
+                        detail.maxWidth = detailWidth * scale
+                        list.labels.append(detail)
+                    }
                 }
             case .browserFormat:
                 // A choice of several, the chosen one lit, as the style panel's options.

@@ -96,9 +96,11 @@ extension OverlayLayout {
             let whole = Rect(x: list.minX, y: list.minY + Double(index) * rowHeight - browser.scroll, width: list.width, height: rowHeight)
             let top = max(whole.minY, list.minY), bottom = min(whole.maxY, list.maxY)
             guard bottom - top > 0.5 else { continue }
+            let row = browser.row(index)
             var part = Part(role: .browserRow(index), rect: Rect(x: whole.minX, y: top, width: whole.width, height: bottom - top),
-                            text: browser.row(index).text)
+                            text: row.text)
             part.fullRect = whole
+            part.detail = row.detail
             append(part)
         }
         let content = Double(browser.rowCount) * rowHeight

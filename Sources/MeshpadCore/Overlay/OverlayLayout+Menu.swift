@@ -25,7 +25,12 @@ extension OverlayLayout {
         // Columns as wide as what they hold (estimated from characters: the layout has no fonts),
         // shrunk alike when the window is narrow; in each, what to do on the left and what it
         // does on the right, headings across.
-        func estimate(_ text: Substring) -> Double { Double(text.count) * 8.4 + 16 }
+        // why: a gesture's picture (an emoji) is drawn about as wide as two and a half letters.
+        func estimate(_ text: Substring) -> Double {
+            text.reduce(16.0) { sum, character in
+                sum + (character.unicodeScalars.first.map { $0.properties.isEmojiPresentation || $0.value >= 0x2190 } == true ? 21 : 8.4)
+            }
+        }
         var keyWidths = [Double](repeating: 0, count: columns), textWidths = [Double](repeating: 0, count: columns)
         for (index, line) in lines.enumerated() {
             let column = index / perColumn

@@ -105,6 +105,8 @@ public struct OverlayLayout: Sendable {
         public var swatch: RGBA?
         /// A row of a scrolling list: the whole row, of which `rect` is what shows inside the list.
         public var fullRect: Rect?
+        /// Quieter words at the right end (a file's size and date in the browser).
+        public var detail = ""
 
         /// What a person would read on it: its words, a swatch's colour, or what it is.
         public var label: String {

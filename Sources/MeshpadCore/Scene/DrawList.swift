@@ -14,6 +14,8 @@ public struct DrawList {
             case center
             /// Left edge at `center.x`, vertically centred on `center.y` (interface text).
             case leading
+            /// Right edge at `center.x`, vertically centred on `center.y` (a row's details).
+            case trailing
         }
 
         /// The lines joined with newlines: the text cache renders it as is, centred per line.

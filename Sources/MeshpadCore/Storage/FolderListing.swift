@@ -13,12 +13,17 @@ public struct FolderEntry: Equatable, Sendable {
     /// What a person reads: control characters shown as visible marks, bad bytes as `�`.
     public var displayName: String
     public var isFolder: Bool
+    /// A file's size in bytes and when it last changed (seconds since 1970), where known.
+    public var size: Int64?
+    public var modified: Double?
 
-    public init(rawName: [UInt8], isFolder: Bool) {
+    public init(rawName: [UInt8], isFolder: Bool, size: Int64? = nil, modified: Double? = nil) {
         self.rawName = rawName
         name = String(validating: rawName, as: UTF8.self)
         displayName = FolderListing.displayName(String(decoding: rawName, as: UTF8.self))
         self.isFolder = isFolder
+        self.size = size
+        self.modified = modified
     }
 }
 
@@ -37,10 +42,16 @@ public struct FolderAccessEntry: Equatable, Sendable {
     public enum Kind: Sendable { case folder, file, other }
     public var rawName: [UInt8]
     public var kind: Kind
+    /// A file's size in bytes, and when it (or a folder) last changed, in seconds since 1970;
+    /// nil where they could not be read.
+    public var size: Int64?
+    public var modified: Double?
 
-    public init(rawName: [UInt8], kind: Kind) {
+    public init(rawName: [UInt8], kind: Kind, size: Int64? = nil, modified: Double? = nil) {
         self.rawName = rawName
         self.kind = kind
+        self.size = size
+        self.modified = modified
     }
 }
 
@@ -79,9 +90,9 @@ public struct FolderListing: Equatable, Sendable {
         for entry in try access.entries(of: folder) {
             guard let first = entry.rawName.first, first != UInt8(ascii: ".") else { continue }
             switch entry.kind {
-            case .folder: entries.append(FolderEntry(rawName: entry.rawName, isFolder: true))
+            case .folder: entries.append(FolderEntry(rawName: entry.rawName, isFolder: true, modified: entry.modified))
             case .file where extensions.contains(Self.pathExtension(of: entry.rawName)):
-                entries.append(FolderEntry(rawName: entry.rawName, isFolder: false))
+                entries.append(FolderEntry(rawName: entry.rawName, isFolder: false, size: entry.size, modified: entry.modified))
             default: continue
             }
         }
@@ -102,6 +113,33 @@ public struct FolderListing: Equatable, Sendable {
         let path = joined(folder, trimmed)
         try access.makeFolder(at: path, named: trimmed)
         return path
+    }
+
+    /// A size as a person reads it: `812 B`, `12 KB`, `3.4 MB`.
+    public static func sizeText(_ bytes: Int64) -> String {
+        if bytes < 1000 { return "\(bytes) B" }
+        let units = ["KB", "MB", "GB", "TB"]
+        var value = Double(bytes) / 1000
+        var unit = 0
+        while value >= 1000 && unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        return value < 10 ? String(format: "%.1f %@", value, units[unit]) : "\(Int(value.rounded())) \(units[unit])"
+    }
+
+    /// When something changed, as a list shows it: the time today, the day this year, else the
+    /// day and year (`14:05`, `3 Dec`, `3 Dec 2025`), in `calendar`'s time zone.
+    public static func dateText(_ seconds: Double, now: Double, calendar: Calendar = .current) -> String {
+        let date = Date(timeIntervalSince1970: seconds), today = Date(timeIntervalSince1970: now)
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute], from: date)
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        let month = months[max(0, min(11, (parts.month ?? 1) - 1))]
+        if calendar.isDate(date, inSameDayAs: today) {
+            return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        }
+        if calendar.component(.year, from: today) == parts.year { return "\(parts.day ?? 1) \(month)" }
+        return "\(parts.day ?? 1) \(month) \(parts.year ?? 1970)"
     }
 
     /// `name` inside `folder`.

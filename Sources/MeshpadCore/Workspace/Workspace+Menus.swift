@@ -158,26 +158,29 @@ extension Workspace {
             }
             return shown + "\t" + spec.title
         }
-        return ["Touch"] + HelpText.gestures + ["", "Keys (each is also a button or a menu row)"] + keys + ["", "Tap anywhere to close."]
+        return ["With a finger"] + HelpText.gestures + ["", "Keys (each is also a button or a menu row)"] + keys + ["", "Tap anywhere to close."]
     }
 }
 
-/// What the help sheet says about touch, in the words of the guide's gesture table.
+/// What the help sheet says about touch, in the words of the guide's gesture table: fingers
+/// first, each with a small picture of the gesture, then the keys.
 enum HelpText {
     static let gestures = [
-        "tap a node\tselect it",
-        "tap the surface\tclear the selection",
-        "double tap a node\tedit its text",
-        "double tap surface\ta new node there",
-        "long press\tthe menu of what is there",
-        "right click\tthe same menu",
-        "drag a node\tmove it",
-        "drag a picture's corner\tresize it",
-        "drag the surface\tpan; flick and it glides",
-        "pinch\tzoom about the fingers",
-        "two-finger tap\tundo",
-        "three-finger tap\tredo",
-        "badge by a node\tfold or unfold it",
+        "👆 tap a node\tselect it",
+        "👆 tap the map\tclear the selection",
+        "👆👆 a node\tdouble tap: edit it (far out: zoom in)",
+        "👆👆 the map\tdouble tap: a new node there",
+        "✋ long press\tthe menu of what is there",
+        "👉 drag a node\tmove it",
+        "👉 onto a node\tdrag: make it that node's child",
+        "👉 drag the map\tpan; flick and it glides",
+        "🤏 pinch\tzoom about the fingers",
+        "＋ −\tat the right: zoom in and out",
+        "✌ two fingers\ttap: undo",
+        "🤟 three fingers\ttap: redo",
+        "◯ badge\tbeside a node: fold or unfold it",
+        "🔗 Link button\ttap a node, then another: a link",
         "☰ Menu\tfiles, export, theme, keyboard",
+        "right click\tthe long press's menu",
     ]
 }

@@ -143,6 +143,8 @@ public final class FramePainter {
             switch label.alignment {
             case .center:
                 destination = Rect(center: label.center, width: width, height: height)
+            case .trailing:
+                destination = Rect(x: label.center.x - width, y: label.center.y - height / 2, width: width, height: height)
             case .leading:
                 destination = Rect(x: label.center.x, y: label.center.y - height / 2, width: width, height: height)
             }

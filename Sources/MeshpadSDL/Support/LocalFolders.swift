@@ -30,9 +30,10 @@ public struct LocalFolders: FolderAccess {
                 entries.append(FolderAccessEntry(rawName: raw, kind: .other))
                 continue
             }
+            let modified = Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9
             switch info.st_mode & S_IFMT {
-            case S_IFDIR: entries.append(FolderAccessEntry(rawName: raw, kind: .folder))
-            case S_IFREG: entries.append(FolderAccessEntry(rawName: raw, kind: .file))
+            case S_IFDIR: entries.append(FolderAccessEntry(rawName: raw, kind: .folder, modified: modified))
+            case S_IFREG: entries.append(FolderAccessEntry(rawName: raw, kind: .file, size: Int64(info.st_size), modified: modified))
             default: entries.append(FolderAccessEntry(rawName: raw, kind: .other))
             }
         }

@@ -499,3 +499,28 @@ import Testing
         #expect(Lockdown(kiosk: KioskLock(settings: KioskSettings(), pin: "1234")).permits(.openShared("wall")) == false)
     }
 }
+
+/// The browser's rows say how big a file is and when it changed (issue 33).
+@Suite struct FileDetailsTests {
+    @Test func sizesAndDatesReadAsAPersonSaysThem() {
+        #expect(FolderListing.sizeText(812) == "812 B")
+        #expect(FolderListing.sizeText(12_400) == "12 KB")
+        #expect(FolderListing.sizeText(3_400_000) == "3.4 MB")
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? .current
+        let now = 1_796_486_400.0 // 2026-12-05 16:00 UTC
+        #expect(FolderListing.dateText(now - 3_600, now: now, calendar: calendar) == "15:00")
+        #expect(FolderListing.dateText(now - 2 * 86_400, now: now, calendar: calendar) == "3 Dec")
+        #expect(FolderListing.dateText(now - 400 * 86_400, now: now, calendar: calendar) == "31 Oct 2025")
+    }
+
+    @Test func aMapsRowShowsItsSizeAndDate() throws {
+        let home = try ScratchFolder()
+        _ = try home.file("plan.mm", String(repeating: "x", count: 2_500).data(using: .utf8) ?? Data())
+        var rig = try BrowserRig(home: home)
+        rig.key("S", [.ctrl, .shift])
+        let row = try #require(rig.layout.parts.first { $0.role == .browserRow(0) })
+        #expect(row.text == "plan.mm")
+        #expect(row.detail.hasPrefix("2.5 KB · "), "\(row.detail)")
+    }
+}

@@ -178,7 +178,11 @@ import Testing
         Self.tapRow(&rig, "Help")
         let lines = rig.workspace.overlayLayout.parts.filter { $0.role == .helpText }.map(\.text)
         #expect(lines.contains { $0.contains("long press") })
-        #expect(lines.contains("two-finger tap") && lines.contains("three-finger tap"))
+        #expect(lines.contains("✌ two fingers") && lines.contains("🤟 three fingers"), "each gesture with a small picture")
+        // Fingers first, then the keys.
+        #expect(lines.first == "With a finger")
+        let firstKey = lines.firstIndex { $0.hasPrefix("Keys") } ?? -1, lastGesture = lines.firstIndex { $0.hasPrefix("🔗") } ?? Int.max
+        #expect(lastGesture < firstKey)
         // Each key beside what it does, on one row.
         let parts = rig.workspace.overlayLayout.parts.filter { $0.role == .helpText }
         let undoKey = parts.first { $0.text == "Ctrl+Z" }
