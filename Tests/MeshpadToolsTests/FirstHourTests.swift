@@ -50,6 +50,80 @@ extension EndToEndTests {
             }
         }
 
+        /// The sample in a real app, headless.
+        static func withSample(_ body: (App) throws -> Void) throws {
+            let sdl = try SDLSession(headless: true)
+            try withExtendedLifetime(sdl) {
+                let app = try App(document: .sample(), options: App.Options(windowSize: TouchOnlyTests.size, preferSoftware: true, hidden: true))
+                try body(app)
+            }
+        }
+
+        /// The Link tool by two taps: its banner says what to do, the link has an arrowhead.
+        @Test func theLinkToolTakesATapOnEachEnd() throws {
+            try Self.withSample { app in
+                var finger = Finger(app: app)
+                try finger.tap("Link")
+                #expect(app.workspace.panels.banner?.message.hasPrefix("Tap the node to link from") == true)
+                try finger.tap(at: finger.node("food"))
+                try finger.tap(at: finger.node("health care"))
+                let link = app.workspace.document.edges.first { $0.kind == .link }
+                #expect(link.map { app.workspace.document.node($0.from)?.text == "food" && app.workspace.document.node($0.to)?.text == "health care" } == true)
+                #expect(link?.look.arrows == .end)
+                try finger.tap("Cancel")
+                #expect(app.workspace.input.mode == .normal, "the tool is put away")
+            }
+        }
+
+        /// A node dragged onto another by finger becomes its child, in a map that stays tidy.
+        @Test func aNodeDraggedOntoAnotherBecomesItsChild() throws {
+            try Self.withSample { app in
+                var finger = Finger(app: app)
+                try finger.tap("Tidy")
+                #expect(app.workspace.document.layoutMode == .tree)
+                try finger.drag(from: finger.node("food"), to: finger.node("shelter"), steps: 12)
+                let document = app.workspace.document
+                let food = try #require(document.nodes.first { $0.text == "food" })
+                #expect(document.parent(of: food.id).flatMap { document.node($0)?.text } == "shelter")
+                #expect(document.layoutMode == .tree, "Tidy stays on")
+            }
+        }
+
+        /// The style panel never covers the node it styles, and a tap on the map puts it away.
+        @Test func theStylePanelStaysOutOfTheWay() throws {
+            try Self.withSample { app in
+                var finger = Finger(app: app)
+                let low = try finger.node("education")
+                try finger.drag(from: Vec2(640, 200), to: Vec2(640, 200 + (700 - low.y)), steps: 10)
+                try #require(try finger.node("education").y > 600, "low in the window, where the panel comes up")
+                try finger.tap(at: finger.node("education"))
+                try finger.tap("Style")
+                let panel = try #require(app.workspace.overlayLayout.rect(of: .stylePanel))
+                let node = try #require(app.workspace.document.nodes.first { $0.text == "education" })
+                let bottom = app.workspace.view.camera.screenPoint(ofMap: node.position + Vec2(0, node.size.y / 2))
+                #expect(bottom.y < panel.minY, "the node (bottom \(bottom.y)) stands above the panel (\(panel.minY))")
+                try finger.tap(at: Vec2(60, 400))
+                #expect(!app.workspace.panels.styleOpen)
+            }
+        }
+
+        /// Save as Freeplane by taps: no extension typed on the on-screen keyboard.
+        @Test func saveAsFreeplaneIsATapOnItsFormat() throws {
+            let folder = try ScratchFolder()
+            try Self.withSample { app in
+                app.workspace.places = FilePlaces(home: folder.path, folders: LocalFolders())
+                var finger = Finger(app: app)
+                try finger.tap(MeshpadCore.Workspace.appMenuTitle)
+                try finger.tap("Save as…")
+                try finger.tap("Home")
+                try finger.tap("Freeplane .mm")
+                #expect(app.workspace.panels.dialog?.field.hasSuffix(".mm") == true)
+                try finger.tap("Save")
+                #expect(app.file.format == .freeMind && app.file.path?.hasPrefix(folder.path) == true)
+                #expect(try MapFile.read(app.file.path ?? "").format == .freeMind)
+            }
+        }
+
         /// A search by finger opens the fold that hides a hit, and nothing more: the map is not
         /// "changed", Undo stays grey, and closing the search folds the branch again.
         @Test func aSearchByFingerChangesNothing() throws {
