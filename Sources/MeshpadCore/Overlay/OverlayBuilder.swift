@@ -219,7 +219,16 @@ public struct OverlayBuilder {
                 let text = part.look == .on || primary ? theme.uiPrimaryText : theme.uiText
                 label(part.text, in: part.rect, color: part.look == .disabled ? text.withAlpha(110) : text, centred: true)
             case .browserPath:
-                label(part.text, in: part.rect, color: theme.uiText.withAlpha(190), indent: 4)
+                // A folder's path is drawn as its bar of buttons; a place (Recent) says its name.
+                if !layout.parts.contains(where: { if case .browserCrumb = $0.role { return true }; return false }) {
+                    label(part.text, in: part.rect, color: theme.uiText.withAlpha(190), indent: 4)
+                }
+            case .browserCrumbGap:
+                label(part.text, in: part.rect, color: theme.uiText.withAlpha(150), centred: true)
+            case .browserCrumb:
+                let fill = part.look == .pressed ? theme.uiPrimary.withAlpha(150) : theme.uiButton
+                list.appendRect(device(part.rect), color: part.look == .on ? theme.uiButton.withAlpha(120) : fill)
+                label(part.text, in: part.rect, color: theme.uiText, centred: true)
             case .browserNote:
                 label(part.text, in: part.rect, color: theme.uiText.withAlpha(150), centred: true)
             }

@@ -50,8 +50,9 @@ extension OverlayLayout {
         let shortcutWidth = min(180, (inner - Double(controls.count - 1) * gap) / Double(controls.count))
         let shortcuts = controls.indices.map { Rect(x: left + Double($0) * (shortcutWidth + gap), y: y, width: shortcutWidth, height: row) }
         y += row + gap
-        let path = Rect(x: left, y: y, width: inner, height: 28)
-        y = path.maxY + 4
+        // why: a finger's height, for the path bar's folders are buttons.
+        let path = Rect(x: left, y: y, width: inner, height: row)
+        y = path.maxY + gap
         let formats = browser.purpose.formats
         var formatRects: [Rect] = []
         if !formats.isEmpty {
@@ -133,6 +134,7 @@ extension OverlayLayout {
         let path = browser.showsShared ? "Shared maps" : browser.showsRecent ? "Recent maps"
             : browser.shownPath ?? FolderListing.displayName(browser.folder)
         append(Part(role: .browserPath, rect: frame.path, text: path))
+        if !browser.showsPlace { layoutPathBar(browser, in: frame.path) }
         let chosen = browser.purpose.chosenFormat(name: dialog.field)
         for (format, rect) in zip(frame.formats, frame.formatRects) {
             append(Part(role: .browserFormat(format), rect: rect, text: format.chooserLabel, look: format == chosen ? .on : .plain))
@@ -145,6 +147,54 @@ extension OverlayLayout {
         for (button, rect) in zip(dialog.buttons, frame.buttons) {
             let look: Part.Look = button.action == .confirm && empty ? .disabled : .plain
             append(Part(role: .button(button.action), rect: rect, text: button.label, look: look))
+        }
+    }
+
+    /// The path bar: Home (or `/`), then each folder down to the one shown, each a button;
+    /// where they do not all fit, the first ones give way to "…", the folder shown always there.
+    mutating func layoutPathBar(_ browser: FileBrowser, in bar: Rect) {
+        let home = (browser.places.home as NSString).standardizingPath
+        let folder = browser.folder
+        var crumbs: [(name: String, path: String)] = []
+        var rest: Substring
+        if home != "/", folder == home || folder.hasPrefix(home + "/") {
+            crumbs.append(("Home", home))
+            rest = folder.dropFirst(home.count)
+        } else {
+            crumbs.append(("/", "/"))
+            rest = folder[...]
+        }
+        var path = crumbs[0].path
+        for part in rest.split(separator: "/") {
+            path = FolderListing.joined(path, String(part))
+            crumbs.append((FolderListing.displayName(String(part)), path))
+        }
+        let gap = 6.0, separator = 14.0
+        func width(_ name: String) -> Double { min(240, Double(name.count) * 8.4 + 24) }
+        // From the folder shown back, as many as fit; "…" for the rest, after the first.
+        var shown: [(name: String, path: String)] = []
+        var used = 0.0
+        for crumb in crumbs.reversed() {
+            let needed = width(crumb.name) + (shown.isEmpty ? 0 : separator + gap)
+            if used + needed > bar.width - (crumb.path == crumbs[0].path ? 0 : width("…") + separator + gap) && !shown.isEmpty { break }
+            shown.insert(crumb, at: 0)
+            used += needed
+        }
+        if shown.first?.path != crumbs[0].path { shown.insert(("…", ""), at: 0) }
+        var x = bar.minX
+        for (i, crumb) in shown.enumerated() {
+            if i > 0 {
+                append(Part(role: .browserCrumbGap, rect: Rect(x: x, y: bar.minY, width: separator, height: bar.height), text: "›"))
+                x += separator + gap
+            }
+            let w = min(width(crumb.name), max(0, bar.maxX - x))
+            let rect = Rect(x: x, y: bar.minY, width: w, height: bar.height)
+            if crumb.path.isEmpty {
+                append(Part(role: .browserCrumbGap, rect: rect, text: crumb.name))
+            } else {
+                append(Part(role: .browserCrumb(path: crumb.path), rect: rect, text: crumb.name, look: crumb.path == folder ? .on : .plain))
+            }
+            x += w + gap
         }
     }
 

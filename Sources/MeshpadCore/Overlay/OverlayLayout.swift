@@ -19,6 +19,11 @@ public struct OverlayLayout: Sendable {
             case browserList, browserRow(Int), browserButton(FileBrowser.Control), browserPath, browserNote
             /// A format to save or export in (Save as, Export): it sets the name's extension.
             case browserFormat(MapFormat)
+            /// A folder of the path bar above the list (Home, then each folder down to the one
+            /// shown): a tap goes there.
+            case browserCrumb(path: String)
+            /// The "›" between two of them, and the "…" for those left out (drawn only).
+            case browserCrumbGap
             /// Where the list is scrolled to, when it holds more than it shows (drawn only).
             case browserScrollbar
             /// A line of a field of several lines (a note), drawn over the field.
@@ -47,7 +52,7 @@ public struct OverlayLayout: Sendable {
             /// Something a finger can tap to make something happen.
             public var isTappable: Bool {
                 switch self {
-                case .browserRow, .browserButton, .browserFormat, .button, .bannerButton, .field, .keypad, .toolbar, .searchField, .searchButton, .outlineRow,
+                case .browserRow, .browserButton, .browserFormat, .browserCrumb, .button, .bannerButton, .field, .keypad, .toolbar, .searchField, .searchButton, .outlineRow,
                      .outlineDisclosure, .styleOption, .linkStyleOption, .minimapToggle, .minimap, .appMenuButton, .menuRow, .helpSheet, .keyboardKey,
                      .statusLine, .mapName:
                     return true
@@ -68,7 +73,7 @@ public struct OverlayLayout: Sendable {
             /// What a person would call it, for the state dump's `controls`.
             public var kind: String {
                 switch self {
-                case .toolbar, .button, .bannerButton, .searchButton, .minimapToggle, .appMenuButton, .browserButton: return "button"
+                case .toolbar, .button, .bannerButton, .searchButton, .minimapToggle, .appMenuButton, .browserButton, .browserCrumb: return "button"
                 case .field, .searchField: return "field"
                 case .keypad, .keyboardKey: return "key"
                 case .browserRow, .outlineRow: return "row"

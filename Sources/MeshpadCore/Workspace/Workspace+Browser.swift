@@ -127,6 +127,8 @@ extension Workspace {
         switch part {
         case .browserFormat(let format):
             chooseFormat(format)
+        case .browserCrumb(let path):
+            enterFolder(path)
         case .browserButton(.parent):
             if browser.canGoUp && !browser.showsPlace { enterFolder(browser.parentFolder) }
         case .browserButton(.home):

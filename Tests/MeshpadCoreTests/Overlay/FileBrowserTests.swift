@@ -415,7 +415,8 @@ import Testing
         #expect(!rows.isEmpty)
         #expect(rows.allSatisfy { ($0.fullRect?.height ?? 0) >= target })
         let buttons = layout.parts[try #require(layout.layers.last)].filter { $0.role.kind == "button" }
-        #expect(buttons.count == 5 && buttons.allSatisfy { $0.rect.height >= target })
+        let crumbs = buttons.filter { if case .browserCrumb = $0.role { return true } else { return false } }
+        #expect(buttons.count - crumbs.count == 5 && !crumbs.isEmpty && buttons.allSatisfy { $0.rect.height >= target })
         let list = try #require(layout.rect(of: .browserList))
         #expect(rows.allSatisfy { list.minY <= $0.rect.minY && $0.rect.maxY <= list.maxY }, "rows are cut at the list's edges")
     }
@@ -522,5 +523,26 @@ import Testing
         let row = try #require(rig.layout.parts.first { $0.role == .browserRow(0) })
         #expect(row.text == "plan.mm")
         #expect(row.detail.hasPrefix("2.5 KB · "), "\(row.detail)")
+    }
+}
+
+/// The path bar: each folder above the list is a button (issue 33).
+@Suite struct PathBarTests {
+    @Test func eachFolderOfThePathIsATapAway() throws {
+        let home = try ScratchFolder()
+        let deep = home.path("trips/2026/spring")
+        try FileManager.default.createDirectory(atPath: deep, withIntermediateDirectories: true)
+        var rig = try BrowserRig(file: deep + "/plan.mm", home: home)
+        rig.key("S", [.ctrl, .shift])
+        #expect(rig.browser?.folder == deep)
+        let crumbs = rig.layout.parts.compactMap { part -> String? in if case .browserCrumb = part.role { return part.text }; return nil }
+        #expect(crumbs == ["Home", "trips", "2026", "spring"])
+        for crumb in rig.layout.parts where { if case .browserCrumb = crumb.role { return true }; return false }() {
+            #expect(crumb.rect.height >= 44, "a finger's target")
+        }
+        rig.tap("trips")
+        #expect(rig.browser?.folder == home.path("trips"))
+        rig.tap("Home")
+        #expect(rig.browser?.folder == home.path)
     }
 }
