@@ -140,7 +140,7 @@ public enum StyleOption: StylePanelChoice {
         ("Fill", [.fill(nil)] + [0xFFFFFF, 0xFFF1A8, 0xCDEFC4, 0xC5DDFB, 0xF9C9DC, 0xFFD6A5, 0xE2E2E2].map { .fill(RGBA(hex: $0)) }),
         ("Text", [.text(nil)] + [0x1F2328, 0x1558B0, 0xB3261E, 0x2E7D32, 0x6A1B9A, 0xFFFFFF].map { .text(RGBA(hex: $0)) }
             + [.bold, .italic, .smaller, .larger]),
-        ("Branch", [.edge(nil)] + edgeColours.map { .edge($0) }),
+        ("Edge", [.edge(nil)] + edgeColours.map { .edge($0) }),
         ("Width", [.edgeWidth(nil)] + edgeWidths.map { .edgeWidth($0) }),
         ("Line", [.edgeShape(nil), .edgeShape(.curve), .edgeShape(.straight)]),
         ("Cloud", [.cloud(nil), .cloud(.arc), .cloud(.roundRect)]

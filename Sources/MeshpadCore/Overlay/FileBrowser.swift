@@ -53,7 +53,9 @@ public struct FileBrowser: Equatable, Sendable {
         public func chosenFormat(name: String) -> MapFormat? {
             switch self {
             case .export(let format): return format.format
-            case .saveAs: return MapFormat(path: name).flatMap { formats.contains($0) ? $0 : nil } ?? .native
+            case .saveAs:
+                let probe = name.hasPrefix(".") && !name.dropFirst().contains(".") ? "x" + name : name
+                return MapFormat(path: probe).flatMap { formats.contains($0) ? $0 : nil } ?? .native
             case .open, .image: return nil
             }
         }
@@ -211,6 +213,21 @@ public struct FileBrowser: Equatable, Sendable {
         row.detail = [entry.size.map(FolderListing.sizeText), entry.modified.map { FolderListing.dateText($0, now: listedAt) }]
             .compactMap { $0 }.joined(separator: " · ")
         return row
+    }
+
+    /// The extension of the format chosen (".mm"), kept at the end of the name while the name
+    /// before it is typed, as a phone's files app keeps it; nil where the name has none of the
+    /// formats offered (or the browser offers none).
+    public func keptExtension(of field: String) -> String? {
+        // why: ".mm" alone (a name erased, its format kept) is, to NSString, a hidden file with no extension.
+        let probe = field.hasPrefix(".") && !field.dropFirst().contains(".") ? "x" + field : field
+        guard let format = MapFormat(path: probe), purpose.formats.contains(format) else { return nil }
+        return "." + (probe as NSString).pathExtension
+    }
+
+    /// The name without its kept extension: what a person is naming.
+    public func stem(of field: String) -> String {
+        keptExtension(of: field).map { String(field.dropLast($0.count)) } ?? field
     }
 
     /// Where what is typed in the name field points: a name in the folder shown; anything with a

@@ -37,7 +37,8 @@ public struct OverlayBuilder {
             list.labels.append(DrawList.Label(
                 text: text, center: centred ? r.center : Vec2(r.minX + inset, r.center.y), pixelSize: pixelSize,
                 rasterPixelSize: raster, color: color, alignment: centred ? .center : .leading,
-                maxWidth: max(0, r.width - (centred ? 0 : 2 * inset))))
+                // why: text starts `inset` in; on the right a small gap is enough before "…".
+                maxWidth: max(0, r.width - (centred ? 0 : inset + 4 * scale))))
         }
         var scrimDrawn = false
         for part in layout.parts[range] {
@@ -157,13 +158,7 @@ public struct OverlayBuilder {
                     label(part.text, in: part.rect, color: theme.uiText)
                 } else {
                     // why: a bar after the text stands in for the caret; typing always appends.
-                    if part.text.isEmpty {
-                    // An empty field says what it is for, greyed, after the caret.
-                    label("|", in: part.rect, color: theme.uiText)
-                    label(Self.searchHint, in: part.rect, color: theme.uiText.withAlpha(150), indent: 20)
-                } else {
                     label(part.text + "|", in: part.rect, color: theme.uiText)
-                }
                 }
             case .keypad:
                 list.appendRect(device(part.rect), color: part.look == .pressed ? theme.uiPrimary.withAlpha(150) : theme.uiButton)

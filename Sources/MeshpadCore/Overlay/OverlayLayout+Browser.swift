@@ -143,7 +143,7 @@ extension OverlayLayout {
             // why: a suggested name is shown selected: the first letter typed replaces it all.
             append(Part(role: .field, rect: field, text: FolderListing.displayName(dialog.field), look: browser.nameIsSuggestion ? .on : .plain))
         }
-        let empty = dialog.field.trimmingCharacters(in: .whitespaces).isEmpty
+        let empty = browser.stem(of: dialog.field.trimmingCharacters(in: .whitespaces)).trimmingCharacters(in: .whitespaces).isEmpty
         for (button, rect) in zip(dialog.buttons, frame.buttons) {
             let look: Part.Look = button.action == .confirm && empty ? .disabled : .plain
             append(Part(role: .button(button.action), rect: rect, text: button.label, look: look))

@@ -347,7 +347,7 @@ public struct SceneBuilder {
             guard let bracket = document.summaryBracket(of: summary, members: members, drawnAt: drawnAt),
                   bracket.bounds.intersects(visible), let node = document.node(summary) else { continue }
             let width = max((node.style.edgeWidth ?? theme.edgeWidth) * zoomPixels, 1)
-            let color = node.style.edgeColor ?? theme.edge
+            let color = theme.visibleLine(node.style.edgeColor, fallback: theme.edge)
             for path in bracket.paths { list.appendPath(path.mapped(device), width: width, color: color, clip: clip) }
         }
     }
@@ -370,7 +370,7 @@ public struct SceneBuilder {
             list.appendPath(path, width: max(width + 4 * scale, 4 * scale), color: theme.selectedBorder, clip: clip)
             width = max(width, 1.5)
         }
-        let color = chosen ?? (link ? theme.linkEdge : theme.edge)
+        let color = theme.visibleLine(chosen, fallback: link ? theme.linkEdge : theme.edge)
         if let dash, !dash.isEmpty {
             // why: Freeplane's dashes are in widths of the line, so a thicker line has longer dashes.
             let unit = max(mapWidth, 1) * zoomPixels
@@ -501,7 +501,7 @@ public struct SceneBuilder {
     private func appendLinkDecoration(_ look: LinkLook, along path: EdgePath, zoomPixels: Double, scale: Double, clip: Rect,
                                       covered: (Rect) -> Bool, into list: inout DrawList) {
         let size = look.arrowheadSize(zoomPixels: zoomPixels)
-        let color = look.color ?? theme.linkEdge
+        let color = theme.visibleLine(look.color, fallback: theme.linkEdge)
         // why: a link crossing the view mostly ends off it; each triangle handed to SDL costs
         // its setup even when clipped away (2,400 a frame on a map with 5,000 links).
         let reach = clip.outset(by: 2 * size)
@@ -656,7 +656,7 @@ public struct SceneBuilder {
                 let edgeStyle = isLink ? NodeStyle() : document.nodes[ends.to].style
                 let width = (edgeStyle.edgeWidth ?? (isLink ? theme.linkEdgeWidth : theme.edgeWidth)) * zoomPixels
                 list.appendPath(path, width: max(width + 4 * scale, 4 * scale), color: theme.selectedBorder, clip: deviceViewport)
-                list.appendPath(path, width: max(width, 1.5), color: edgeStyle.edgeColor ?? (isLink ? theme.linkEdge : theme.edge),
+                list.appendPath(path, width: max(width, 1.5), color: theme.visibleLine(edgeStyle.edgeColor, fallback: isLink ? theme.linkEdge : theme.edge),
                                 clip: deviceViewport)
             }
         }
@@ -769,7 +769,7 @@ public struct SceneBuilder {
             }
             let thickness = max((node.style.edgeWidth ?? theme.edgeWidth) * zoomPixels, 1)
             list.appendRect(Rect(x: center.x - half.x, y: center.y + half.y - thickness, width: 2 * half.x, height: thickness),
-                            color: node.style.edgeColor ?? theme.edge)
+                            color: theme.visibleLine(node.style.edgeColor, fallback: theme.edge))
         }
     }
 }

@@ -123,6 +123,14 @@ public struct Theme: Sendable, Equatable {
         return readableText(style.textColor ?? text, on: fill.over(background))
     }
 
+    /// A line's colour as drawn: its own (from the file or the style panel) unless it all but
+    /// vanishes on the page (under 2:1: black links from a white-page map on the dark theme),
+    /// then `fallback`, the theme's own.
+    public func visibleLine(_ color: RGBA?, fallback: RGBA) -> RGBA {
+        guard let color else { return fallback }
+        return color.over(background).contrast(with: background) >= 2 ? color : fallback
+    }
+
     /// `wanted` if it reads on `backdrop`, else the theme's text, else black or white.
     public func readableText(_ wanted: RGBA, on backdrop: RGBA) -> RGBA {
         if wanted.contrast(with: backdrop) >= Self.minimumTextContrast { return wanted }

@@ -85,7 +85,7 @@ public enum FoldBadge {
     public static let mouseHitPixels = 15.0
     public static let touchHitPixels = 24.0
     /// Below this on-screen node height there are no badges (they would cover the map).
-    public static let minimumNodePixels = 14.0
+    public static let minimumNodePixels = 24.0
 
     public static func isShown(_ node: Node, in document: Document, selection: Set<NodeID>, zoom: Double) -> Bool {
         guard node.size.y * zoom >= minimumNodePixels else { return false }

@@ -22,9 +22,10 @@ public struct InputState: Sendable {
     var pressLooksLikeTouch = false
     /// A mouse button is held (motion then is a drag, not a hover).
     var mouseIsDown = false
-    /// Motions with no button held since the last press or release, and where they began.
+    /// Motions with no button held since the last press or release, and how far the last one
+    /// jumped (infinite for the first motion ever, which has nowhere to start from).
     var hoverMoves = 0
-    var hoverStart: Vec2?
+    var lastHoverStep = 0.0
     /// Where the mouse pointer last was.
     var mousePosition: Vec2?
     /// A text field had the focus after the last event (the keyboard comes when focus arrives).

@@ -206,7 +206,7 @@ extension Workspace {
     private mutating func confirmBrowser(_ current: Dialog) -> [Request] {
         guard let browser = current.browser else { return [] }
         let typed = current.field.trimmingCharacters(in: .whitespaces)
-        guard !typed.isEmpty else {
+        guard !browser.stem(of: typed).trimmingCharacters(in: .whitespaces).isEmpty else {
             say(browser.purpose.takesName ? "Type a name first" : browser.purpose == .image ? "Tap a picture" : "Tap a map to open it")
             return []
         }
@@ -218,8 +218,7 @@ extension Workspace {
     private mutating func chooseFormat(_ format: MapFormat) {
         changeDialog { dialog, browser in
             let name = dialog.field
-            let stem = MapFormat(path: name) == nil ? name : (name as NSString).deletingPathExtension
-            dialog.field = stem.isEmpty ? stem : stem + "." + format.rawValue
+            dialog.field = browser.stem(of: name) + "." + format.rawValue
             if case .export = browser.purpose, let export = ExportFormat.allCases.first(where: { $0.format == format }) {
                 dialog.kind = .export(export)
                 dialog.title = "Export as \(export.title)"
@@ -250,7 +249,12 @@ extension Workspace {
         let typed = text.filter { $0 != "\n" && $0 != "\r" }
         guard !typed.isEmpty else { return }
         changeDialog { dialog, browser in
-            dialog.field = browser.nameIsSuggestion ? typed : dialog.field + typed
+            let kept = browser.keptExtension(of: dialog.field)
+            let stem = kept.map { String(dialog.field.dropLast($0.count)) } ?? dialog.field
+            // Typing an extension of one's own ("plan.opml") takes the place of the kept one.
+            let own = typed.contains(".")
+            let newStem = (browser.nameIsSuggestion ? "" : stem) + typed
+            dialog.field = own ? newStem : newStem + (kept ?? "")
             browser.nameIsSuggestion = false
             dialog.message = nil
         }
@@ -258,12 +262,15 @@ extension Workspace {
 
     private mutating func eraseName(all: Bool) {
         changeDialog { dialog, browser in
-            // A selected suggestion goes whole, as selected text does.
+            let kept = browser.keptExtension(of: dialog.field) ?? ""
+            var stem = String(dialog.field.dropLast(kept.count))
+            // A selected suggestion goes whole, as selected text does; the format stays.
             if all || browser.nameIsSuggestion {
-                dialog.field = ""
-            } else if !dialog.field.isEmpty {
-                dialog.field.removeLast()
+                stem = ""
+            } else if !stem.isEmpty {
+                stem.removeLast()
             }
+            dialog.field = stem + kept
             browser.nameIsSuggestion = false
         }
     }

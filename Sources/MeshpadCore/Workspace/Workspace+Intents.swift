@@ -12,7 +12,8 @@ extension Workspace {
                 // "Link from here": this tap picks the other end (the node itself: a loop).
                 endLinkFromHere()
                 link(source, id)
-                if input.mode == .link { showLinkModeHint() }
+                // One link, then the tool is put away, as tldraw's arrow and XMind's relationship are.
+                if input.mode == .link { input.mode = .normal }
                 return []
             }
             if input.mode == .link, lockdown.allows(.linkMode) {
@@ -101,7 +102,7 @@ extension Workspace {
             commitEditing()
             endLinkFromHere()
             link(from, to)
-            if input.mode == .link { showLinkModeHint() }
+            if input.mode == .link { input.mode = .normal }
         case .cancelLink:
             input.linkPreview = nil
         case .bandPreview(let rect, _):
@@ -196,6 +197,10 @@ extension Workspace {
         let tops = dragged.filter { id in document.parent(of: id).map { !dragged.contains($0) } ?? true }
         if moved, let target, !lockdown.isReadOnly {
             for id in tops where id != document.rootID { place(id, under: target) }
+            // Into a folded branch: it opens, so what was dropped is seen where it went.
+            if document.node(target)?.folded == true, tops.contains(where: { document.parent(of: $0) == target }) {
+                record(.setFolded(ids: [target], from: [true], to: [false]))
+            }
         } else if moved, document.layoutMode == .tree {
             for id in tops { if let parent = document.parent(of: id) { place(id, under: parent) } }
         }

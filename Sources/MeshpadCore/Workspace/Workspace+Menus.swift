@@ -180,6 +180,7 @@ enum HelpText {
         "🤟 three fingers\ttap: redo",
         "◯ badge\tbeside a node: fold or unfold it",
         "🔗 Link button\ttap a node, then another: a link",
+        "⌨ the text edited\ttap it: the on-screen keyboard comes",
         "☰ Menu\tfiles, export, theme, keyboard",
         "right click\tthe long press's menu",
     ]

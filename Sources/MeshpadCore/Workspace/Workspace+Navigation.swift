@@ -134,6 +134,8 @@ extension Workspace {
         if stillShown.count < shown.count {
             let holders = shown.compactMap { visibleAncestor(of: $0) }
             select(Set(stillShown).union(holders))
+            // The view goes to the branch that holds the hit, not the empty place it was shown at.
+            if let holder = holders.first { keepInView(holder) }
         }
     }
 

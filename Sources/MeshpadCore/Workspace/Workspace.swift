@@ -311,22 +311,22 @@ public struct Workspace {
     static let pointerFingerID: Int64 = -2
 
     /// Follows the mouse pointer, to tell a touch panel's from a mouse (`PointerKind`): a press
-    /// that follows a single jump of the pointer, with no hovering, is a touch panel's; a press
-    /// with no motion at all since the last (a double click) is what the last one was. With
+    /// that follows a jump of the pointer, with no hovering, is a touch panel's; a press with no
+    /// motion at all since the last (a double click) is what the last one was. With
     /// `PointerKind.touch` the left button's press, drag and release come out as a finger's.
     mutating func notePointer(_ event: InputEvent) -> InputEvent {
         switch event {
         case .mouseMove(let position, _):
             defer { input.mousePosition = position }
             guard !input.mouseIsDown else { break }
-            if input.hoverMoves == 0 { input.hoverStart = input.mousePosition }
+            input.lastHoverStep = input.mousePosition.map { $0.distance(to: position) } ?? .infinity
             input.hoverMoves += 1
         case .mouseDown(let button, let position, _, _):
-            // why: the first motion ever has nowhere to start from; a mouse makes many before its first press.
-            if input.hoverMoves == 1, input.hoverStart.map({ $0.distance(to: position) >= 24 }) ?? true {
-                input.pressLooksLikeTouch = true
-            } else if input.hoverMoves > 1 {
-                input.pressLooksLikeTouch = false
+            // why: a touch panel's pointer arrives in a jump (X may add the pointer's entry into the
+            // window before it); a mouse glides there in many small steps. No motion at all (the
+            // second press of a double tap) is what the press before it was.
+            if input.hoverMoves > 0 {
+                input.pressLooksLikeTouch = input.hoverMoves <= 3 && input.lastHoverStep >= 24
             }
             input.hoverMoves = 0
             input.mousePosition = position

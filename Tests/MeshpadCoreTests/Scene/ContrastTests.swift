@@ -75,3 +75,15 @@ import Testing
         #expect(label.map { $0.color.contrast(with: RGBA(hex: 0xFFF59D)) >= Self.aa } == true)
     }
 }
+
+/// Lines too: a link or branch colour that all but vanishes on the page is drawn in the theme's.
+@Suite struct LineContrastTests {
+    @Test func aBlackLinkOnTheDarkThemeIsDrawnInTheThemesColour() {
+        let black = RGBA(hex: 0x000000)
+        #expect(Theme.dark.visibleLine(black, fallback: Theme.dark.linkEdge) == Theme.dark.linkEdge)
+        #expect(Theme.light.visibleLine(black, fallback: Theme.light.linkEdge) == black, "on paper black is kept")
+        let red = RGBA(hex: 0xE53935)
+        #expect(Theme.dark.visibleLine(red, fallback: Theme.dark.edge) == red)
+        #expect(Theme.dark.visibleLine(nil, fallback: Theme.dark.edge) == Theme.dark.edge)
+    }
+}

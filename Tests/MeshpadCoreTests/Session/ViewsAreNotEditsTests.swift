@@ -63,6 +63,9 @@ import Testing
         #expect(session.workspace.document.node(shelter)?.folded == true)
         let holder = try #require(session.workspace.document.parent(of: other))
         #expect(session.workspace.selection.nodes == [holder])
+        let camera = session.workspace.view.targetCamera
+        let shown = camera.screenPoint(ofMap: session.workspace.document.node(holder)?.position ?? .zero)
+        #expect(shown.x > 0 && shown.x < 1000 && shown.y > 0 && shown.y < 700, "the view goes to it: \(shown)")
         let clean3 = Self.isClean(session)
         #expect(clean3)
         _ = session.handle(.quitRequested, at: 4)

@@ -35,6 +35,23 @@ import Testing
         #expect(rig.document.parent(of: food) == rig.document.rootID, "not under its own child")
     }
 
+    /// Dropped into a folded branch, the branch opens: what was dropped does not vanish.
+    @Test func aDropIntoAFoldedBranchOpensIt() {
+        var rig = EditRig()
+        let shelter = rig.id("shelter")
+        rig.tap(rig.screen(of: shelter))
+        rig.key("Tab")
+        rig.type("tent")
+        rig.key("Return")
+        rig.key("Escape")
+        rig.tap(rig.screen(of: shelter))
+        rig.key("Space")
+        #expect(rig.document.node(shelter)?.folded == true)
+        rig.fingerDrag(from: rig.screen(of: rig.id("food")), to: rig.screen(of: shelter))
+        #expect(rig.document.parent(of: rig.id("food")) == shelter)
+        #expect(rig.document.node(shelter)?.folded == false && !rig.document.isHidden(rig.id("food")))
+    }
+
     @Test func aDropOnEmptyMapInAFreeMapOnlyMoves() {
         var rig = EditRig()
         let food = rig.id("food")

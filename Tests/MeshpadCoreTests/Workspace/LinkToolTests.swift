@@ -20,10 +20,11 @@ import Testing
         let link = try #require(Self.links(rig).first)
         #expect(link.from == food && link.to == education)
         #expect(link.look.arrows == .end, "an arrowhead says which way it goes")
-        #expect(rig.workspace.panels.banner?.message.hasPrefix("Tap the node to link from") == true, "ready for the next")
+        #expect(rig.workspace.input.mode == .normal && rig.workspace.panels.banner == nil, "one link, then the tool is put away")
         rig.workspace.undo()
         #expect(Self.links(rig).isEmpty, "one undo step")
-        // The banner's Cancel puts the tool away.
+        // The banner's Cancel puts the tool away before a link is made.
+        rig.tapToolbar(.linkMode)
         let cancel = try #require(rig.workspace.overlayLayout.parts.first { $0.role == .bannerButton(.cancelLink) })
         rig.tap(cancel.rect.center)
         #expect(rig.workspace.input.mode == .normal && rig.workspace.panels.banner == nil)

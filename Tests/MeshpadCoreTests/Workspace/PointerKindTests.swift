@@ -26,6 +26,18 @@ import Testing
         #expect(rig.workspace.panels.keyboard != nil, "a touch panel's pointer gets the keyboard")
     }
 
+    /// Found by trying it under X: the pointer's entry into the window came as a motion of its
+    /// own before the first touch's jump, and the first double tap got no keyboard.
+    @Test func theFirstTouchAfterThePointerEntersTheWindowIsATouch() {
+        var rig = EditRig()
+        let food = rig.id("food")
+        rig.send(.mouseMove(position: Vec2(400, 300), modifiers: []), after: 0.5)
+        Self.doubleClick(rig.screen(of: food), on: &rig, hovering: false)
+        #expect(rig.workspace.editing?.node == food)
+        #expect(rig.workspace.panels.keyboard != nil)
+        #expect(rig.workspace.editing?.editor.hasSelection == true, "a finger's edit selects the text, so typing replaces it")
+    }
+
     @Test func aMouseThatHoversKeepsTheKeyboardAway() {
         var rig = EditRig()
         let food = rig.id("food")
