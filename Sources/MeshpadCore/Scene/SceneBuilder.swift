@@ -436,8 +436,9 @@ public struct SceneBuilder {
     private func appendBadges(document: Document, indices: [Int], selection: Set<NodeID>, camera: Camera,
                               position: (Node) -> Vec2, scale: Double, into list: inout DrawList) {
         guard document.hiddenCount > 0 || !selection.isEmpty else { return }
-        let radius = FoldBadge.radiusPixels * scale
-        let pixelSize = 13 * scale
+        let shrink = FoldBadge.drawScale(atZoom: camera.zoom)
+        let radius = FoldBadge.radiusPixels * scale * shrink
+        let pixelSize = 13 * scale * shrink
         let rasterSize = TextRaster.rasterSize(forPixelSize: pixelSize)
         for index in indices {
             let node = document.nodes[index]
@@ -445,7 +446,7 @@ public struct SceneBuilder {
             let count = document.hiddenDescendantCount(of: node.id)
             let centre = FoldBadge.screenCenter(of: node, at: position(node), side: FoldBadge.side(of: node, in: document), camera: camera) * scale
             let text = count > 0 ? (count > 999 ? "999+" : "\(count)") : "−"
-            let width = max(2 * radius, Double(text.count) * 7.5 * scale + 10 * scale)
+            let width = max(2 * radius, (Double(text.count) * 7.5 + 10) * scale * shrink)
             list.appendEllipse(center: centre, radii: Vec2(width / 2, radius), fill: theme.badgeFill, border: theme.nodeBorder,
                                borderWidth: 1.5 * scale)
             list.labels.append(DrawList.Label(text: text, center: centre, pixelSize: pixelSize, rasterPixelSize: rasterSize,
@@ -477,8 +478,9 @@ public struct SceneBuilder {
     /// `NodeMarker` hit-tests them.
     private func appendMarkers(document: Document, indices: [Int], camera: Camera, position: (Node) -> Vec2, scale: Double,
                                    into list: inout DrawList) {
-        let radius = NodeMarker.radiusPixels * scale
-        let pixelSize = 14 * scale
+        let shrink = FoldBadge.drawScale(atZoom: camera.zoom)
+        let radius = NodeMarker.radiusPixels * scale * shrink
+        let pixelSize = 14 * scale * shrink
         let rasterSize = TextRaster.rasterSize(forPixelSize: pixelSize)
         for index in indices {
             let node = document.nodes[index]

@@ -87,6 +87,11 @@ public enum FoldBadge {
     /// Below this on-screen node height there are no badges (they would cover the map).
     public static let minimumNodePixels = 24.0
 
+    /// How big badges and markers are drawn at `zoom`: full size from 100 % in, smaller with the
+    /// text further out (to 60 %), so they do not cover what they mark. Their finger targets
+    /// stay the same.
+    public static func drawScale(atZoom zoom: Double) -> Double { min(1, max(0.6, zoom)) }
+
     public static func isShown(_ node: Node, in document: Document, selection: Set<NodeID>, zoom: Double) -> Bool {
         guard node.size.y * zoom >= minimumNodePixels else { return false }
         if document.hiddenDescendantCount(of: node.id) > 0 { return true }
@@ -101,7 +106,7 @@ public enum FoldBadge {
 
     /// The badge's centre in window pixels, for a node drawn at `position`.
     public static func screenCenter(of node: Node, at position: Vec2, side: Double, camera: Camera) -> Vec2 {
-        camera.screenPoint(ofMap: position + Vec2(side * node.size.x / 2, 0)) + Vec2(side * (radiusPixels + 2), 0)
+        camera.screenPoint(ofMap: position + Vec2(side * node.size.x / 2, 0)) + Vec2(side * (radiusPixels * drawScale(atZoom: camera.zoom) + 2), 0)
     }
 
     /// The node whose badge is under `point` (window pixels), if any.
@@ -147,7 +152,7 @@ public enum NodeMarker: Equatable, Sendable {
     public func screenCenter(of node: Node, at position: Vec2, side: Double, camera: Camera) -> Vec2 {
         let up: Double = self == .link ? -1 : 1
         return camera.screenPoint(ofMap: position + Vec2(side * node.size.x / 2, up * node.size.y / 2))
-            + Vec2(-side * Self.radiusPixels, up * (Self.radiusPixels - 4))
+            + Vec2(-side * Self.radiusPixels, up * (Self.radiusPixels - 4)) * FoldBadge.drawScale(atZoom: camera.zoom)
     }
 
     /// The marker under `point` (window pixels), if any, with its node.
