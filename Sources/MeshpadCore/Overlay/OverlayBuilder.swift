@@ -133,7 +133,9 @@ public struct OverlayBuilder {
             case .bannerText:
                 label(part.text, in: part.rect, color: theme.uiText)
             case .mapName:
-                list.appendRect(device(part.rect.outset(by: -3)), color: theme.uiPanel.withAlpha(235))
+                // One strip with the ☰ button's backing, so the map's text does not show between them.
+                list.appendRect(device(Rect(x: part.rect.minX - 6, y: part.rect.minY, width: part.rect.width + 6, height: part.rect.height)),
+                                color: theme.uiPanel.withAlpha(235))
                 label(part.text, in: part.rect, color: theme.uiText, centred: true)
             case .statusLine:
                 list.appendRect(device(part.rect.outset(by: -1)), color: theme.bannerInfo)
