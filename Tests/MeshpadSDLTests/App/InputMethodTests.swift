@@ -95,8 +95,8 @@ struct InputMethodTests {
                 Thread.sleep(forTimeInterval: 0.2)
             }
             // why: "active" is said before the app's input context hears it; on a loaded machine a
-            // key typed at once went past the input method (seen: "sn你好").
-            Thread.sleep(forTimeInterval: 0.7)
+            // key typed at once went past the input method (seen: "sn你好", again under ASan at 0.7 s).
+            Thread.sleep(forTimeInterval: 1.5)
         }
         Thread.sleep(forTimeInterval: 0.3)
         try X.run("xdotool", ["type", "--delay", "120", "nihao"], display: display)
