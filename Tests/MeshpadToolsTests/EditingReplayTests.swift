@@ -139,9 +139,10 @@ extension EndToEndTests {
                 s.tap(s.button(.linkMode))
                 try s.flush()
                 s.drag(s.screen("Boots"), s.screen("Book"))
-                s.tap(s.button(.linkMode))
                 try s.flush()
-                // Move Book by dragging it, then fold Pack with its badge.
+                #expect(s.app.workspace.input.mode == .normal, "one link puts the tool away")
+                // Move Book by dragging it (a free map: it stays where it is put), then fold Pack
+                // with its badge.
                 let bookBefore = s.app.workspace.document.nodes.first { $0.text == "Book" }?.position
                 s.drag(s.screen("Book"), s.screen("Book") + Vec2(0, 60))
                 s.tap(s.screen("Pack"))

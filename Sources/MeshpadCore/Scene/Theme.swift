@@ -128,7 +128,8 @@ public struct Theme: Sendable, Equatable {
     /// then `fallback`, the theme's own.
     public func visibleLine(_ color: RGBA?, fallback: RGBA) -> RGBA {
         guard let color else { return fallback }
-        return color.over(background).contrast(with: background) >= 2 ? color : fallback
+        // why: judged opaque: a colour made see-through on purpose is the person's choice.
+        return color.withAlpha(255).contrast(with: background) >= 2 ? color : fallback
     }
 
     /// `wanted` if it reads on `backdrop`, else the theme's text, else black or white.

@@ -204,6 +204,12 @@ extension Workspace {
         } else if moved, document.layoutMode == .tree {
             for id in tops { if let parent = document.parent(of: id) { place(id, under: parent) } }
         }
+        let structural = history.open?.transaction.changes.contains { if case .move = $0 { return false }; return true } ?? false
+        if document.layoutMode == .tree, !structural, tops.allSatisfy({ document.parent(of: $0) != nil }) {
+            // A branch let go where the tidy tree has it anyway glides back, and is no step.
+            rollback()
+            return
+        }
         commit(relayout: document.layoutMode == .tree)
     }
 }
