@@ -133,7 +133,7 @@ extension Workspace {
         if history.open?.purpose != .drag { begin("move", for: .drag) }
         if let move = Change.move(zip(ids, positions), in: document) { record(move, glide: false) }
         input.dragged = ids
-        input.dropTarget = dropTarget(for: ids)
+        input.dropTarget = shared == nil ? dropTarget(for: ids) : nil
     }
 
     /// The node under the dragged one (the focus, else the first), if the dragged nodes can
@@ -192,6 +192,17 @@ extension Workspace {
         let target = input.dropTarget, dragged = input.dragged
         input.dropTarget = nil
         input.dragged = []
+        if shared != nil {
+            // why: on a shared map a drop that moves branches is not offered yet: the convergence
+            // soak found screens parting from the log when several people re-parent at once.
+            // There a drag moves nodes, and a tidy map turns free, as before.
+            if history.open?.transaction.isEmpty == false && document.layoutMode == .tree {
+                record(.setLayoutMode(from: .tree, to: .free))
+                toast("Free layout: nodes stay where you put them (Tidy lays the map out again)")
+            }
+            commit(relayout: false)
+            return
+        }
         let moved = history.open?.transaction.isEmpty == false
         // Only the top of each dragged branch moves to a new parent; what it carries stays its.
         let tops = dragged.filter { id in document.parent(of: id).map { !dragged.contains($0) } ?? true }

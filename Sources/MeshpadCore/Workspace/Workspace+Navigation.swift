@@ -113,6 +113,12 @@ extension Workspace {
     /// Opens the folds that hide `id`, as a view (`History.Purpose.reveal`): the folds opened for
     /// the last hit close first, so stepping through hits leaves no trail of open branches.
     mutating func reveal(forSearch id: NodeID) {
+        // why: a shared map has no file to keep clean and its folds are everyone's; a view held
+        // open while the log moves on was seen to leave a screen's layout apart from the log's.
+        if shared != nil {
+            if document.isHidden(id) { unfoldAncestors(of: id) }
+            return
+        }
         if history.open?.purpose == .reveal, !document.isHidden(id) { return }
         takeBackReveal()
         guard document.isHidden(id) else { return }
