@@ -57,7 +57,11 @@ extension Document {
     /// The first way this map differs from `other`, for a report: " (…)", or "" if none is found.
     public func firstDifference(from other: Document) -> String {
         if nodes.count != other.nodes.count { return " (\(nodes.count) nodes instead of \(other.nodes.count))" }
-        if edges != other.edges { return " (the edges differ: \(edges.count) against \(other.edges.count))" }
+        if edges != other.edges {
+            let at = zip(edges, other.edges).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(edges.count, other.edges.count)
+            let mine = at < edges.count ? "\(edges[at])" : "none", theirs = at < other.edges.count ? "\(other.edges[at])" : "none"
+            return " (the edges differ: \(edges.count) against \(other.edges.count); first at \(at): \(mine) against \(theirs))"
+        }
         if layoutMode != other.layoutMode { return " (layout \(layoutMode) against \(other.layoutMode))" }
         for (x, y) in zip(nodes, other.nodes) where !(x.hasSameContent(as: y) && x.size == y.size) {
             return " (node \(x.id): '\(x.text)' at \(x.position) size \(x.size) folded \(x.folded) style \(x.style)"

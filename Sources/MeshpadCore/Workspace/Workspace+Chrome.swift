@@ -152,8 +152,9 @@ extension Workspace {
         case .appMenuButton:
             if case .app? = panels.menu?.kind { closeMenu() } else { openAppMenu() }
         case .mapName:
-            // why: as on a tablet's document title, a tap offers to name or move the map.
-            if lockdown.allows(.saveAs) { return perform(.saveAs) }
+            // why: as on a tablet's document title, a tap offers to name or move the map; a
+            // shared map's name is the database's, and a copy is Save as… in the menu.
+            if lockdown.allows(.saveAs), shared == nil { return perform(.saveAs) }
         case .menuRow(let index):
             return chooseMenuRow(index)
         case .helpSheet:
