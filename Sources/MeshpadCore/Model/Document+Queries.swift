@@ -31,6 +31,16 @@ extension Document {
         }
     }
 
+    /// Whether `id` is `top` or somewhere in its branch (a walk up the parents).
+    public func isInBranch(_ id: NodeID, of top: NodeID) -> Bool {
+        var current: NodeID? = id
+        while let node = current {
+            if node == top { return true }
+            current = parentByChild[node]
+        }
+        return false
+    }
+
     /// True if the node has at least one child.
     public func hasChildren(_ id: NodeID) -> Bool {
         guard let i = index(of: id) else { return false }

@@ -54,8 +54,7 @@ public struct FileBrowser: Equatable, Sendable {
             switch self {
             case .export(let format): return format.format
             case .saveAs:
-                let probe = name.hasPrefix(".") && !name.dropFirst().contains(".") ? "x" + name : name
-                return MapFormat(path: probe).flatMap { formats.contains($0) ? $0 : nil } ?? .native
+                return FileBrowser.format(ofName: name).flatMap { formats.contains($0) ? $0 : nil } ?? .native
             case .open, .image: return nil
             }
         }
@@ -157,22 +156,28 @@ public struct FileBrowser: Equatable, Sendable {
         enter(folder)
     }
 
-    /// When the folder was listed (seconds since 1970): dates are shown against it.
-    public private(set) var listedAt = Date().timeIntervalSince1970
+    /// Each entry's size and date as its row shows them, worked out once when the folder is
+    /// listed (not each time the rows are laid out).
+    public private(set) var details: [String] = []
 
     /// Shows `folder` from the top, listing it now.
     public mutating func enter(_ newFolder: String) {
         folder = FileFlow.absolute(newFolder, in: places.home)
-        listedAt = Date().timeIntervalSince1970
         showsRecent = false
         showsShared = false
         scroll = 0
         fling = nil
         do {
             entries = try FolderListing.read(folder, extensions: purpose.extensions, from: places.folders).entries
+            let now = Date().timeIntervalSince1970
+            details = entries.map { entry in
+                [entry.size.map(FolderListing.sizeText), entry.modified.map { FolderListing.dateText($0, now: now) }]
+                    .compactMap { $0 }.joined(separator: " · ")
+            }
             problem = nil
         } catch {
             entries = []
+            details = []
             problem = error.description
         }
     }
@@ -210,8 +215,7 @@ public struct FileBrowser: Equatable, Sendable {
         }
         let path = FolderListing.joined(folder, name)
         var row = Row(text: text, target: entry.isFolder ? .folder(path: path) : .file(path: path))
-        row.detail = [entry.size.map(FolderListing.sizeText), entry.modified.map { FolderListing.dateText($0, now: listedAt) }]
-            .compactMap { $0 }.joined(separator: " · ")
+        row.detail = details[index]
         return row
     }
 
@@ -219,10 +223,16 @@ public struct FileBrowser: Equatable, Sendable {
     /// before it is typed, as a phone's files app keeps it; nil where the name has none of the
     /// formats offered (or the browser offers none).
     public func keptExtension(of field: String) -> String? {
-        // why: ".mm" alone (a name erased, its format kept) is, to NSString, a hidden file with no extension.
-        let probe = field.hasPrefix(".") && !field.dropFirst().contains(".") ? "x" + field : field
-        guard let format = MapFormat(path: probe), purpose.formats.contains(format) else { return nil }
-        return "." + (probe as NSString).pathExtension
+        guard let format = Self.format(ofName: field), purpose.formats.contains(format) else { return nil }
+        return "." + (Self.probe(field) as NSString).pathExtension
+    }
+
+    /// The format a name's extension names, ".mm" alone too (a name erased, its format kept).
+    static func format(ofName name: String) -> MapFormat? { MapFormat(path: probe(name)) }
+
+    /// why: ".mm" alone is, to NSString, a hidden file with no extension; "x.mm" has one.
+    private static func probe(_ name: String) -> String {
+        name.hasPrefix(".") && !name.dropFirst().contains(".") ? "x" + name : name
     }
 
     /// The name without its kept extension: what a person is naming.

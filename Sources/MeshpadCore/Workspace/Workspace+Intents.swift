@@ -145,12 +145,8 @@ extension Workspace {
         var best: Int?
         document.forEachNode(in: Rect(center: centre, width: 2, height: 2)) { i in
             let node = document.nodes[i]
-            guard !dragged.contains(node.id), !document.isHidden(nodeAt: i), node.frame.contains(centre) else { return }
-            var ancestor = document.parent(of: node.id)
-            while let current = ancestor {
-                if dragged.contains(current) { return }
-                ancestor = document.parent(of: current)
-            }
+            guard !document.isHidden(nodeAt: i), node.frame.contains(centre),
+                  !dragged.contains(where: { document.isInBranch(node.id, of: $0) }) else { return }
             if best.map({ i > $0 }) ?? true { best = i }
         }
         return best.map { document.nodes[$0].id }
@@ -159,13 +155,8 @@ extension Workspace {
     /// Puts `id` under `parent` (nil: where it is) among the children where its position says:
     /// before the first sibling below it. Recorded in the open transaction.
     private mutating func place(_ id: NodeID, under newParent: NodeID) {
-        guard let y = document.node(id)?.position.y, newParent != id else { return }
         // Never under itself or its own branch (the node would leave the tree).
-        var ancestor = document.parent(of: newParent)
-        while let current = ancestor {
-            if current == id { return }
-            ancestor = document.parent(of: current)
-        }
+        guard let y = document.node(id)?.position.y, !document.isInBranch(newParent, of: id) else { return }
         let below = document.children(of: newParent).first { $0 != id && (document.node($0)?.position.y ?? 0) > y }
         if document.parent(of: id) == newParent {
             // Already there: only a new place among the siblings is a change.

@@ -4,6 +4,16 @@ import Testing
 /// Dragging a node onto another makes it that node's child (issue 33), as in XMind, MindNode and
 /// SimpleMind: lit while it would, one undo step, never into its own branch.
 @Suite struct DragToReparentTests {
+    /// A child typed under `parent` by finger and keys, as a person adds one.
+    static func addChild(_ text: String, to parent: NodeID, on rig: inout EditRig) -> NodeID {
+        rig.tap(rig.screen(of: parent))
+        rig.key("Tab")
+        rig.type(text)
+        rig.key("Return")
+        rig.settle()
+        return rig.id(text)
+    }
+
     @Test func aNodeDroppedOnAnotherBecomesItsChildWithAHighlightOnTheWay() throws {
         var rig = EditRig()
         let food = rig.id("food"), water = rig.id("clean water")
@@ -24,12 +34,7 @@ import Testing
         var rig = EditRig()
         let food = rig.id("food")
         // A child of food, then food dragged onto it.
-        rig.tap(rig.screen(of: food))
-        rig.key("Tab")
-        rig.type("rice")
-        rig.key("Return")
-        rig.settle()
-        let rice = rig.id("rice")
+        let rice = Self.addChild("rice", to: food, on: &rig)
         rig.fingerDrag(from: rig.screen(of: food), to: rig.screen(of: rice))
         #expect(rig.document.parent(of: rice) == food)
         #expect(rig.document.parent(of: food) == rig.document.rootID, "not under its own child")
@@ -39,11 +44,7 @@ import Testing
     @Test func aDropIntoAFoldedBranchOpensIt() {
         var rig = EditRig()
         let shelter = rig.id("shelter")
-        rig.tap(rig.screen(of: shelter))
-        rig.key("Tab")
-        rig.type("tent")
-        rig.key("Return")
-        rig.key("Escape")
+        _ = Self.addChild("tent", to: shelter, on: &rig)
         rig.tap(rig.screen(of: shelter))
         rig.key("Space")
         #expect(rig.document.node(shelter)?.folded == true)
