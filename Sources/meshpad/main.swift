@@ -97,8 +97,9 @@ func launchOptions(windowSize: PixelSize, record: String?, appearance: Appearanc
     }
     config.warnings.forEach { Log.notice($0) }
     let choicesPath = Choices.standardPath()
+    let choices = Choices.load(from: choicesPath)
     let settings = try LaunchSettings.resolve(config: config, appearance: appearance, mode: mode,
-                                              choices: Choices.load(from: choicesPath), configPath: configPath)
+                                              choices: choices, configPath: configPath)
 
     var options = App.Options.interactive(windowSize: windowSize, recordPath: record)
     options.theme = settings.theme
@@ -112,6 +113,7 @@ func launchOptions(windowSize: PixelSize, record: String?, appearance: Appearanc
     options.recovery = settings.autosavesForRecovery ? store : nil
     if !settings.keepsRecentFiles { options.recentFilesPath = nil }
     options.choicesPath = mode.kiosk ? nil : choicesPath
+    if !mode.kiosk { options.savedFilters = choices.filters ?? [] }
     if let kiosk = settings.kiosk {
         let attract: [ReplayEvent]
         do {

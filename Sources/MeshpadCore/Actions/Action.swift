@@ -55,6 +55,29 @@ public enum Action: Hashable, Sendable {
     case openLink
     case bold
     case italic
+    // Tasks, priorities, due days and tags
+    /// Makes the selected nodes tasks (a box before the text), or plain nodes again.
+    case toggleTask
+    /// Ticks the selected tasks done, or unticks them (a node not yet a task becomes one, open).
+    case tickTask
+    /// Opens the priorities to choose from, as a menu.
+    case choosePriority
+    /// Sets the selected nodes' priority (1 highest to 5), or takes it away (nil).
+    case priority(Int?)
+    /// Picks the day the selected nodes are due by, on Meshpad's own calendar.
+    case dueDate
+    /// Types a tag for the selected nodes, with the map's tags offered as it is typed.
+    case addTag
+    /// On a tag's pill: show only the nodes with that tag.
+    case filterByTag
+    /// On a tag's pill: take the tag off this node.
+    case removeTag
+    /// On a tag's pill: give the tag another name on every node of the map (one undo step).
+    case renameTag
+    /// On a tag's pill: take the tag off every node of the map (one undo step).
+    case deleteTag
+    /// The filter bar: show only the nodes with given tags, priority, state, due day or words.
+    case filter
     // Modes and panels
     case linkMode
     case selectMode
@@ -96,10 +119,13 @@ public enum Action: Hashable, Sendable {
     public static let all: [Action] = [
         // The node's context menu lists its actions in this order.
         .newNode, .editText, .addChild, .addSibling, .addSiblingBefore, .newNodeHere, .summarise, .delete, .stylePanel, .toggleFold,
+        .toggleTask, .tickTask, .choosePriority,
+    ] + Priority.levels.map { .priority($0) } + [
+        .priority(nil), .dueDate, .addTag, .filterByTag, .removeTag, .renameTag, .deleteTag,
         .editNote, .chooseImage, .removeImage, .resetPictureSize, .toggleAttributes, .addAttribute, .editAttribute, .renameAttribute, .linkFromHere, .openLink,
     ] + LinkLabelPlace.allCases.map { .labelLink($0) } + [
         .toggleEndArrow, .toggleStartArrow, .toggleLinkDash, .nextLinkWidth, .nextLinkColour, .copy, .cut, .paste, .centre, .linkSelected, .bold, .italic,
-        .linkMode, .selectMode, .outline, .search, .findNext, .findPrevious, .minimap,
+        .linkMode, .selectMode, .outline, .search, .filter, .findNext, .findPrevious, .minimap,
         .selectAll, .deselect, .selectRoot,
     ] + Direction.allCases.map { .moveSelection($0) } + Direction.allCases.map { .extendSelection($0) } + [
         .fit, .zoomIn, .zoomOut, .resetZoom,
@@ -129,6 +155,8 @@ public enum ActionTarget: Equatable, Sendable {
     case surface(Vec2)
     /// A row of a node's attribute table.
     case attribute(NodeID, row: Int)
+    /// A tag's pill on a node.
+    case tag(NodeID, String)
 }
 
 /// Where a context menu can be opened, and so which of its rows an action appears in.
@@ -136,6 +164,8 @@ public enum ContextTarget: Hashable, Sendable {
     case node, edge, surface
     /// A row of a node's attribute table.
     case attribute
+    /// A tag's pill on a node.
+    case tag
 }
 
 /// Where an action sits in the app menu (the ☰ button): its first page holds the file actions,

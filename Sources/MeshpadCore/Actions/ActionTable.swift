@@ -95,6 +95,36 @@ public enum ActionTable {
             return ActionSpec("Bold", keys: [KeyChord(.b, .ctrl)], readOnly: false, summary: "bold text on the selected nodes")
         case .italic:
             return ActionSpec("Italic", keys: [KeyChord(.i, .ctrl)], readOnly: false, summary: "italic text on the selected nodes")
+        case .toggleTask:
+            return ActionSpec("Task", keys: [KeyChord(.return, [.ctrl, .shift])], context: [.node], readOnly: false,
+                              summary: "make the selected nodes tasks, with a box to tick before their text, or plain nodes again")
+        case .tickTask:
+            return ActionSpec("Done", keys: [KeyChord(.return, .ctrl)], context: [.node], readOnly: false,
+                              summary: "tick the selected tasks done or not done (tap the box too); the last child ticked ticks its parent")
+        case .choosePriority:
+            return ActionSpec("Priority…", context: [.node], readOnly: false, summary: "a priority from 1 (highest) to 5, shown as a badge")
+        case .priority(let level?):
+            return ActionSpec("Priority \(level)", keys: [KeyChord(Self.digitKeys[level], .ctrl)], readOnly: false,
+                              summary: level == 1 ? "priority 1, the highest, on the selected nodes" : "priority \(level) on the selected nodes")
+        case .priority(nil):
+            return ActionSpec("No priority", keys: [KeyChord(.digit0, .ctrl)], readOnly: false, summary: "take the selected nodes' priority away")
+        case .dueDate:
+            return ActionSpec("Due date…", keys: [KeyChord(.d, [.ctrl, .shift])], context: [.node], readOnly: false,
+                              summary: "the day the selected nodes are due by, picked on a calendar (overdue ones show red)")
+        case .addTag:
+            return ActionSpec("Add tag…", keys: [KeyChord(.t, .alt)], context: [.node], readOnly: false,
+                              summary: "a tag on the selected nodes, typed, with the map's tags offered as you type")
+        case .filterByTag:
+            return ActionSpec("Show only this tag", context: [.tag], readOnly: true, summary: "filter the map by the tag (tap a tag's pill)")
+        case .removeTag:
+            return ActionSpec("Remove from this node", context: [.tag], readOnly: false, summary: "take the tag off the node")
+        case .renameTag:
+            return ActionSpec("Rename everywhere…", context: [.tag], readOnly: false, summary: "give the tag another name on every node")
+        case .deleteTag:
+            return ActionSpec("Delete everywhere", context: [.tag], readOnly: false, summary: "take the tag off every node of the map")
+        case .filter:
+            return ActionSpec("Filter", keys: [KeyChord(.f, [.ctrl, .shift])], toolbar: 13, readOnly: true,
+                              summary: "the filter bar: only nodes with chosen tags, priority, state, due day or words (and their path)")
         case .linkMode:
             return ActionSpec("Link", toolbar: 1, readOnly: false,
                               summary: "drags from a node draw links (right-drag or Alt-drag with a mouse)")
@@ -188,6 +218,9 @@ public enum ActionTable {
                               summary: "frame times, zoom and drawn counts in a corner")
         }
     }
+
+    /// Ctrl and a digit sets that priority, as in XMind.
+    static let digitKeys: [Key] = [.digit0, .digit1, .digit2, .digit3, .digit4, .digit5, .digit6, .digit7, .digit8, .digit9]
 
     /// The action a key runs on the map, if any.
     public static func action(for chord: KeyChord) -> Action? { keymap[chord] }

@@ -90,9 +90,9 @@ extension Edge: Codable {
 }
 
 /// A node's details, each left out when empty, so older records (without summary marks, a
-/// picture or its size) read as they were written.
+/// picture or its size, tags or a due day) read as they were written.
 extension NodeDetails: Codable {
-    private enum CodingKeys: String, CodingKey { case note, link, icons, side, sourceID, image, imageScale, summaryMarks }
+    private enum CodingKeys: String, CodingKey { case note, link, icons, side, sourceID, image, imageScale, summaryMarks, tags, due }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -101,7 +101,9 @@ extension NodeDetails: Codable {
                   side: try c.decodeIfPresent(Node.Side.self, forKey: .side), sourceID: try c.decodeIfPresent(String.self, forKey: .sourceID),
                   image: try c.decodeIfPresent(String.self, forKey: .image),
                   imageScale: try c.decodeIfPresent(Double.self, forKey: .imageScale),
-                  summaryMarks: try c.decodeIfPresent(SummaryMarks.self, forKey: .summaryMarks) ?? [])
+                  summaryMarks: try c.decodeIfPresent(SummaryMarks.self, forKey: .summaryMarks) ?? [],
+                  tags: try c.decodeIfPresent([String].self, forKey: .tags) ?? [],
+                  due: try c.decodeIfPresent(CalendarDay.self, forKey: .due))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -114,6 +116,8 @@ extension NodeDetails: Codable {
         try c.encodeIfPresent(image, forKey: .image)
         try c.encodeIfPresent(imageScale, forKey: .imageScale)
         if !summaryMarks.isEmpty { try c.encode(summaryMarks, forKey: .summaryMarks) }
+        if !tags.isEmpty { try c.encode(tags, forKey: .tags) }
+        try c.encodeIfPresent(due, forKey: .due)
     }
 }
 

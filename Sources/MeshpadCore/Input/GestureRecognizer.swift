@@ -49,6 +49,8 @@ public struct GestureRecognizer: Sendable {
         /// The part of the pressed node's attribute table, if any: a tap on its header folds it,
         /// on a row of a selected node edits the row (a drag still moves the node).
         var tablePart: AttributeTableLayout.Part?
+        /// On a task's box or a pill under the text: a tap is theirs.
+        var chipPart: NodeChips.Part?
         /// The right mouse button: a click is the context menu.
         var isSecondary = false
         /// The selected node whose picture's resize handle was pressed: a drag resizes the picture.
@@ -168,6 +170,8 @@ public struct GestureRecognizer: Sendable {
     public var mode: CanvasMode = .normal
     /// False in a read-only map: a drag from a node pans, and no link can be drawn.
     public var nodesMovable = true
+    /// A filter's view (by node index): nodes it hides are not there to press (nil: no filter hides).
+    public var filterShown: [Bool]?
     private(set) var state: State = .idle
     private var fingers: [Int64: Vec2] = [:]
     private var fingerOrder: [Int64] = []
@@ -376,7 +380,8 @@ public struct GestureRecognizer: Sendable {
             : PictureHandle.hit(at: p, document: document, camera: camera, selection: selection, touch: !pointer.isMouse)
         let badge = marker != nil ? nil : FoldBadge.hit(at: p, document: document, camera: camera, selection: selection, touch: !pointer.isMouse)
         let margin = pointer.isMouse ? 0 : settings.touchHitMarginPixels / camera.zoom
-        let node = handle ?? (badge == nil && marker == nil ? document.topmostNode(at: camera.mapPoint(ofScreen: p), margin: margin, selection: selection) : nil)
+        let node = handle ?? (badge == nil && marker == nil
+            ? document.topmostNode(at: camera.mapPoint(ofScreen: p), margin: margin, selection: selection, shown: filterShown) : nil)
         var kind = PressKind.normal
         if secondary {
             kind = node == nil ? .secondary : .link
@@ -393,6 +398,12 @@ public struct GestureRecognizer: Sendable {
         if let node, !secondary, kind == .normal, handle == nil, let shown = document.node(node),
            let part = AttributeTableLayout(shown, at: shown.position)?.part(at: camera.mapPoint(ofScreen: p)) {
             if part.row != nil, !selection.contains(node) {} else { press.tablePart = part }
+        }
+        if let node, !secondary, kind == .normal, handle == nil, press.tablePart == nil, let shown = document.node(node),
+           shown.task != nil || shown.chipsSize.y > 0 {
+            // A finger may land a little outside a small box or pill.
+            let slack = pointer.isMouse ? 0 : 6 / camera.zoom
+            press.chipPart = NodeChips(shown, at: shown.position).part(at: camera.mapPoint(ofScreen: p), slack: slack)
         }
         state = .pressed(press)
         return []
@@ -553,12 +564,16 @@ public struct GestureRecognizer: Sendable {
                 lastTap = nil
                 return [.attributeTable(node, part)]
             }
+            if let node = press.node, let part = press.chipPart {
+                lastTap = nil
+                return [.nodePart(node, part, position: press.start)]
+            }
             return tap(press, at: time, document: document, camera: camera)
 
         case .linking(let link) where link.pointer == pointer:
             state = .idle
             let margin = pointer.isMouse ? 0 : settings.touchHitMarginPixels / camera.zoom
-            let target = document.topmostNode(at: camera.mapPoint(ofScreen: p), margin: margin, selection: selection)
+            let target = document.topmostNode(at: camera.mapPoint(ofScreen: p), margin: margin, selection: selection, shown: filterShown)
             guard let target, target != link.from else { return [.cancelLink] }
             return [.link(from: link.from, to: target)]
 

@@ -38,6 +38,8 @@ public enum Intent: Equatable, Sendable {
     /// A tap on a node's attribute table: its header (fold or unfold it), or a row's name or value
     /// on a selected node (rename the row, or edit its value).
     case attributeTable(NodeID, AttributeTableLayout.Part)
+    /// A tap on a task's box or a pill under a node's text (`position` in window pixels).
+    case nodePart(NodeID, NodeChips.Part, position: Vec2)
     /// A tap near an edge, on no node.
     case selectEdge(EdgeID)
     /// A link being drawn: a rubber-band line from the node to this map point.

@@ -204,9 +204,9 @@ public struct Document: Sendable {
         case .setDetails(let id, _, let to):
             guard let i = indexByID[id] else { return }
             if nodes[i].icons != to.icons || nodes[i].image != to.image || nodes[i].imageScale != to.imageScale
-                || nodes[i].summaryMarks != to.summaryMarks {
-                // Icons are drawn before the text and an image above it: the node's label and size
-                // follow (and an empty summary mark takes no room).
+                || nodes[i].summaryMarks != to.summaryMarks || nodes[i].tags != to.tags || nodes[i].due != to.due {
+                // Icons are drawn before the text, an image above it and tags and a due day under
+                // it: the node's label and size follow (and an empty summary mark takes no room).
                 rewrite(id, text: true, sizing: sizing) { $0.details = to }
                 return
             }

@@ -50,10 +50,14 @@ public struct Node: Equatable, Sendable {
         var image: String?
         var imageScale: Double?
         var attributes = AttributeTable()
+        var tags: [String] = []
+        var due: CalendarDay?
         var imageSize: Vec2 = .zero
         var imageFound = false
         var attributeTableSize: Vec2 = .zero
         var attributeNameWidth = 0.0
+        var chipsSize: Vec2 = .zero
+        var chipFrames: [Rect] = []
     }
 
     /// Never changed once made: a change makes a new box, so copies of a node share it safely.
@@ -117,6 +121,28 @@ public struct Node: Equatable, Sendable {
         get { extras?.value.attributes ?? AttributeTable() }
         set { setExtra(\.attributes, newValue, unlessBoxlessAnd: AttributeTable()) }
     }
+    /// Its tags (Freeplane 1.12's `TAGS`), in the order given, each once: shown as pills under
+    /// its text, matched by filters.
+    public var tags: [String] {
+        get { extras?.value.tags ?? [] }
+        set { setExtra(\.tags, newValue, unlessBoxlessAnd: []) }
+    }
+    /// The day it is due by (a task's date; Freeplane's reminder), shown as a pill under its text.
+    public var due: CalendarDay? {
+        get { extras?.value.due }
+        set { setExtra(\.due, newValue, unlessBoxlessAnd: nil) }
+    }
+    /// The size of the row of pills (due date, tags) under its text, in map units; zero without
+    /// any (derived).
+    public internal(set) var chipsSize: Vec2 {
+        get { extras?.value.chipsSize ?? .zero }
+        set { setExtra(\.chipsSize, newValue, unlessBoxlessAnd: .zero) }
+    }
+    /// Each pill's frame from the pills' block's top-left, in map units (derived).
+    public internal(set) var chipFrames: [Rect] {
+        get { extras?.value.chipFrames ?? [] }
+        set { setExtra(\.chipFrames, newValue, unlessBoxlessAnd: []) }
+    }
     /// The size the picture is shown at, in map units; zero without one (derived).
     public internal(set) var imageSize: Vec2 {
         get { extras?.value.imageSize ?? .zero }
@@ -167,7 +193,7 @@ public struct Node: Equatable, Sendable {
             && note == other.note && link == other.link && icons == other.icons && style == other.style
             && side == other.side && sourceID == other.sourceID && image == other.image && imageScale == other.imageScale
             && summaryMarks == other.summaryMarks
-            && attributes == other.attributes
+            && attributes == other.attributes && tags == other.tags && due == other.due
     }
 
     /// The node's bounding box on the map.
@@ -177,27 +203,30 @@ public struct Node: Equatable, Sendable {
     public var details: NodeDetails {
         get {
             NodeDetails(note: note, link: link, icons: icons, side: side, sourceID: sourceID, image: image, imageScale: imageScale,
-                        summaryMarks: summaryMarks)
+                        summaryMarks: summaryMarks, tags: tags, due: due)
         }
         set {
             side = newValue.side
             sourceID = newValue.sourceID
             summaryMarks = newValue.summaryMarks
             guard extras != nil || !newValue.note.isEmpty || newValue.link != nil || !newValue.icons.isEmpty
-                || newValue.image != nil || newValue.imageScale != nil else { return }
+                || newValue.image != nil || newValue.imageScale != nil || !newValue.tags.isEmpty || newValue.due != nil else { return }
             changeExtras { extras in
                 extras.note = newValue.note
                 extras.link = newValue.link
                 extras.icons = newValue.icons
                 extras.image = newValue.image
                 extras.imageScale = newValue.imageScale
+                extras.tags = newValue.tags
+                extras.due = newValue.due
             }
         }
     }
 }
 
-/// A node's note, link, icons, side, foreign ID, picture (and the size it is shown at) and summary
-/// marks: changed together as one `Change`.
+/// A node's note, link, icons, side, foreign ID, picture (and the size it is shown at), summary
+/// marks, tags and due day: changed together as one `Change`. A task's box and priority are icons
+/// (`checked`, `unchecked`, `full-N`), as FreeMind and Freeplane keep them.
 public struct NodeDetails: Equatable, Sendable {
     public var note: String
     public var link: String?
@@ -207,9 +236,12 @@ public struct NodeDetails: Equatable, Sendable {
     public var image: String?
     public var imageScale: Double?
     public var summaryMarks: SummaryMarks
+    public var tags: [String]
+    public var due: CalendarDay?
 
     public init(note: String = "", link: String? = nil, icons: [String] = [], side: Node.Side? = nil, sourceID: String? = nil,
-                image: String? = nil, imageScale: Double? = nil, summaryMarks: SummaryMarks = []) {
+                image: String? = nil, imageScale: Double? = nil, summaryMarks: SummaryMarks = [], tags: [String] = [],
+                due: CalendarDay? = nil) {
         self.note = note
         self.link = link
         self.icons = icons
@@ -218,6 +250,8 @@ public struct NodeDetails: Equatable, Sendable {
         self.image = image
         self.imageScale = imageScale
         self.summaryMarks = summaryMarks
+        self.tags = tags
+        self.due = due
     }
 }
 

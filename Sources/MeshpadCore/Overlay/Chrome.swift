@@ -51,6 +51,12 @@ public enum StyleOption: StylePanelChoice {
     case cloud(Cloud.Shape?)
     /// The cloud's colour (a cloud if there was none).
     case cloudColor(RGBA)
+    /// The selected nodes as tasks: none, to do, done; and their priority (nil: none). These
+    /// change the nodes' details, not their style (`Workspace.applyStyle` sends them on).
+    case task(TaskState?)
+    case priority(Int?)
+    /// Opens the calendar for their due day.
+    case dueDate
 
     /// What choosing it makes of a node's style (bold and italic toggle, sizes step).
     public func applied(to style: NodeStyle) -> NodeStyle {
@@ -71,6 +77,7 @@ public enum StyleOption: StylePanelChoice {
         case .edgeShape(let shape): result.edgeShape = shape
         case .cloud(let shape): result.cloud = shape.map { Cloud(color: style.cloud?.color, shape: $0) }
         case .cloudColor(let color): result.cloud = Cloud(color: color, shape: style.cloud?.shape ?? .arc)
+        case .task, .priority, .dueDate: break
         }
         return result
     }
@@ -89,12 +96,19 @@ public enum StyleOption: StylePanelChoice {
         case .edgeShape(let shape): return style.edgeShape == shape
         case .cloud(let shape): return style.cloud?.shape == shape
         case .cloudColor(let color): return style.cloud != nil && style.cloud?.color == color
+        case .task, .priority, .dueDate: return false
         }
     }
 
     public var label: String? {
         switch self {
         case .shape(nil), .fill(nil), .text(nil), .edge(nil), .edgeWidth(nil), .edgeShape(nil): return "Auto"
+        case .task(nil): return "No"
+        case .task(.open?): return "To do"
+        case .task(.done?): return "Done"
+        case .priority(nil): return "None"
+        case .priority(let level?): return "\(level)"
+        case .dueDate: return "Due…"
         case .shape(.ellipse?): return "Oval"
         case .shape(.roundedBox?): return "Box"
         case .shape(.plain?): return "Text"
@@ -143,6 +157,8 @@ public enum StyleOption: StylePanelChoice {
         ("Edge", [.edge(nil)] + edgeColours.map { .edge($0) }),
         ("Width", [.edgeWidth(nil)] + edgeWidths.map { .edgeWidth($0) }),
         ("Line", [.edgeShape(nil), .edgeShape(.curve), .edgeShape(.straight)]),
+        ("Task", [.task(nil), .task(.open), .task(.done), .dueDate]),
+        ("Priority", [.priority(nil)] + Priority.levels.map { .priority($0) }),
         ("Cloud", [.cloud(nil), .cloud(.arc), .cloud(.roundRect)]
             + [0xF0F0F0, 0xFDFDCA, 0xDCF2DC, 0xDCE8FA, 0xFBE0EC].map { .cloudColor(RGBA(hex: $0)) }),
     ]
@@ -225,6 +241,14 @@ public struct Chrome: Sendable {
     public var minimapView = Rect(x: 0, y: 0, width: 1, height: 1)
     public var styleCurrent: NodeStyle?
     public var styleEnabled = false
+    /// Style panel choices lit beside the style's own: the selected nodes' task and priority.
+    public var styleChosen: [StyleOption] = []
+    /// The filter bar, when open: the filter, the map's tags (most used first), the saved
+    /// filters, and today (for its due-day choices).
+    public var filter: FilterState?
+    public var filterTags: [String] = []
+    public var savedFilters: [SavedFilter] = []
+    public var today = CalendarDay.today()
     /// The side of a touch target in window pixels: at least 44, and 9 mm at the display's DPI.
     public var targetPixels = 48.0
     /// The ☰ button's words and width (nil: no app menu, as while a dialog is up).

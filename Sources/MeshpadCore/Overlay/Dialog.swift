@@ -32,6 +32,44 @@ public struct Dialog: Equatable, Sendable {
         /// The shared map the app was started on could not be opened (`message` says why):
         /// try again, or quit.
         case sharedUnavailable(name: String)
+        /// The day nodes are due by, on a calendar of `month` (any day of it), `chosen` ringed.
+        case dueDate([NodeID], month: CalendarDay, chosen: CalendarDay?)
+        /// A tag for nodes, typed, the map's tags that fit offered as choices.
+        case tag([NodeID])
+        /// A new name for a tag on every node.
+        case renameTag(String)
+        /// The words the filter looks for in nodes' text and notes.
+        case filterText
+        /// A tag the filter shows, typed or picked from the map's.
+        case filterTag
+        /// The name the filter is saved under.
+        case saveFilter
+    }
+
+    /// A finger-sized choice in the dialog besides its buttons: a day of the calendar, a month
+    /// back or on, a tag already in the map.
+    public struct Choice: Equatable, Sendable {
+        public enum Value: Equatable, Sendable {
+            case day(CalendarDay)
+            /// Shows the month this many months away.
+            case month(Int)
+            case suggestion(String)
+            /// Words only (the calendar's month and weekdays).
+            case caption
+        }
+        public var label: String
+        public var value: Value
+        /// The day chosen, today's ring.
+        public var isOn = false
+        /// A day of another month, shown to fill the calendar's weeks.
+        public var isDim = false
+
+        public init(_ label: String, _ value: Value, isOn: Bool = false, isDim: Bool = false) {
+            self.label = label
+            self.value = value
+            self.isOn = isOn
+            self.isDim = isDim
+        }
     }
 
     /// What to do once unsaved changes are dealt with.
@@ -69,6 +107,8 @@ public struct Dialog: Equatable, Sendable {
     public var browser: FileBrowser?
     /// A note's field as lines that fit the panel (the workspace breaks them, as it measures text).
     public var fieldLines: [String]?
+    /// Rows of choices under the field (a calendar's weeks, tags to pick), each row spread across.
+    public var choiceRows: [[Choice]] = []
 
     public init(kind: Kind, title: String, field: String = "", recent: [String] = [], message: String? = nil) {
         self.kind = kind
@@ -86,8 +126,9 @@ public struct Dialog: Equatable, Sendable {
 
     public var hasField: Bool {
         switch kind {
-        case .open, .saveAs, .export, .pin, .note, .linkLabel, .image, .attributeName, .attributeValue: return true
-        case .unsavedChanges, .replace, .openLink, .sharedUnavailable: return false
+        case .open, .saveAs, .export, .pin, .note, .linkLabel, .image, .attributeName, .attributeValue, .tag, .renameTag, .filterText,
+             .filterTag, .saveFilter: return true
+        case .unsavedChanges, .replace, .openLink, .sharedUnavailable, .dueDate: return false
         }
     }
 
@@ -104,6 +145,11 @@ public struct Dialog: Equatable, Sendable {
         case .note, .linkLabel: return [("Cancel", .cancel), ("Done", .confirm)]
         case .image: return [("Cancel", .cancel), ("Choose", .confirm)]
         case .sharedUnavailable: return [("Quit", .cancel), ("Retry", .confirm)]
+        case .dueDate: return [("No date", .discard), ("Cancel", .cancel), ("Done", .confirm)]
+        case .tag: return [("Cancel", .cancel), ("Add", .confirm)]
+        case .renameTag: return [("Cancel", .cancel), ("Rename", .confirm)]
+        case .filterText, .filterTag: return [("Cancel", .cancel), ("Filter", .confirm)]
+        case .saveFilter: return [("Cancel", .cancel), ("Save", .confirm)]
         case .attributeName(_, let row): return [("Cancel", .cancel), (row == nil ? "Next" : "Done", .confirm)]
         case .attributeValue(_, let row, _):
             return row == nil ? [("Cancel", .cancel), ("Done", .confirm)] : [("Cancel", .cancel), ("Delete row", .discard), ("Done", .confirm)]

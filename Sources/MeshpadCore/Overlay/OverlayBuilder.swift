@@ -106,12 +106,12 @@ public struct OverlayBuilder {
                 guard let document else { continue }
                 appendMinimap(MinimapGeometry(panel: part.rect, world: chrome.minimapWorld), view: chrome.minimapView,
                               document: document, viewportSize: viewportSize, scale: scale, into: &list)
-            case .stylePanel:
+            case .stylePanel, .filterBar:
                 list.appendRect(device(part.rect), color: theme.uiPanel.withAlpha(245))
                 if !part.text.isEmpty { label(part.text, in: Rect(x: part.rect.minX, y: part.rect.maxY - 20, width: part.rect.width, height: 18), color: theme.uiText.withAlpha(160), centred: true) }
             case .styleTitle:
                 label(part.text, in: part.rect, color: theme.uiText.withAlpha(200), indent: 4)
-            case .styleOption, .linkStyleOption:
+            case .styleOption, .linkStyleOption, .filterOption:
                 let r = part.rect.outset(by: -1)
                 if part.look == .on {
                     list.appendRect(device(r), color: theme.uiPrimary)
@@ -176,6 +176,14 @@ public struct OverlayBuilder {
                 list.appendRect(device(part.rect), color: theme.uiField)
             case .fieldLine:
                 label(part.text, in: part.rect, color: theme.uiText)
+            case .dialogChoice(.caption):
+                label(part.text, in: part.rect, color: theme.uiText.withAlpha(190), centred: true)
+            case .dialogChoice:
+                // A day chosen is filled; another month's days are quieter; a tag is a pill.
+                let fill = part.look == .pressed ? theme.uiPrimary.withAlpha(150) : (part.look == .on ? theme.uiPrimary : theme.uiButton)
+                list.appendRect(device(part.rect.outset(by: -1)), color: fill)
+                let text = part.look == .on ? theme.uiPrimaryText : (part.look == .disabled ? theme.uiText.withAlpha(150) : theme.uiText)
+                label(part.text, in: part.rect, color: text, centred: true)
             case .browserScrollbar:
                 let bar = device(part.rect)
                 list.appendRoundedRect(center: bar.center, halfSize: bar.size / 2, radius: 2 * scale,

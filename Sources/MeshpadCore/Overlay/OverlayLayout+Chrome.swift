@@ -17,15 +17,32 @@ extension OverlayLayout {
                              targetPixels: chrome.targetPixels, above: bottom, canvasLeft: canvasLeft, viewportSize: viewportSize)
         } else {
             let current = chrome.styleCurrent
-            layoutStylePanel(StyleOption.rows, chosen: { option in current.map { option.isChosen(in: $0) } ?? false },
+            let extra = chrome.styleChosen
+            layoutStylePanel(StyleOption.rows, chosen: { option in extra.contains(option) || (current.map { option.isChosen(in: $0) } ?? false) },
                              role: Part.Role.styleOption, enabled: chrome.styleEnabled,
                              targetPixels: chrome.targetPixels, above: bottom, canvasLeft: canvasLeft, viewportSize: viewportSize)
         }
     }
 
+    /// The filter bar: rows of finger-sized choices over the toolbar, like the style panel's.
+    mutating func layoutFilterBar(_ chrome: Chrome, above bottom: Double, canvasLeft: Double, viewportSize: Vec2) {
+        guard let state = chrome.filter else { return }
+        let saved = chrome.savedFilters
+        let today = chrome.today
+        layoutStylePanel(FilterOption.rows(tags: chrome.filterTags, state: state, saved: saved), chosen: { option in
+            if case .saved(let name) = option { return saved.first { $0.name == name }?.filter == state.filter }
+            return option.isChosen(in: state, today: today)
+        }, role: { option in
+            if case .note = option { return .styleTitle }
+            return .filterOption(option)
+        }, enabled: true, targetPixels: chrome.targetPixels, above: bottom, canvasLeft: canvasLeft, viewportSize: viewportSize,
+           panelRole: .filterBar, status: state.isActive ? state.result.map { "\($0.matchCount) of the map's nodes match" } : nil)
+    }
+
     private mutating func layoutStylePanel<Option: StylePanelChoice>(
         _ rows: [(title: String, options: [Option])], chosen: (Option) -> Bool, role: (Option) -> Part.Role, enabled: Bool,
-        targetPixels: Double, above bottom: Double, canvasLeft: Double, viewportSize: Vec2
+        targetPixels: Double, above bottom: Double, canvasLeft: Double, viewportSize: Vec2, panelRole: Part.Role = .stylePanel,
+        status: String? = nil
     ) {
         let target = max(targetPixels, 44), gap = 6.0, titleWidth = 64.0
         let columns = rows.map { $0.options.reduce(0) { $0 + $1.cells } }.max() ?? 1
@@ -38,9 +55,10 @@ extension OverlayLayout {
             append(Part(role: .stylePanel, rect: panel, text: "Select nodes or a link to style them"))
             return
         }
-        let height = Double(rows.count) * (target + gap) + gap
+        let statusHeight = status == nil ? 0.0 : 22
+        let height = Double(rows.count) * (target + gap) + gap + statusHeight
         let panel = Rect(x: canvasLeft + (viewportSize.x - canvasLeft - width) / 2, y: bottom - height, width: width, height: height)
-        append(Part(role: .stylePanel, rect: panel, text: ""))
+        append(Part(role: panelRole, rect: panel, text: status ?? ""))
         for (r, row) in rows.enumerated() {
             let y = panel.minY + gap + Double(r) * (target + gap)
             append(Part(role: .styleTitle, rect: Rect(x: panel.minX + gap, y: y, width: titleWidth, height: target), text: row.title))
@@ -119,6 +137,7 @@ extension OverlayLayout {
             let panel = Rect(x: centreX - panelWidth / 2, y: viewportSize.y - margin - panelHeight, width: panelWidth, height: panelHeight)
             append(Part(role: .toolbarPanel, rect: panel, text: ""))
             if chrome.styleOpen { layoutStylePanel(chrome, above: panel.minY - gap, canvasLeft: canvasLeft, viewportSize: viewportSize) }
+            if chrome.filter != nil { layoutFilterBar(chrome, above: panel.minY - gap, canvasLeft: canvasLeft, viewportSize: viewportSize) }
             for (r, indices) in rows.enumerated() {
                 var x = centreX - rowWidths[r] / 2
                 let y = panel.minY + gap + Double(r) * (target + gap)

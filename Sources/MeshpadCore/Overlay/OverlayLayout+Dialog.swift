@@ -40,6 +40,11 @@ extension OverlayLayout {
         let fieldHeight = noteLines.map { min($0 * Self.bannerLineHeight + 16, viewportSize.y * 0.5) } ?? row
         if dialog.hasField { rows += fieldHeight / row }
         if dialog.kind == .pin { rows += Double(Dialog.keypad.count) }
+        let choiceHeight = max(44, min(targetPixels, row))
+        let captionHeight = 26.0
+        for choices in dialog.choiceRows {
+            rows += ((choices.allSatisfy { $0.value == .caption } && choices.count > 1 ? captionHeight : choiceHeight) + 4) / (row + 8)
+        }
         let height = min(viewportSize.y - 2 * pad, rows * row + (rows + 1) * 8 + 2 * pad)
         let panel = Rect(x: (viewportSize.x - width) / 2, y: max(pad, (viewportSize.y - height) / 2), width: width, height: height)
         append(Part(role: .panel, rect: panel, text: ""))
@@ -84,6 +89,20 @@ extension OverlayLayout {
                 y += row + 8
             }
         }
+        // Choices: each row spread across the panel, a week's days as wide as each other.
+        for choices in dialog.choiceRows where !choices.isEmpty {
+            let captions = choices.allSatisfy { $0.value == .caption } && choices.count > 1
+            let height = captions ? captionHeight : choiceHeight
+            let width = (inner - Double(choices.count - 1) * 4) / Double(choices.count)
+            for (k, choice) in choices.enumerated() {
+                var part = Part(role: .dialogChoice(choice.value), rect: Rect(x: panel.minX + pad + Double(k) * (width + 4), y: y, width: width, height: height),
+                                text: choice.label, look: choice.isOn ? .on : (choice.isDim ? .disabled : .plain))
+                if choice.isDim { part.look = .disabled }
+                append(part)
+            }
+            y += height + 4
+        }
+        if !dialog.choiceRows.isEmpty { y += 4 }
         let buttons = dialog.buttons
         let buttonWidth = min(160, (inner - Double(buttons.count - 1) * 8) / Double(buttons.count))
         var x = panel.maxX - pad - buttonWidth * Double(buttons.count) - 8 * Double(buttons.count - 1)

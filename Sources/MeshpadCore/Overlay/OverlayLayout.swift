@@ -28,12 +28,16 @@ public struct OverlayLayout: Sendable {
             case browserScrollbar
             /// A line of a field of several lines (a note), drawn over the field.
             case fieldLine
+            /// A choice of a dialog besides its buttons (a calendar's day, a tag to pick).
+            case dialogChoice(Dialog.Choice.Value)
             case toolbarPanel, toolbar(Action)
             case searchBar, searchField, searchStatus, searchButton(SearchAction)
             case outlinePanel, outlineRow(NodeID), outlineDisclosure(NodeID)
             case stylePanel, styleTitle, styleOption(StyleOption)
             /// A choice of the style panel while it styles a link.
             case linkStyleOption(LinkStyleOption)
+            /// The filter bar, and a button of it.
+            case filterBar, filterOption(FilterOption)
             /// The button in the top-right corner that shows and hides the minimap, and the minimap.
             case minimapToggle, minimap
             /// The ☰ button in the top-left corner that opens the app menu.
@@ -53,9 +57,11 @@ public struct OverlayLayout: Sendable {
             public var isTappable: Bool {
                 switch self {
                 case .browserRow, .browserButton, .browserFormat, .browserCrumb, .button, .bannerButton, .field, .keypad, .toolbar, .searchField, .searchButton, .outlineRow,
-                     .outlineDisclosure, .styleOption, .linkStyleOption, .minimapToggle, .minimap, .appMenuButton, .menuRow, .helpSheet, .keyboardKey,
+                     .outlineDisclosure, .styleOption, .linkStyleOption, .filterOption, .minimapToggle, .minimap, .appMenuButton, .menuRow, .helpSheet, .keyboardKey,
                      .statusLine, .mapName:
                     return true
+                case .dialogChoice(let value):
+                    return value != .caption
                 default:
                     return false
                 }
@@ -64,7 +70,7 @@ public struct OverlayLayout: Sendable {
             /// A background that covers what is under it: a tap on it is nobody's, not the canvas's.
             public var isBackground: Bool {
                 switch self {
-                case .panel, .banner, .toolbarPanel, .searchBar, .outlinePanel, .stylePanel, .menuPanel, .keyboardPanel, .keyboardAccents:
+                case .panel, .banner, .toolbarPanel, .searchBar, .outlinePanel, .stylePanel, .filterBar, .menuPanel, .keyboardPanel, .keyboardAccents:
                     return true
                 default: return false
                 }
@@ -78,7 +84,10 @@ public struct OverlayLayout: Sendable {
                 case .keypad, .keyboardKey: return "key"
                 case .browserRow, .outlineRow: return "row"
                 case .outlineDisclosure: return "disclosure"
-                case .styleOption, .linkStyleOption, .browserFormat: return "option"
+                case .styleOption, .linkStyleOption, .browserFormat, .filterOption: return "option"
+                case .dialogChoice(.caption): return "text"
+                case .dialogChoice(.day): return "day"
+                case .dialogChoice: return "button"
                 case .minimap: return "minimap"
                 case .menuRow: return "menu item"
                 case .helpSheet: return "sheet"

@@ -116,6 +116,20 @@ public struct SceneBuilder {
             edgeIndices = Array(Set(edgeIndices))
             nodeIndices = Array(Set(nodeIndices))
         }
+        // A filter's view: what it leaves out is not drawn at all, or drawn faint.
+        let filterShown = extras.filter?.shown
+        func faint(_ index: Int) -> Bool {
+            guard extras.filterDims, let filterShown else { return false }
+            return index >= filterShown.count || !filterShown[index]
+        }
+        if let filterShown, !extras.filterDims {
+            func kept(_ i: Int) -> Bool { i < filterShown.count && filterShown[i] }
+            nodeIndices.removeAll { !kept($0) }
+            edgeIndices.removeAll { e in
+                let ends = document.endpoints(ofEdgeAt: e)
+                return !kept(ends.from) || !kept(ends.to)
+            }
+        }
         if !farOut {
             // Draw order is document order; far out, every dot looks the same and order is moot.
             edgeIndices.sort()
@@ -163,7 +177,8 @@ public struct SceneBuilder {
             guard !document.hidesBranch(toNodeAt: ends.to) else { continue }
             // A tree edge is drawn in its child's edge style, as in FreeMind.
             let style = document.nodes[ends.to].style
-            appendEdgeLine(path, mapWidth: style.edgeWidth ?? theme.edgeWidth, color: style.edgeColor, dash: nil, link: false,
+            let edgeColor = faint(ends.to) ? theme.visibleLine(style.edgeColor, fallback: theme.edge).withAlpha(50) : style.edgeColor
+            appendEdgeLine(path, mapWidth: style.edgeWidth ?? theme.edgeWidth, color: edgeColor, dash: nil, link: false,
                            selected: document.edges[e].id == extras.selectedEdge, zoomPixels: zoomPixels, scale: scale,
                            clip: deviceViewport, into: &list)
         }
@@ -193,7 +208,8 @@ public struct SceneBuilder {
                 selectedIndices.append(index)
                 continue
             }
-            appendShape(of: document.nodes[index], at: device(at), selected: false, zoomPixels: zoomPixels, clip: deviceViewport, into: &list)
+            appendShape(of: document.nodes[index], at: device(at), selected: false, faint: faint(index), zoomPixels: zoomPixels,
+                        clip: deviceViewport, into: &list)
             labelled.append(index)
         }
         list.visibleEdges = edgeIndices
@@ -248,12 +264,23 @@ public struct SceneBuilder {
                     center: device(position(node) + node.textOffset),
                     pixelSize: size,
                     rasterPixelSize: style.fontSize == nil ? rasterSize : TextRaster.rasterSize(forPixelSize: size),
-                    color: theme.textColor(of: node)
+                    color: faint(index) ? theme.textColor(of: node).withAlpha(70) : theme.textColor(of: node)
                 )
                 label.bold = style.bold
                 label.italic = style.italic
                 list.labels.append(label)
             }
+        }
+        if pixelSize * NodeChips.textScale >= theme.minimumLabelPixels {
+            for index in labelled where index != editedIndex && document.nodes[index].chipsSize.y > 0 {
+                let node = document.nodes[index]
+                appendChips(NodeChips(node, at: position(node)), of: node, device: device,
+                            pixelSize: pixelSize * node.style.textScale * NodeChips.textScale, zoomPixels: zoomPixels,
+                            today: extras.today, faint: faint(index), into: &list)
+            }
+        }
+        if let progress = extras.taskProgress {
+            appendTaskProgress(progress, document: document, indices: labelled, camera: camera, position: position, scale: scale, into: &list)
         }
         if let editedIndex, let layout = extras.editing?.layout {
             let node = document.nodes[editedIndex]
@@ -333,6 +360,56 @@ public struct SceneBuilder {
         for (k, row) in node.attributes.rows.enumerated() where k < table.names.count {
             words(row.name, in: rect(table.names[k]), color: colors.name)
             words(row.value, in: rect(table.values[k]), color: colors.value)
+        }
+    }
+
+    /// A node's pills under its text: its due day (red once it has passed), then its tags, each
+    /// on a tint of the node's ink, its words cut short to the pill.
+    private func appendChips(_ chips: NodeChips, of node: Node, device: (Vec2) -> Vec2, pixelSize: Double, zoomPixels: Double,
+                             today: CalendarDay?, faint: Bool, into list: inout DrawList) {
+        let ink = theme.textColor(of: node)
+        let raster = TextRaster.rasterSize(forPixelSize: pixelSize)
+        let pad = NodeChips.padding * zoomPixels
+        for chip in chips.chips {
+            let r = Self.deviceRect(chip.frame, device)
+            var fill = ink.withAlpha(28), text = ink
+            if case .due(let day) = chip.kind, let today, day < today {
+                fill = Theme.overdue
+                text = RGBA(hex: 0xFFFFFF)
+            }
+            if faint {
+                fill = fill.withAlpha(min(fill.a, 20))
+                text = text.withAlpha(70)
+            }
+            list.appendRoundedRect(center: r.center, halfSize: Vec2(r.width / 2, r.height / 2), radius: r.height / 2, fill: fill,
+                                   border: fill, borderWidth: 0)
+            var label = DrawList.Label(text: chip.text, center: Vec2(r.minX + pad, r.center.y), pixelSize: pixelSize,
+                                       rasterPixelSize: raster, color: text, alignment: .leading)
+            label.maxWidth = max(r.width - 2 * pad, 1)
+            list.labels.append(label)
+        }
+    }
+
+    /// "3/5" on a pill at the top-right corner of each node with tasks below it: green once all
+    /// are done. Sized like the fold badge, shrinking with it far out.
+    private func appendTaskProgress(_ progress: TaskProgress, document: Document, indices: [Int], camera: Camera, position: (Node) -> Vec2,
+                                    scale: Double, into list: inout DrawList) {
+        let shrink = FoldBadge.drawScale(atZoom: camera.zoom)
+        let pixelSize = 13 * scale * shrink
+        let raster = TextRaster.rasterSize(forPixelSize: pixelSize)
+        for index in indices {
+            let node = document.nodes[index]
+            guard let count = progress.counts[node.id], node.size.x * camera.zoom >= FoldBadge.minimumNodePixels else { continue }
+            let text = "\(count.done)/\(count.total)"
+            let width = (Double(text.count) * 0.62 * 13 + 12) * scale * shrink, height = 20 * scale * shrink
+            let corner = camera.screenPoint(ofMap: position(node) + Vec2(node.size.x / 2, -node.size.y / 2)) * scale
+            let centre = corner + Vec2(-width / 2 + 4 * scale, -2 * scale)
+            let complete = count.done == count.total
+            let fill = complete ? Theme.tasksDone : theme.badgeFill
+            list.appendRoundedRect(center: centre, halfSize: Vec2(width / 2, height / 2), radius: height / 2, fill: fill,
+                                   border: complete ? fill : theme.nodeBorder, borderWidth: 1.2 * scale)
+            list.labels.append(DrawList.Label(text: text, center: centre, pixelSize: pixelSize, rasterPixelSize: raster,
+                                              color: complete ? RGBA(hex: 0xFFFFFF) : theme.badgeText))
         }
     }
 
@@ -742,9 +819,11 @@ public struct SceneBuilder {
         list.labels.append(label)
     }
 
-    private func appendShape(of node: Node, at center: Vec2, selected: Bool, zoomPixels: Double, clip: Rect, into list: inout DrawList) {
-        let fill = node.style.fillColor ?? theme.nodeFill
-        let border = selected ? theme.selectedBorder : theme.nodeBorder
+    private func appendShape(of node: Node, at center: Vec2, selected: Bool, faint: Bool = false, zoomPixels: Double, clip: Rect,
+                             into list: inout DrawList) {
+        // A node a filter leaves out, dimmed: its shape a ghost of itself.
+        let fill = faint ? (node.style.fillColor ?? theme.nodeFill).withAlpha(60) : node.style.fillColor ?? theme.nodeFill
+        let border = selected ? theme.selectedBorder : (faint ? theme.nodeBorder.withAlpha(50) : theme.nodeBorder)
         let borderWidth = (selected ? theme.selectedBorderWidth : theme.nodeBorderWidth) * zoomPixels
         let half = node.size * (zoomPixels / 2)
         let small = 2 * min(half.x, half.y) < DrawList.smallShapePixels

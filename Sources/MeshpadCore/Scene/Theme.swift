@@ -59,6 +59,11 @@ public struct RGBA: Hashable, Sendable {
 /// Sizes are in map units at zoom 1 (a node border of 2 is 2 px at 100 %, 4 px at 200 %),
 /// except where the name says pixels.
 public struct Theme: Sendable, Equatable {
+    /// An overdue day's pill (white words on it: 5.6:1).
+    public static let overdue = RGBA(hex: 0xC62828)
+    /// A parent's count once all its tasks are done (white words on it: 5.1:1).
+    public static let tasksDone = RGBA(hex: 0x2E7D32)
+
     public var name: String
     public var background: RGBA
     public var nodeFill: RGBA

@@ -307,7 +307,8 @@ public struct Session {
             case .setTheme(let name): effects.append(.setTheme(name))
             case .rememberChoices:
                 if settings.keepsChoices {
-                    effects.append(.keepChoices(Choices(theme: workspace.measures.themeName, keyboard: workspace.measures.keyboardMode)))
+                    effects.append(.keepChoices(Choices(theme: workspace.measures.themeName, keyboard: workspace.measures.keyboardMode,
+                                                        filters: workspace.savedFilters.isEmpty ? nil : workspace.savedFilters)))
                 }
             case .openExternally(let link): effects.append(.openExternally(Self.linkTarget(link, mapPath: files.file.path)))
             case .save: effects += fileEvent(.save)

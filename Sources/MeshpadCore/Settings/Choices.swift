@@ -1,7 +1,7 @@
 import Foundation
 
-/// What a person chose in the app menu (the theme, when the on-screen keyboard comes), kept for
-/// the next start.
+/// What a person chose in the app menu (the theme, when the on-screen keyboard comes) and the
+/// filters they saved, kept for the next start.
 ///
 /// Kept apart from the config file, which is the person's (or an administrator's) to write:
 /// Meshpad never rewrites it. At start the command line wins, then these choices, then the
@@ -9,10 +9,13 @@ import Foundation
 public struct Choices: Codable, Equatable, Sendable {
     public var theme: String?
     public var keyboard: String?
+    /// The filters saved by name in the filter bar, most recent first.
+    public var filters: [SavedFilter]?
 
-    public init(theme: String? = nil, keyboard: KeyboardMode? = nil) {
+    public init(theme: String? = nil, keyboard: KeyboardMode? = nil, filters: [SavedFilter]? = nil) {
         self.theme = theme
         self.keyboard = keyboard?.rawValue
+        self.filters = filters
     }
 
     public var keyboardMode: KeyboardMode? { keyboard.flatMap(KeyboardMode.init(rawValue:)) }
@@ -29,7 +32,8 @@ public struct Choices: Codable, Equatable, Sendable {
     public static func load(from path: String) -> Choices {
         guard let data = FileManager.default.contents(atPath: path),
               let choices = try? JSONDecoder().decode(Choices.self, from: data) else { return Choices() }
-        return Choices(theme: choices.theme.flatMap { Theme.named($0) == nil ? nil : $0 }, keyboard: choices.keyboardMode)
+        return Choices(theme: choices.theme.flatMap { Theme.named($0) == nil ? nil : $0 }, keyboard: choices.keyboardMode,
+                       filters: choices.filters)
     }
 
     /// Writes them atomically (a crash leaves the old file or the new, never half of one).

@@ -4,12 +4,14 @@ extension Document {
     /// "Topmost" is the draw order: later nodes cover earlier ones, and selected nodes are drawn
     /// over the rest. The margin makes small nodes easy to hit with a finger. Candidates come
     /// from the spatial index, so a query costs the same on a 100-node and a 100k-node map.
-    public func topmostNode(at mapPoint: Vec2, margin: Double = 0, selection: Set<NodeID> = []) -> NodeID? {
+    public func topmostNode(at mapPoint: Vec2, margin: Double = 0, selection: Set<NodeID> = [], shown: [Bool]? = nil) -> NodeID? {
         guard mapPoint.isFinite, margin.isFinite else { return nil }
         var best: Int?
         var bestIsSelected = false
         let probe = Rect(center: mapPoint, width: 2 * max(margin, 0), height: 2 * max(margin, 0))
         forEachNode(in: probe) { index in
+            // A node a filter hides is not there.
+            if let shown, index >= shown.count || !shown[index] { return }
             let node = nodes[index]
             guard node.contains(mapPoint, margin: margin) else { return }
             let isSelected = !selection.isEmpty && selection.contains(node.id)

@@ -79,15 +79,20 @@ extension NodeSizing {
 }
 
 extension Node {
-    /// What the node's shape holds, top to bottom: its picture, its text, its attribute table,
-    /// `imageGap` between those it has; the block is centred on the node. Each part's centre's
-    /// height relative to the node's centre.
-    private var contentCentres: (image: Double, text: Double, table: Double) {
-        let image = self.image != nil ? imageSize.y : 0, text = textSize.y, table = attributeTableSize.y
-        let gapAfterImage = image > 0 && (text > 0 || table > 0) ? NodeSizing.imageGap : 0
-        let gapBeforeTable = table > 0 && text > 0 ? NodeSizing.imageGap : 0
-        let top = -(image + gapAfterImage + text + gapBeforeTable + table) / 2
-        return (top + image / 2, top + image + gapAfterImage + text / 2, top + image + gapAfterImage + text + gapBeforeTable + table / 2)
+    /// What the node's shape holds, top to bottom: its picture, its text, its pills (due day,
+    /// tags), its attribute table, `imageGap` between those it has; the block is centred on the
+    /// node. Each part's centre's height relative to the node's centre.
+    private var contentCentres: (image: Double, text: Double, chips: Double, table: Double) {
+        let heights = [self.image != nil ? imageSize.y : 0, textSize.y, chipsSize.y, attributeTableSize.y]
+        var centres = [0.0, 0, 0, 0]
+        var y = 0.0
+        for (k, height) in heights.enumerated() {
+            if height > 0, y > 0 { y += NodeSizing.imageGap }
+            centres[k] = y + height / 2
+            y += height
+        }
+        let top = -y / 2
+        return (top + centres[0], top + centres[1], top + centres[2], top + centres[3])
     }
 
     /// Where the picture's centre sits relative to the node's centre (the picture stands above the text).
@@ -96,6 +101,9 @@ extension Node {
     /// Where the text's centre sits relative to the node's centre (under a picture, over a table).
     public var textOffset: Vec2 { Vec2(0, contentCentres.text) }
 
-    /// Where the attribute table's centre sits relative to the node's centre (under the text).
+    /// Where the pills' block's centre sits relative to the node's centre (under the text).
+    public var chipsOffset: Vec2 { Vec2(0, contentCentres.chips) }
+
+    /// Where the attribute table's centre sits relative to the node's centre (under the text and pills).
     public var attributeTableOffset: Vec2 { Vec2(0, contentCentres.table) }
 }

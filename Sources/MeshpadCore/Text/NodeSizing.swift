@@ -75,6 +75,15 @@ public struct NodeSizing {
             let gap = textSize.y > 0 ? Self.imageGap : 0
             block = Vec2(max(textSize.x, picture.size.x), picture.size.y + gap + textSize.y)
         }
+        let chips = chipRow(of: node, style: style)
+        if node.chipsSize != chips.size || node.chipFrames != chips.frames {
+            node.chipsSize = chips.size
+            node.chipFrames = chips.frames
+        }
+        if chips.size.y > 0 {
+            // The pills stand under the text; the shape goes round them.
+            block = Vec2(max(block.x, chips.size.x), block.y + (block.y > 0 ? Self.imageGap : 0) + chips.size.y)
+        }
         let table = attributeTable(of: node.attributes, style: style)
         node.setDerivedSizes(imageSize: picture.size, imageFound: picture.found, attributeTableSize: table.size,
                              attributeNameWidth: table.nameWidth)
@@ -108,6 +117,15 @@ public struct NodeSizing {
         let names = table.rows.reduce(0.0) { max($0, measurer.width(of: $1.name[...]) * scale) } + pad
         let values = min(table.rows.reduce(0.0) { max($0, measurer.width(of: $1.value[...]) * scale) }, maxTextWidth(for: style)) + pad
         return (Vec2(max(header, names + values), row * Double(table.rows.count + 1)), names)
+    }
+
+    /// The pills under a node's text (due day, tags): each one's frame and the block's size.
+    public func chipRow(of node: Node, style: NodeStyle) -> (frames: [Rect], size: Vec2) {
+        guard node.due != nil || !node.tags.isEmpty else { return ([], .zero) }
+        let measurer = measurer(for: style)
+        // why: rasterised text comes out a little wider than measured; the slack keeps it from being cut.
+        let widths = NodeChips.texts(of: node).map { measurer.width(of: $0.text[...]) * NodeChips.textScale + 3 }
+        return NodeChips.arrange(widths: widths, height: NodeChips.height(lineHeight: measurer.lineHeight), maxWidth: maxTextWidth(for: style))
     }
 
     /// Attribute tables' text, against the node's.

@@ -7,6 +7,11 @@ public struct Panels {
     /// Folded node texts for search, kept while the map's text is unchanged.
     var searchIndex: SearchIndex?
     public internal(set) var outline: OutlineState?
+    /// The filter and its bar; the filter stays in force while the bar is closed.
+    public internal(set) var filter = FilterState()
+    /// How far each parent's tasks have got, on the map's current revision.
+    public internal(set) var taskProgress: TaskProgress?
+    var taskProgressKey: UInt64 = .max
     public internal(set) var styleOpen = false
     /// The selection the view last moved for, to keep it clear of the style panel.
     var styleKeptClear: Set<NodeID> = []
@@ -57,6 +62,8 @@ public struct Measures {
     public var keyboardMode = KeyboardMode.auto
     /// What the mouse pointer is.
     public var pointer = PointerKind.auto
+    /// The day it is, when the platform says (a replay's `--today`); else the computer's.
+    public var today: CalendarDay?
     /// Button words' widths in window pixels, so buttons fit their words.
     var labelWidths: [Action: Double] = [:]
     /// The ☰ button's width, its words measured.

@@ -11,7 +11,7 @@ extension Workspace {
         }
         let node = target.flatMap { target -> NodeID? in
             switch target {
-            case .node(let id), .attribute(let id, _): return id
+            case .node(let id), .attribute(let id, _), .tag(let id, _): return id
             case .edge, .surface: return nil
             }
         }
@@ -101,6 +101,32 @@ extension Workspace {
             // why: it stays up while the next tap is waited for; a banner that went by itself
             // would leave that tap making a link nobody remembers asking for.
             show(Banner(message: "Tap the node to link to (itself for a loop)", actions: [.cancelLink]))
+        case .toggleTask:
+            toggleTask(chosenNodes(node))
+        case .tickTask:
+            tickTasks(chosenNodes(node))
+        case .choosePriority:
+            openPriorityMenu(for: node, at: nil)
+        case .priority(let level):
+            setPriority(level, on: chosenNodes(node))
+        case .dueDate:
+            askDueDate(for: chosenNodes(node))
+        case .addTag:
+            askTag(for: chosenNodes(node))
+        case .filterByTag:
+            guard case .tag(_, let tag) = target else { return [] }
+            filterByTag(tag)
+        case .removeTag:
+            guard case .tag(let id, let tag) = target else { return [] }
+            removeTag(tag, from: id)
+        case .renameTag:
+            guard case .tag(_, let tag) = target else { return [] }
+            present(Dialog(kind: .renameTag(tag), title: "Rename “\(tag)” on every node to", field: tag))
+        case .deleteTag:
+            guard case .tag(_, let tag) = target else { return [] }
+            deleteTag(tag)
+        case .filter:
+            toggleFilterBar()
         case .bold:
             applyStyle(.bold)
         case .italic:
@@ -120,6 +146,8 @@ extension Workspace {
             // why: from a menu the person asked to style that thing, so the panel stays open;
             // the toolbar's button shows and hides it.
             panels.styleOpen = target != nil || !panels.styleOpen
+            // The filter bar stands where the panel does.
+            if panels.styleOpen { panels.filter.isOpen = false }
         case .outline:
             toggleOutline()
         case .search:
@@ -211,6 +239,7 @@ extension Workspace {
         case .tidy: return document.layoutMode == .tree
         case .stylePanel: return panels.styleOpen
         case .minimap: return panels.minimapOpen
+        case .filter: return panels.filter.isOpen || panels.filter.isActive
         default: return false
         }
     }

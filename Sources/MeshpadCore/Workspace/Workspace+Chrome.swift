@@ -38,6 +38,13 @@ extension Workspace {
             chrome.styleEnabled = !selection.nodes.isEmpty || chrome.styleLink != nil
             let styles = selection.nodes.compactMap { document.node($0)?.style }
             chrome.styleCurrent = styles.first.flatMap { first in styles.allSatisfy { $0 == first } ? first : nil }
+            chrome.styleChosen = styleChosenForTasks
+        }
+        if panels.filter.isOpen {
+            chrome.filter = panels.filter
+            chrome.filterTags = document.tagsInUse()
+            chrome.savedFilters = savedFilters
+            chrome.today = today
         }
         if let outline = panels.outline {
             let rows = outline.rows
@@ -50,7 +57,7 @@ extension Workspace {
                 let row = rows[number]
                 guard let node = document.node(row.id) else { return nil }
                 let firstLine = node.text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-                return Chrome.VisibleRow(id: row.id, depth: row.depth, text: firstLine.isEmpty ? "—" : firstLine,
+                return Chrome.VisibleRow(id: row.id, depth: row.depth, text: Self.outlineText(of: node, firstLine: firstLine),
                                          hasChildren: document.hasChildren(row.id), isFolded: node.folded,
                                          isSelected: selection.contains(row.id), number: number)
             } : []
@@ -123,6 +130,7 @@ extension Workspace {
             switch part {
             case .keypad(let key): return handlePinDialog(dialog, key: key)
             case .button(let action): return finish(dialog, action)
+            case .dialogChoice(let value): return chooseInDialog(value, dialog)
             default: return []
             }
         }
@@ -184,6 +192,8 @@ extension Workspace {
                 return []
             }
             applyLinkStyle(option)
+        case .filterOption(let option):
+            chooseFilterOption(option)
         default:
             break
         }
@@ -211,6 +221,7 @@ extension Workspace {
             current.field += text.filter { $0 != "\n" && $0 != "\r" }
             current.message = nil
             panels.dialog = current
+            refreshTagChoices()
             return []
         case .key(let key, let modifiers):
             switch key {
@@ -218,6 +229,7 @@ extension Workspace {
                 guard current.hasField, !current.field.isEmpty else { return [] }
                 if modifiers.contains(.ctrl) { current.field = "" } else { current.field.removeLast() }
                 panels.dialog = current
+                refreshTagChoices()
                 return []
             case .return where modifiers.contains(.shift) && current.isNote:
                 // A new line, where a field holds several (a note).
@@ -238,6 +250,26 @@ extension Workspace {
         return []
     }
 
+    /// A tap on a dialog's choice: a calendar's day or month, a tag to pick.
+    private mutating func chooseInDialog(_ value: Dialog.Choice.Value, _ dialog: Dialog) -> [Request] {
+        switch (dialog.kind, value) {
+        case (.dueDate, _):
+            chooseInCalendar(value, dialog)
+            if case .dueDate(let ids, let month, let chosen) = panels.dialog?.kind, ids.isEmpty {
+                // The filter's calendar keeps its own title.
+                panels.dialog = filterDayDialog(month: month, chosen: chosen)
+            }
+        case (.tag(let ids), .suggestion(let tag)):
+            present(nil)
+            addTag(tag, to: ids)
+        case (.filterTag, .suggestion(let tag)):
+            return finishFilterDialog(dialog, .confirm, picked: tag)
+        default:
+            break
+        }
+        return []
+    }
+
     /// Closes the dialog (the app presents it again with a message if the action fails) and
     /// hands the choice to the app, with `field` (the browser's full path) or what was typed.
     mutating func finish(_ current: Dialog, _ action: Dialog.Action, field: String? = nil) -> [Request] {
@@ -252,6 +284,34 @@ extension Workspace {
             present(nil)
             if action == .confirm, let path = field, !path.isEmpty { setImage(path, on: id) }
             return []
+        }
+        switch current.kind {
+        case .dueDate(let ids, _, _):
+            if ids.isEmpty { finishFilterDay(current, action) } else { finishDueDate(current, action) }
+            return []
+        case .tag(let ids):
+            guard action == .confirm else {
+                present(nil)
+                return []
+            }
+            let tag = Tags.clean(current.field)
+            guard !tag.isEmpty else {
+                var again = current
+                again.message = "Type a tag, or pick one below"
+                panels.dialog = again
+                return []
+            }
+            present(nil)
+            addTag(tag, to: ids)
+            return []
+        case .renameTag(let tag):
+            present(nil)
+            if action == .confirm { renameTag(tag, to: current.field) }
+            return []
+        case .filterText, .filterTag, .saveFilter:
+            return finishFilterDialog(current, action)
+        default:
+            break
         }
         if case .attributeName(let id, let row) = current.kind {
             keepAttributeName(current.field.trimmingCharacters(in: .whitespaces), row: row, on: id, from: current, confirmed: action == .confirm)
@@ -325,6 +385,12 @@ extension Workspace {
             state.structureRevision = document.structureRevision
             panels.outline = state
             scrollOutline(by: 0)
+        }
+        refreshFilter()
+        // why: texts, icons and the tree decide the counts, not where nodes are: a drag works nothing out again.
+        if panels.taskProgressKey != document.contentKey {
+            panels.taskProgress = document.taskProgress()
+            panels.taskProgressKey = document.contentKey
         }
         if var state = panels.search, state.revision != document.textRevision &+ document.structureRevision {
             let current = state.current.flatMap { state.matches.indices.contains($0) ? state.matches[$0] : nil }

@@ -122,6 +122,13 @@ extension Workspace {
             toast("Select nodes to style them")
             return
         }
+        // The panel's task, priority and due-day rows change details, not the style.
+        switch option {
+        case .task(let state): return setTaskState(state, of: ids)
+        case .priority(let level): return setPriority(level, on: ids)
+        case .dueDate: return askDueDate(for: ids)
+        default: break
+        }
         let from = ids.compactMap { document.node($0)?.style }
         var to = from.map { option.applied(to: $0) }
         if option == .bold || option == .italic {

@@ -84,6 +84,12 @@ extension Workspace {
             return perform(.openLink, on: .node(id))
         case .openNote(let id):
             openNote(id)
+        case .nodePart(let id, .taskBox, _):
+            guard lockdown.allows(.tickTask) else { return [] }
+            commitEditing()
+            flipTask(id)
+        case .nodePart(let id, .chip(let kind), let position):
+            tapChip(kind, of: id, at: position)
         case .attributeTable(let id, .header):
             return perform(.toggleAttributes, on: .node(id))
         case .attributeTable(let id, .name(let row)):

@@ -24,13 +24,13 @@ extension Workspace {
         }
         let rows = contextRows(for: target)
         guard !rows.isEmpty else { return }
-        show(menu: Menu(kind: .context(target), anchor: position, byFinger: byFinger, rows: rows, labelWidth: 0))
+        showMenu(Menu(kind: .context(target), anchor: position, byFinger: byFinger, rows: rows, labelWidth: 0))
     }
 
     /// Opens a page of the app menu under the ☰ button.
     mutating func openAppMenu(_ page: MenuPage = .main) {
         let anchor = overlayLayout.rect(of: .appMenuButton).map { Vec2($0.minX, $0.maxY) } ?? Vec2(8, 8)
-        show(menu: Menu(kind: .app(page), anchor: anchor, byFinger: false, rows: appMenuRows(page), labelWidth: 0))
+        showMenu(Menu(kind: .app(page), anchor: anchor, byFinger: false, rows: appMenuRows(page), labelWidth: 0))
     }
 
     mutating func closeMenu() {
@@ -44,6 +44,9 @@ extension Workspace {
         guard let menu = panels.menu, menu.rows.indices.contains(index) else { return [] }
         closeMenu()
         switch menu.rows[index].item {
+        case .action(.choosePriority):
+            // The priorities open where the menu was, as the next menu.
+            if case .context(.node(let id)) = menu.kind { openPriorityMenu(for: id, at: menu.anchor) } else { openPriorityMenu(for: nil, at: menu.anchor) }
         case .action(let action):
             if case .context(let target) = menu.kind { return perform(action, on: target) }
             return perform(action)
@@ -55,7 +58,7 @@ extension Workspace {
         return []
     }
 
-    private mutating func show(menu: Menu) {
+    mutating func showMenu(_ menu: Menu) {
         var sized = menu
         sized.labelWidth = menu.rows.map { measures.sizing.measurer.width(of: $0.title[...]) + ($0.isChecked ? 16 : 0) }.max() ?? 0
         panels.menu = sized
@@ -77,6 +80,7 @@ extension Workspace {
         case .edge: kind = .edge
         case .surface: kind = .surface
         case .attribute: kind = .attribute
+        case .tag: kind = .tag
         }
         return Action.all.compactMap { action in
             guard action.spec.contextMenus.contains(kind), lockdown.allows(action) else { return nil }
@@ -92,6 +96,17 @@ extension Workspace {
                     : action == .toggleStartArrow ? edge.arrows.contains(.start)
                     : action == .toggleLinkDash ? edge.look.dash != nil : false
                 return Menu.Row(item: .action(action), title: action.title, isChecked: checked)
+            case (.toggleTask, .node(let id)):
+                return Menu.Row(item: .action(action), title: action.title, isChecked: document.node(id)?.task != nil)
+            case (.tickTask, .node(let id)):
+                guard document.node(id)?.task != nil else { return nil }
+                return Menu.Row(item: .action(action), title: action.title, isChecked: document.node(id)?.task == .done)
+            case (.choosePriority, .node(let id)):
+                let level = document.node(id)?.priority
+                return Menu.Row(item: .action(action), title: level.map { "Priority \($0)…" } ?? action.title)
+            case (.dueDate, .node(let id)):
+                let due = document.node(id)?.due
+                return Menu.Row(item: .action(action), title: due.map { "Due " + NodeChips.dueText($0).dropFirst(2) + "…" } ?? action.title)
             case (.toggleAttributes, .node(let id)):
                 guard let table = document.node(id)?.attributes, !table.isEmpty else { return nil }
                 return Menu.Row(item: .action(action), title: table.folded ? "Unfold attributes" : "Fold attributes")

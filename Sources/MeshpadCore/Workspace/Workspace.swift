@@ -89,6 +89,8 @@ public struct Workspace {
     public var places = FilePlaces()
     /// The app knows a database of shared maps: the Open dialog's browser offers them.
     public var offersSharedMaps = false
+    /// The filters saved by name (the person's, kept with their choices, not in the map).
+    public var savedFilters: [SavedFilter] = []
     public internal(set) var input: InputState
     public var measures: Measures
     /// Set by anything that changes what is drawn; the loop clears it after drawing.
@@ -490,6 +492,12 @@ public struct Workspace {
                                             nameWidth: boldMeasurer.width(of: person.name[...]))
         }
         extras.picturesResizable = !lockdown.isReadOnly
+        if panels.filter.isActive, let result = panels.filter.result, panels.filter.resultKey == document.contentKey {
+            extras.filter = result
+            extras.filterDims = !panels.filter.hides
+        }
+        if let progress = panels.taskProgress, !progress.counts.isEmpty { extras.taskProgress = progress }
+        extras.today = today
         return extras
     }
 }
@@ -521,6 +529,13 @@ public struct SceneExtras {
 
     /// Selected nodes' pictures show their resize handles (not in a read-only map).
     public var picturesResizable = false
+    /// The filter in force: which nodes it shows (the rest hidden, or faint when `filterDims`).
+    public var filter: FilterResult?
+    public var filterDims = false
+    /// Each parent's task count ("3/5"), drawn beside it.
+    public var taskProgress: TaskProgress?
+    /// Due days before it show as overdue.
+    public var today: CalendarDay?
 
     public init() {}
 }

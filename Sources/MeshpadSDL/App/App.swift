@@ -41,6 +41,8 @@ public final class App {
         public var keyboard = KeyboardMode.auto
         /// What the mouse pointer is (a touch panel's, or a mouse).
         public var pointer = PointerKind.auto
+        /// The filters saved in the filter bar at an earlier start.
+        public var savedFilters: [SavedFilter] = []
         /// Thresholds and zoom clamp from the config file.
         public var gestures = GestureSettings()
         public var zoomClamp = Camera.defaultZoomLimits
@@ -197,6 +199,9 @@ public final class App {
         workspace.measures.themeName = options.theme.name
         workspace.measures.keyboardMode = options.keyboard
         workspace.measures.pointer = options.pointer
+        workspace.savedFilters = options.savedFilters
+        // why: a replay or a test of overdue days needs a day that does not move (MESHPAD_TODAY=2026-12-05).
+        workspace.measures.today = ProcessInfo.processInfo.environment["MESHPAD_TODAY"].flatMap(CalendarDay.init(iso:))
         session = Session(workspace: workspace, file: file,
                           recent: options.recentFilesPath.map(RecentFiles.load(from:)) ?? RecentFiles(), settings: options.settings)
         if options.kiosk != nil {

@@ -51,7 +51,8 @@ public final class FramePainter {
         images.takeDecoded()
         picturesNow = complete
         // why: the tiles hold where nodes are in the document; gliding nodes are drawn live.
-        overviewConsidered = usesOverview && drawnPositions.isEmpty
+        // why: the tiles show every node; a filter's view is drawn live.
+        overviewConsidered = usesOverview && drawnPositions.isEmpty && extras.filter == nil
             && (overviewForEveryMap || OverviewCache.isWorthwhile(for: document))
         lastFrameUsedOverview = overviewConsidered
             && overview.paint(document: document, camera: camera, viewportSize: viewportSize, pixelScale: pixelScale,

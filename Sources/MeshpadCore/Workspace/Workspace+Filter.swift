@@ -1,0 +1,150 @@
+/// The filter bar: what a tap on its buttons does, and keeping what the filter shows current
+/// with the map. A filter is a way of looking: it changes nothing in the map, and Undo does not
+/// see it.
+extension Workspace {
+    /// The Filter button: opens the bar (closing the style panel, which stands in the same
+    /// place), or closes it; the filter stays in force until cleared.
+    mutating func toggleFilterBar() {
+        commitEditing()
+        panels.filter.isOpen.toggle()
+        if panels.filter.isOpen { panels.styleOpen = false }
+        needsRedraw = true
+    }
+
+    /// Shows only nodes that pass `filter` (and their path to the root); an empty filter shows all.
+    mutating func applyFilter(_ filter: MapFilter) {
+        panels.filter.filter = filter
+        refreshFilter()
+        needsRedraw = true
+    }
+
+    /// What the filter shows, worked out again when the map or the filter changed.
+    mutating func refreshFilter() {
+        let state = panels.filter
+        guard state.isActive else {
+            if state.result != nil { panels.filter.result = nil }
+            input.recognizer.filterShown = nil
+            return
+        }
+        // why: what nodes say, and the tree, decide what passes; a drag works nothing out again.
+        if state.resultKey != document.contentKey || state.result?.filter != state.filter {
+            panels.filter.result = document.filtered(by: state.filter)
+            panels.filter.resultKey = document.contentKey
+        }
+        // why: a node the filter hides cannot be tapped; a dimmed one can.
+        input.recognizer.filterShown = state.hides ? panels.filter.result?.shown : nil
+    }
+
+    /// A tap on a button of the bar.
+    mutating func chooseFilterOption(_ option: FilterOption) {
+        var filter = panels.filter.filter
+        let today = self.today
+        switch option {
+        case .tag(let tag):
+            if let at = filter.tags.firstIndex(of: tag) { filter.tags.remove(at: at) } else { filter.tags.append(tag) }
+        case .moreTags:
+            var dialog = Dialog(kind: .filterTag, title: "Show nodes tagged")
+            dialog.choiceRows = tagChoices(typed: "", leaving: Set(filter.tags))
+            present(dialog)
+            return
+        case .priority(let level): filter.priorityAtMost = level
+        case .done(let done): filter.done = done
+        case .due(.any): filter.dueBefore = nil
+        case .due(.overdue): filter.dueBefore = today.adding(days: -1)
+        case .due(.today): filter.dueBefore = today
+        case .due(.week): filter.dueBefore = today.adding(days: 7)
+        case .due(.pick):
+            present(filterDayDialog(month: filter.dueBefore ?? today, chosen: filter.dueBefore))
+            return
+        case .words:
+            present(Dialog(kind: .filterText, title: "Show nodes whose text or note has", field: filter.text))
+            return
+        case .hides(let hides):
+            panels.filter.hides = hides
+            refreshFilter()
+            needsRedraw = true
+            return
+        case .saved(let name):
+            guard let saved = savedFilters.first(where: { $0.name == name }) else { return }
+            filter = saved.filter
+        case .save:
+            guard !filter.isEmpty else { return toast("Choose what to show first, then save it") }
+            present(Dialog(kind: .saveFilter, title: "Save this filter as", field: ""))
+            return
+        case .clear:
+            filter = MapFilter()
+        case .note:
+            return
+        }
+        applyFilter(filter)
+    }
+
+    /// The calendar for the filter's "due by" day (the same calendar as a node's due day).
+    func filterDayDialog(month: CalendarDay, chosen: CalendarDay?) -> Dialog {
+        var dialog = dueDialog([], month: month, chosen: chosen)
+        dialog.kind = .dueDate([], month: month, chosen: chosen)
+        dialog.title = "Show what is due by"
+        return dialog
+    }
+
+    /// The filter dialogs' outcomes: words to look for, a tag typed or picked, a name to save under.
+    mutating func finishFilterDialog(_ dialog: Dialog, _ action: Dialog.Action, picked: String? = nil) -> [Request] {
+        present(nil)
+        guard action == .confirm || picked != nil else { return [] }
+        let typed = (picked ?? dialog.field).trimmingCharacters(in: .whitespacesAndNewlines)
+        var filter = panels.filter.filter
+        switch dialog.kind {
+        case .filterText:
+            filter.text = typed
+        case .filterTag:
+            let tag = Tags.clean(typed)
+            guard !tag.isEmpty else { return [] }
+            guard document.tagsInUse().contains(tag) else {
+                toast("No node is tagged “\(tag)”")
+                return []
+            }
+            if !filter.tags.contains(tag) { filter.tags.append(tag) }
+        case .saveFilter:
+            guard !typed.isEmpty else {
+                toast("A saved filter needs a name")
+                return []
+            }
+            savedFilters.removeAll { $0.name == typed }
+            savedFilters.insert(SavedFilter(name: typed, filter: filter), at: 0)
+            toast("Saved “\(typed)”: it is in the filter bar's Saved row")
+            return [.rememberChoices]
+        default:
+            return []
+        }
+        applyFilter(filter)
+        return []
+    }
+
+    /// The filter's "due by" day from its calendar: Done keeps it, No date lets it go.
+    mutating func finishFilterDay(_ dialog: Dialog, _ action: Dialog.Action) {
+        guard case .dueDate(_, _, let chosen) = dialog.kind else { return }
+        present(nil)
+        var filter = panels.filter.filter
+        switch action {
+        case .confirm: filter.dueBefore = chosen
+        case .discard: filter.dueBefore = nil
+        case .cancel, .save: return
+        }
+        applyFilter(filter)
+    }
+
+    /// On a tag's pill: show only the nodes with it.
+    mutating func filterByTag(_ tag: String) {
+        var filter = panels.filter.filter
+        filter.tags = [tag]
+        panels.filter.isOpen = true
+        panels.styleOpen = false
+        applyFilter(filter)
+    }
+
+    /// Whether the filter hides the node (its taps are nobody's).
+    func filterHides(_ id: NodeID) -> Bool {
+        guard panels.filter.isActive, panels.filter.hides, let result = panels.filter.result, let index = document.index(of: id) else { return false }
+        return !result.isShown(nodeAt: index)
+    }
+}
