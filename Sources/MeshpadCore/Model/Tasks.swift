@@ -283,3 +283,23 @@ extension Document {
         return TaskProgress(revision: revision, counts: counts)
     }
 }
+
+extension Document {
+    /// The map as a filter shows it: its nodes that pass (with their path to the root), in
+    /// outline order, the links between them, where they are. What Export writes while a filter
+    /// is on. Nodes are numbered afresh, so what a `.mm` held beyond Meshpad's model is not kept.
+    public func keeping(_ result: FilterResult) -> Document {
+        var builder = MapBuilder(root: nodes[0])
+        builder.layoutMode = layoutMode
+        var newID: [NodeID: NodeID] = [rootID: builder.rootID]
+        for (index, _) in outlineOrder(includingHidden: true) where index != 0 && result.isShown(nodeAt: Int(index)) {
+            let node = nodes[Int(index)]
+            let parent = self.parent(of: node.id).flatMap { newID[$0] }
+            if let id = builder.add(node, under: parent) { newID[node.id] = id }
+        }
+        for edge in edges where edge.kind == .link {
+            if let from = newID[edge.from], let to = newID[edge.to] { builder.link(from, to: to, look: edge.look) }
+        }
+        return builder.build()
+    }
+}

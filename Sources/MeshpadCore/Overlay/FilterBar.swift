@@ -87,12 +87,10 @@ public enum FilterOption: StylePanelChoice {
     public var swatch: RGBA? { nil }
 
     public var cells: Int {
-        switch self {
-        case .tag(let text), .saved(let text): return min(3, 1 + text.count / 6)
-        case .done(false?), .due(.overdue), .due(.today), .hides, .words: return 2
-        case .note: return 4
-        default: return 1
-        }
+        // Words as wide as they need: a finger-sized cell for a digit, two or three for words.
+        let count = label?.count ?? 1
+        if case .note = self { return 5 }
+        return count <= 3 ? 1 : (count <= 8 ? 2 : 3)
     }
 
     /// Whether it shows lit for `state` (today being `today`).

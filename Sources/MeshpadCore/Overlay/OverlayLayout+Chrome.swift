@@ -44,7 +44,7 @@ extension OverlayLayout {
         targetPixels: Double, above bottom: Double, canvasLeft: Double, viewportSize: Vec2, panelRole: Part.Role = .stylePanel,
         status: String? = nil
     ) {
-        let target = max(targetPixels, 44), gap = 6.0, titleWidth = 64.0
+        let target = max(targetPixels, 44), gap = 6.0, titleWidth = 76.0
         let columns = rows.map { $0.options.reduce(0) { $0 + $1.cells } }.max() ?? 1
         let available = viewportSize.x - canvasLeft - 16
         let cell = max(30, min(target, (available - titleWidth - Double(columns + 2) * gap) / Double(columns)))

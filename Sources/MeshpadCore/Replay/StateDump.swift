@@ -21,6 +21,14 @@ public struct StateDump: Codable, Equatable, Sendable {
         public var folded: Bool
         /// Its attribute table's rows as `[name, value]`; absent without any.
         public var attributes: [[String]]?
+        /// A task's state ("open", "done"), its priority, due day (`YYYY-MM-DD`) and tags; the
+        /// count of its tasks below ("3/5"); whether a filter leaves it out (hidden or dimmed).
+        public var task: String?
+        public var priority: Int?
+        public var due: String?
+        public var tags: [String]?
+        public var progress: String?
+        public var filteredOut: Bool?
     }
 
     public struct EdgeState: Codable, Equatable, Sendable {
@@ -86,16 +94,32 @@ public struct StateDump: Codable, Equatable, Sendable {
     public var banner: String?
     /// On a shared map, the log position the map shown stands at (its changes all ordered).
     public var sharedSeq: Int64?
+    /// The filter in force, in the bar's words, with how many nodes match; absent without one.
+    public var filter: String?
 
     /// - Parameter uiScale: window pixels per layout pixel (`--scale`).
     public init(_ workspace: Workspace, uiScale: Double = 1) {
         let camera = workspace.view.camera
         self.camera = CameraState(zoom: camera.zoom, origin: [camera.origin.x, camera.origin.y])
         selection = workspace.selection.nodes.sorted().map(\.description)
-        nodes = workspace.document.nodes.sorted { $0.id < $1.id }.map {
-            NodeState(id: $0.id.description, text: $0.text, x: $0.position.x, y: $0.position.y,
-                      w: $0.size.x, h: $0.size.y, folded: $0.folded,
-                      attributes: $0.attributes.isEmpty ? nil : $0.attributes.rows.map { [$0.name, $0.value] })
+        let document = workspace.document
+        let filtered = workspace.sceneExtras.filter
+        let progress = workspace.panels.taskProgress
+        nodes = document.nodes.sorted { $0.id < $1.id }.map { node in
+            var state = NodeState(id: node.id.description, text: node.text, x: node.position.x, y: node.position.y,
+                                  w: node.size.x, h: node.size.y, folded: node.folded,
+                                  attributes: node.attributes.isEmpty ? nil : node.attributes.rows.map { [$0.name, $0.value] })
+            state.task = node.task?.rawValue
+            state.priority = node.priority
+            state.due = node.due?.description
+            state.tags = node.tags.isEmpty ? nil : node.tags
+            state.progress = progress?.text(for: node.id)
+            if let filtered, let index = document.index(of: node.id), !filtered.isShown(nodeAt: index) { state.filteredOut = true }
+            return state
+        }
+        if let result = filtered {
+            filter = "\(result.filter.summary): \(result.matchCount) \(result.matchCount == 1 ? "node matches" : "nodes match")"
+                + (workspace.panels.filter.hides ? ", the rest hidden" : ", the rest dimmed")
         }
         selectedEdge = workspace.selection.edge?.description
         dialog = workspace.panels.dialog.map { [$0.title] + ($0.message.map { [$0] } ?? []) }
@@ -113,7 +137,36 @@ public struct StateDump: Codable, Equatable, Sendable {
                     rect: [part.rect.minX * scale, part.rect.minY * scale, part.rect.width * scale, part.rect.height * scale],
                     enabled: part.look != .disabled)
         }
-        controls = Self.handles(workspace, layout: layout, scale: scale) + chrome
+        controls = Self.handles(workspace, layout: layout, scale: scale) + Self.nodeParts(workspace, layout: layout, scale: scale) + chrome
+    }
+
+    /// The task boxes and pills of nodes on screen (a tap ticks a box, opens a tag's menu or a
+    /// due day's calendar), under the chrome, where nothing covers them and nothing modal is up.
+    private static func nodeParts(_ workspace: Workspace, layout: OverlayLayout, scale: Double) -> [Control] {
+        let modal = layout.parts.contains { [.panel, .menuPanel, .helpSheet].contains($0.role) }
+        guard !modal else { return [] }
+        let camera = workspace.view.camera
+        let viewport = Rect(x: 0, y: 0, width: workspace.measures.viewportSize.x, height: workspace.measures.viewportSize.y)
+        let shown = workspace.sceneExtras.filter
+        var controls: [Control] = []
+        for (index, node) in workspace.document.nodes.enumerated() where node.task != nil || node.chipsSize.y > 0 {
+            guard !workspace.document.isHidden(nodeAt: index), shown.map({ $0.isShown(nodeAt: index) }) ?? true else { continue }
+            let parts = NodeChips(node, at: node.position)
+            func add(_ label: String, role: String, _ rect: Rect) {
+                let a = camera.screenPoint(ofMap: Vec2(rect.minX, rect.minY)), b = camera.screenPoint(ofMap: Vec2(rect.maxX, rect.maxY))
+                let screen = Rect(x: a.x, y: a.y, width: b.x - a.x, height: b.y - a.y)
+                guard viewport.contains(screen.center), layout.part(at: screen.center) == nil, !layout.covers(screen.center) else { return }
+                controls.append(Control(label: label, role: role, rect: [screen.minX * scale, screen.minY * scale, screen.width * scale,
+                                                                      screen.height * scale], enabled: true))
+            }
+            if let box = parts.taskBox {
+                add((node.task == .done ? "☑ " : "☐ ") + node.text, role: "checkbox", box)
+            }
+            for chip in parts.chips {
+                if case .due = chip.kind { add(chip.text, role: "due date", chip.frame) } else { add(chip.text, role: "tag", chip.frame) }
+            }
+        }
+        return controls
     }
 
     /// The resize handles of selected pictures, under the chrome (so first), where nothing

@@ -14,7 +14,12 @@ extension Session {
                 effects.append(.write(documentForWriting(to: path), path: path, format: format))
             case .export(let path, let format):
                 // A picture is drawn from the map as shown, its pictures read from where they are.
-                let document = format == .png ? workspace.document : documentForWriting(to: path)
+                var document = format == .png ? workspace.document : documentForWriting(to: path)
+                // What the filter shows is what is exported (as Freeplane exports a filtered map).
+                if let shown = workspace.sceneExtras.filter, !workspace.panels.filter.filter.isEmpty {
+                    document = document.keeping(shown)
+                    document.measureAll(with: workspace.measures.sizing)
+                }
                 effects.append(.export(document, path: path, format: format))
             case .startNewMap:
                 effects += startNewMap()
