@@ -36,7 +36,7 @@ extension OverlayLayout {
             if case .note = option { return .styleTitle }
             return .filterOption(option)
         }, enabled: true, targetPixels: chrome.targetPixels, above: bottom, canvasLeft: canvasLeft, viewportSize: viewportSize,
-           panelRole: .filterBar, status: state.isActive ? state.result.map { "\($0.matchCount) of the map's nodes match" } : nil)
+           panelRole: .filterBar, status: state.isActive ? state.result.map { $0.matchCount == 1 ? "1 node matches" : "\($0.matchCount) nodes match" } : nil)
     }
 
     private mutating func layoutStylePanel<Option: StylePanelChoice>(
