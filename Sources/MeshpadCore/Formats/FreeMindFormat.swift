@@ -135,6 +135,8 @@ public enum FreeMindFormat {
             var writer = KeptXMLWriter()
             /// The depth of its children in `elements`.
             var depth: Int
+            /// The node whose reminder hook it is: its `Parameters` child gives the node's due day.
+            var reminderOf: NodeID?
         }
 
         var builder: MapBuilder?
@@ -174,6 +176,10 @@ public enum FreeMindFormat {
                 kept.writer.open(name, attributes)
                 capture = kept
                 rich?.text.start(name, attributes: attributes)
+                if name == "Parameters", elements.count == kept.depth, let id = kept.reminderOf,
+                   let day = attributes["REMINDUSERAT"].flatMap(FreeMindFormat.reminderDay) {
+                    builder?.modify(id) { $0.due = day }
+                }
                 return
             }
             if elements.isEmpty {
@@ -209,6 +215,10 @@ public enum FreeMindFormat {
                         node.imageScale = scale
                     }
                 }
+            case "hook" where attributes["NAME"] == FreeMindFormat.reminderHookName:
+                // FreeMind's and Freeplane's reminder: its day is the node's due day (read from
+                // its `Parameters` child, as it arrives).
+                capture?.reminderOf = id
             case "hook" where attributes["NAME"].flatMap(FreeMindFormat.summaryMark) != nil:
                 if let mark = attributes["NAME"].flatMap(FreeMindFormat.summaryMark) { builder?.modify(id) { $0.summaryMarks.insert(mark) } }
             case "icon":
@@ -252,7 +262,7 @@ public enum FreeMindFormat {
             // why: one pass over the few attributes a node has, instead of a hash for each name
             // looked up (a dozen a node; reading gen_mm.py's 100k map went ~375 → ~310 ms).
             var textAttribute: String?, folded: String?, link: String?, color: String?, background: String?
-            var style: String?, position: String?, sourceID: String?, treeID: String?
+            var style: String?, position: String?, sourceID: String?, treeID: String?, tags: String?
             var onlyPlainNames = true
             for (name, value) in attributes {
                 switch name {
@@ -268,6 +278,7 @@ public enum FreeMindFormat {
                     case "BACKGROUND_COLOR": background = value
                     case "STYLE": style = value
                     case "TREE_ID": treeID = value
+                    case "TAGS": tags = value
                     default: break
                     }
                 }
@@ -293,6 +304,7 @@ public enum FreeMindFormat {
             default: break
             }
             node.sourceID = sourceID
+            if let tags { node.tags = FreeMindFormat.tags(tags) }
             let id: NodeID?
             if topLevel {
                 topLevelCount += 1
@@ -496,6 +508,30 @@ public enum FreeMindFormat {
     }
 
     static func summaryHookName(_ mark: SummaryMarks) -> String { mark == .summary ? "SummaryNode" : "FirstGroupNode" }
+
+    /// Freeplane 1.12's `TAGS`: the tags one a line (`value.split("\n")` in its `TagBuilder`),
+    /// each trimmed, empty ones dropped, each once.
+    static func tags(_ value: String) -> [String] {
+        var tags: [String] = []
+        for line in value.split(whereSeparator: \.isNewline) {
+            let tag = Tags.clean(String(line))
+            if !tag.isEmpty, !tags.contains(tag) { tags.append(tag) }
+        }
+        return tags
+    }
+
+    /// What `TAGS` says of `tags` (a node without tags has no `TAGS`).
+    static func tagsValue(_ tags: [String]) -> String? { tags.isEmpty ? nil : tags.joined(separator: "\n") }
+
+    /// The hook FreeMind and Freeplane keep a reminder in (`ReminderHook`'s `PLUGIN_LABEL`), its
+    /// time in its `<Parameters REMINDUSERAT>` child, in milliseconds since 1970.
+    static let reminderHookName = "plugins/TimeManagementReminder.xml"
+
+    /// The day of a `REMINDUSERAT`; nil for none (Freeplane's unset 0) or anything not a time.
+    static func reminderDay(_ value: String) -> CalendarDay? {
+        guard let ms = Int64(value.trimmingCharacters(in: .whitespaces)), ms > 0 else { return nil }
+        return CalendarDay(reminderMilliseconds: ms)
+    }
 
     /// A picture's `SIZE` (Freeplane's zoom over its pixels, `ExternalResource.getZoom`); nil
     /// for none, Freeplane's "not set" (-1) or anything that is not a size.

@@ -6,7 +6,8 @@ import Foundation
 /// Export: the root is `# text`, first-level nodes `## text`, deeper nodes `- text` bullets
 /// indented two spaces a level. A note follows its node as plain lines (indented under a
 /// bullet) after a blank line. A link is written `[text](url)`. A line break inside a node's
-/// text is `<br>`.
+/// text is `<br>`. A task is a GitHub task-list item, `- [ ] text` (open) or `- [x] text` (done);
+/// only list items carry a box, so a task written as a heading loses it, and export says so.
 /// Import reads the same and more: any heading levels, `*`/`+`/`1.` bullets, tab indents, and
 /// lines that go on with a bullet's text without a blank line between, indented or not (lazy
 /// continuation), as part of that text: `- first\nsecond` is the node `first⏎second`.
@@ -93,7 +94,9 @@ public enum MarkdownFormat {
                 id = added
             }
             idByItem[index] = id
-            var (nodeText, link) = splitLink(item.text)
+            // why: only a list item has a box; `## [ ] x` is a heading whose words begin so.
+            let (task, content) = item.level >= 10 ? checkbox(item.text) : (nil, item.text)
+            var (nodeText, link) = splitLink(content)
             nodeText = nodeText.replacingOccurrences(of: "<br>", with: "\n")
             var note = item.note
             while note.last?.isEmpty == true { note.removeLast() }
@@ -101,6 +104,11 @@ public enum MarkdownFormat {
                 node.text = nodeText
                 node.link = link
                 node.note = note.joined(separator: "\n")
+                if let task {
+                    var details = node.details
+                    details.setTask(task)
+                    node.details = details
+                }
             }
             for child in item.children.reversed() { stack.append(child) }
         }
@@ -146,6 +154,26 @@ public enum MarkdownFormat {
         return nil
     }
 
+    /// A list item's task box and the text after it: `[ ] text` is open, `[x] text` (or `[X]`)
+    /// done. A box escaped by export (`\\[ ] text`, a node whose words begin like a box) loses
+    /// one backslash and is no box.
+    static func checkbox(_ text: String) -> (TaskState?, String) {
+        if let mark = boxMark(text[...]) {
+            return (mark == " " ? .open : .done, String(text.dropFirst(3).drop { $0 == " " || $0 == "\t" }))
+        }
+        let backslashes = text.prefix { $0 == "\\" }.count
+        if backslashes > 0, boxMark(text.dropFirst(backslashes)) != nil { return (nil, String(text.dropFirst())) }
+        return (nil, text)
+    }
+
+    /// The mark in a box at the start of `text` (`[ ]`, `[x]`, `[X]`, then a space or the end).
+    private static func boxMark(_ text: Substring) -> Character? {
+        let head = Array(text.prefix(4))
+        guard head.count >= 3, head[0] == "[", head[2] == "]", " xX".contains(head[1]),
+              head.count == 3 || head[3] == " " || head[3] == "\t" else { return nil }
+        return head[1]
+    }
+
     /// `[text](url)` as a whole item is a node with a link.
     static func splitLink(_ text: String) -> (String, String?) {
         guard text.hasPrefix("["), text.hasSuffix(")"), let middle = text.range(of: "](", options: .backwards) else { return (text, nil) }
@@ -174,7 +202,7 @@ public enum MarkdownFormat {
             default:
                 let indent = String(repeating: "  ", count: depth - 2)
                 if depth == 2, out.hasSuffix("\n"), !out.hasSuffix("\n\n"), lastWasHeading(out) { out += "\n" }
-                out += "\(indent)- \(text)\n"
+                out += "\(indent)- \(boxed(text, node.task))\n"
                 noteIndent = indent + "  "
             }
             if !node.note.isEmpty {
@@ -191,7 +219,18 @@ public enum MarkdownFormat {
         var warnings = ExportLosses.warnings(for: document, format: formatName)
         let folds = document.nodes.filter(\.folded).count
         if folds > 0 { warnings.append("Markdown has no folds: \(folds) folded node\(folds == 1 ? " is" : "s are") written unfolded") }
+        // The root and the first level are headings, which carry no box.
+        let n = ([document.rootID] + (children[document.rootID] ?? [])).filter { document.node($0)?.task != nil }.count
+        if n > 0 { warnings.append("Markdown has task boxes only on list items: \(n) task\(n == 1 ? "" : "s") written as a heading lost the box") }
+        warnings += ExportLosses.taskWarnings(for: document, format: formatName)
         return (Data(out.utf8), warnings)
+    }
+
+    /// A list item's text with its task box, or, for a node that is no task, escaped where its
+    /// words would read back as a box (`[x] done?` is written `\\[x] done?`).
+    static func boxed(_ text: String, _ task: TaskState?) -> String {
+        if let task { return (task == .done ? "[x] " : "[ ] ") + text }
+        return boxMark(text.drop { $0 == "\\" }) != nil ? "\\" + text : text
     }
 
     /// A note line that would read back as a heading, bullet or fence gets a CommonMark escape

@@ -94,6 +94,10 @@ public struct KeptNode: Sendable, Equatable {
         public var summaryMarks: SummaryMarks
         /// The attribute rows, in order (a table's fold is Meshpad's own: `.mm` has none).
         public var attributes: [AttributeTable.Row]
+        /// The tags, as read from `TAGS` (trimmed, each once).
+        public var tags: [String]
+        /// The day of its reminder hook, if it had one Meshpad could read.
+        public var due: CalendarDay?
 
         public init(_ node: Node) {
             text = node.text
@@ -107,6 +111,8 @@ public struct KeptNode: Sendable, Equatable {
             imageScale = node.imageScale
             summaryMarks = node.summaryMarks
             attributes = node.attributes.rows
+            tags = node.tags
+            due = node.due
         }
     }
 

@@ -6,9 +6,10 @@ import Foundation
 /// elements as read, in their order, except where an edit changed what Meshpad modelled from
 /// them — a new text replaces `TEXT` (and the rich-text body), a new note the note elements, a
 /// new style the attribute or element that held it, new icons the icons, a deleted link its
-/// `<arrowlink>`. Everything else (hooks, attributes, clouds, styles, formatting, connector
-/// labels, links Meshpad could not show) is written back untouched. Nodes without a record, and
-/// every node of a map from elsewhere, are written afresh.
+/// `<arrowlink>`, new tags `TAGS`, a new due day the reminder's time. Everything else (hooks,
+/// attributes, clouds, styles, formatting, connector labels, links Meshpad could not show) is
+/// written back untouched. Nodes without a record, and every node of a map from elsewhere, are
+/// written afresh.
 struct MindMapWriter {
     private let document: Document
     private let source: MindMapSource
@@ -115,6 +116,7 @@ struct MindMapWriter {
         if let color = node.style.fillColor { attributes.append(KeptAttribute("BACKGROUND_COLOR", Self.hex(color))) }
         if let shape = node.style.shape { attributes.append(KeptAttribute("STYLE", FreeMindFormat.styleName(shape))) }
         if let link = node.link { attributes.append(KeptAttribute("LINK", link)) }
+        if let tags = FreeMindFormat.tagsValue(node.tags) { attributes.append(KeptAttribute("TAGS", tags)) }
         var head = "<node" + attributes.xml + ">\n"
         if let font = Self.fontElement(node.style) { head += font.xml + "\n" }
         if let edge = Self.edgeElement(node.style) { head += edge.xml + "\n" }
@@ -122,6 +124,7 @@ struct MindMapWriter {
         head += Self.iconsXML(node.icons)
         if let image = node.image { head += Self.imageHook(image, scale: node.imageScale).xml + "\n" }
         head += Self.summaryHooksXML(node.summaryMarks)
+        if let due = node.due { head += Self.reminderHook(due).xml + "\n" }
         head += node.attributes.rows.map { Self.attributeElement($0).xml + "\n" }.joined()
         if !node.note.isEmpty { head += FreeMindFormat.noteXML(node.note) }
         head += freshLinksXML(from: node.id)
@@ -165,6 +168,7 @@ struct MindMapWriter {
         let cloudChanged = node.style.cloud != read.style.cloud
         let marksChanged = node.summaryMarks != read.summaryMarks
         let attributesChanged = node.attributes.rows != read.attributes
+        let dueChanged = node.due != read.due
 
         var attributes = record.attributes
         if textChanged {
@@ -177,6 +181,7 @@ struct MindMapWriter {
         if node.style.fillColor != read.style.fillColor { attributes.setAttribute("BACKGROUND_COLOR", node.style.fillColor.map(Self.hex)) }
         if node.style.shape != read.style.shape { attributes.setAttribute("STYLE", node.style.shape.map(FreeMindFormat.styleName)) }
         if node.link != read.link { attributes.setAttribute("LINK", node.link) }
+        if node.tags != read.tags { attributes.setAttribute("TAGS", FreeMindFormat.tagsValue(node.tags)) }
         if node.side != read.side, document.parent(of: node.id) == document.rootID {
             attributes.setAttribute("POSITION", node.side?.rawValue)
         }
@@ -189,6 +194,10 @@ struct MindMapWriter {
             if case .element(let element) = item { return element.name }
             return nil
         })
+        let hasReminderHook = record.items.contains {
+            if case .element(let element) = $0 { return Self.isReminderHook(element) }
+            return false
+        }
         let hasNoteElement = record.items.contains {
             if case .element(let element) = $0, element.name == "richcontent" { return Self.isNote(element) }
             return false
@@ -202,6 +211,7 @@ struct MindMapWriter {
         if imageChanged || scaleChanged, !hasImageHook, let image = node.image {
             pending += Self.imageHook(image, scale: node.imageScale).xml + "\n"
         }
+        if dueChanged, !hasReminderHook, let due = node.due { pending += Self.reminderHook(due).xml + "\n" }
         // A summary mark that came is a hook written before the children; one that went drops its hook.
         if marksChanged { pending += Self.summaryHooksXML(node.summaryMarks.subtracting(read.summaryMarks)) }
         // Edited attributes stand where the first one stood: each row as it was written if it is
@@ -269,6 +279,11 @@ struct MindMapWriter {
                     if imageChanged { element.set("URI", image) }
                     if scaleChanged { element.set("SIZE", node.imageScale.map(FreeMindFormat.pictureSize)) }
                     emit(element.xml + "\n")
+                case "hook" where dueChanged && Self.isReminderHook(element):
+                    // A new day replaces the reminder's time, keeping the rest (a script, a
+                    // period); a removed due day takes the hook away.
+                    guard let due = node.due else { continue }
+                    emit(Self.settingReminder(of: element, to: due).xml + "\n")
                 case "icon" where iconsChanged:
                     if !wroteIcons {
                         wroteIcons = true
@@ -308,6 +323,40 @@ struct MindMapWriter {
 
     private static func isImageHook(_ element: KeptElement) -> Bool {
         element.name == "hook" && element.attribute("NAME") == "ExternalObject"
+    }
+
+    private static func isReminderHook(_ element: KeptElement) -> Bool {
+        element.name == "hook" && element.attribute("NAME") == FreeMindFormat.reminderHookName
+    }
+
+    /// A reminder on `day` as FreeMind and Freeplane write one (`ReminderHook.saveExtension`).
+    static func reminderHook(_ day: CalendarDay) -> KeptElement {
+        KeptElement(name: "hook", attributes: [KeptAttribute("NAME", FreeMindFormat.reminderHookName)],
+                    content: "<Parameters REMINDUSERAT=\"\(day.reminderMilliseconds)\"/>")
+    }
+
+    /// The kept reminder hook moved to `day`: the `REMINDUSERAT` of its `Parameters` replaced
+    /// where it stands, at the same time of day (the content is as `KeptXMLWriter` wrote it,
+    /// attributes as ` NAME="escaped value"`, so the value ends at the next quote); a hook whose
+    /// time is not found that way is written afresh.
+    static func settingReminder(of hook: KeptElement, to day: CalendarDay) -> KeptElement {
+        let content = hook.content
+        guard let tag = content.range(of: "<Parameters"),
+              let tagEnd = content[tag.upperBound...].firstIndex(of: ">"),
+              let name = content.range(of: " REMINDUSERAT=\"", range: tag.upperBound..<tagEnd),
+              let close = content[name.upperBound..<tagEnd].firstIndex(of: "\"") else {
+            var fresh = reminderHook(day)
+            fresh.attributes = hook.attributes
+            return fresh
+        }
+        // why: a Freeplane reminder has a time a person chose; moving the day keeps it.
+        var ms = day.reminderMilliseconds
+        if let old = Int64(content[name.upperBound..<close]), old > 0, let was = CalendarDay(reminderMilliseconds: old) {
+            ms = old + Int64(day.daysSinceEpoch - was.daysSinceEpoch) * 86_400_000
+        }
+        var updated = hook
+        updated.content = content.replacingCharacters(in: name.upperBound..<close, with: "\(ms)")
+        return updated
     }
 
     /// The `<attribute>` elements for `rows`: a row as it was written if it is still there; a

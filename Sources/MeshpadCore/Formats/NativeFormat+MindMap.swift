@@ -45,6 +45,9 @@ extension NativeFormat {
         var summaryMarks: UInt8?
         /// `[name, value]` pairs.
         var attributes: [[String]]?
+        var tags: [String]?
+        /// `YYYY-MM-DD`.
+        var due: String?
     }
 
     static func stored(_ source: MindMapSource) -> StoredMindMap {
@@ -70,7 +73,8 @@ extension NativeFormat {
                                  icons: read.icons.isEmpty ? nil : read.icons, style: read.style.isPlain ? nil : StoredStyle(read.style),
                                  folded: read.folded ? true : nil, side: read.side?.rawValue, image: read.image, imageScale: read.imageScale,
                                  summaryMarks: read.summaryMarks.isEmpty ? nil : read.summaryMarks.rawValue,
-                                 attributes: read.attributes.isEmpty ? nil : read.attributes.map { [$0.name, $0.value] }))
+                                 attributes: read.attributes.isEmpty ? nil : read.attributes.map { [$0.name, $0.value] },
+                                 tags: read.tags.isEmpty ? nil : read.tags, due: read.due?.description))
         }
         return StoredMindMap(attributes: pairs(source.mapAttributes), items: items(source.mapItems), nodes: nodes)
     }
@@ -122,6 +126,9 @@ extension NativeFormat {
             node.imageScale = kept.read.imageScale.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
             node.summaryMarks = SummaryMarks(rawValue: kept.read.summaryMarks ?? 0).intersection([.firstOfGroup, .summary])
             node.attributes.rows = (kept.read.attributes ?? []).compactMap { $0.count == 2 ? AttributeTable.Row($0[0], $0[1]) : nil }
+            node.tags = kept.read.tags ?? []
+            // why: what was read only tells a later save what changed; an unreadable day reads as none.
+            node.due = kept.read.due.flatMap(CalendarDay.init(iso:))
             source.nodes[NodeID(id)] = KeptNode(attributes: try attributes(kept.attributes, key), items: try items(kept.items, key),
                                                 read: KeptNode.ReadContent(node))
         }

@@ -54,6 +54,11 @@ extension NativeFormat {
             node.attributes.rows.append(AttributeTable.Row(pair[0], pair[1]))
         }
         node.attributes.folded = stored.attributesFolded ?? false
+        if let tags = stored.tags { node.tags = tags }
+        if let text = stored.due {
+            guard let day = CalendarDay(iso: text) else { throw fail("nodes[\(index)].due '\(text)' is not a day like 2026-12-05") }
+            node.due = day
+        }
         for mark in stored.summary ?? [] {
             switch mark {
             case "first": node.summaryMarks.insert(.firstOfGroup)

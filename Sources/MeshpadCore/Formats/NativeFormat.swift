@@ -93,6 +93,10 @@ public enum NativeFormat {
         /// The attribute table's rows as `[name, value]`, and whether it is folded.
         var attributes: [[String]]?
         var attributesFolded: Bool?
+        /// Its tags, in order (Freeplane's `TAGS`).
+        var tags: [String]?
+        /// The day it is due by, as `YYYY-MM-DD`.
+        var due: String?
     }
 
     struct StoredEdge: Codable {
@@ -122,7 +126,8 @@ public enum NativeFormat {
                 summary: node.summaryMarks.isEmpty ? nil : [(SummaryMarks.firstOfGroup, "first"), (.summary, "summary")]
                     .filter { node.summaryMarks.contains($0.0) }.map(\.1),
                 attributes: node.attributes.isEmpty ? nil : node.attributes.rows.map { [$0.name, $0.value] },
-                attributesFolded: node.attributes.folded ? true : nil)
+                attributesFolded: node.attributes.folded ? true : nil,
+                tags: node.tags.isEmpty ? nil : node.tags, due: node.due?.description)
         }
         // why: edges stay in the map's order, which is the order of each node's children.
         let edges = document.edges.map { edge in

@@ -100,6 +100,8 @@ struct NativeReader {
                     try r.array { r throws(GaveUp) in try r.array { r throws(GaveUp) in try r.string() } }
                 }
             case "attributesFolded": node.attributesFolded = try r.optional { r throws(GaveUp) in try r.bool() }
+            case "tags": node.tags = try r.optional { r throws(GaveUp) in try r.array { r throws(GaveUp) in try r.string() } }
+            case "due": node.due = try r.optional { r throws(GaveUp) in try r.string() }
             default: throw GaveUp()
             }
         }

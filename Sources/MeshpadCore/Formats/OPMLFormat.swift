@@ -3,8 +3,9 @@ import Foundation
 import FoundationXML
 #endif
 
-/// OPML 2.0 outlines: `<outline text>` nesting, `_note` for notes, `url` for links, and the
-/// head's `expansionState` for folds.
+/// OPML 2.0 outlines: `<outline text>` nesting, `_note` for notes, `url` for links, the head's
+/// `expansionState` for folds, and OmniOutliner's `_status` for tasks (`checked` is done,
+/// `unchecked` open).
 ///
 /// Inline HTML in `text` (Drummer, Fargo) is shown as its text, and a text's only link becomes
 /// the node's link when the outline has no `url`. Export escapes a text only where it would
@@ -40,6 +41,11 @@ public enum OPMLFormat {
             document.modify(id) { node in
                 node.note = outline.note
                 node.link = outline.link
+                if let task = outline.task {
+                    var details = node.details
+                    details.setTask(task)
+                    node.details = details
+                }
             }
             order.append((id, !outline.children.isEmpty))
             for child in outline.children.reversed() { stack.append((child, id)) }
@@ -75,8 +81,22 @@ public enum OPMLFormat {
         var text: String
         var note: String
         var link: String?
+        var task: TaskState?
         var children: [Outline] = []
     }
+
+    /// OmniOutliner's `_status`: `checked` is a done task; `unchecked` and `indeterminate` (some
+    /// of its children done) an open one; anything else no task.
+    static func task(status: String?) -> TaskState? {
+        switch status?.lowercased() {
+        case "checked": return .done
+        case "unchecked", "indeterminate": return .open
+        default: return nil
+        }
+    }
+
+    /// The `_status` a task is written with.
+    static func status(of task: TaskState) -> String { task == .done ? "checked" : "unchecked" }
 
     private final class Reader: XMLMapReader {
         var sawOPML = false
@@ -101,7 +121,7 @@ public enum OPMLFormat {
                 let text = OPMLFormat.readableText(attributes["text"] ?? attributes["title"] ?? "")
                 let note = OPMLFormat.readableText(attributes["_note"] ?? "")
                 let link = attributes["url"] ?? attributes["htmlUrl"] ?? attributes["xmlUrl"] ?? OPMLFormat.soleLink(text.links)
-                open.append(Outline(text: text.text, note: note.text, link: link))
+                open.append(Outline(text: text.text, note: note.text, link: link, task: OPMLFormat.task(status: attributes["_status"])))
             }
         }
 
@@ -179,6 +199,7 @@ public enum OPMLFormat {
             var attributes = " text=\"\(XMLText.escapeAttribute(writtenText(node.text)))\""
             if !node.note.isEmpty { attributes += " _note=\"\(XMLText.escapeAttribute(writtenText(node.note)))\"" }
             if let link = node.link { attributes += " url=\"\(XMLText.escapeAttribute(link))\"" }
+            if let task = node.task { attributes += " _status=\"\(status(of: task))\"" }
             let kids = children[id] ?? []
             if kids.isEmpty {
                 out += indent + "<outline\(attributes)/>\n"
@@ -189,7 +210,8 @@ public enum OPMLFormat {
             }
         }
         out += "</body>\n</opml>\n"
-        return (Data(out.utf8), ExportLosses.warnings(for: document, format: formatName))
+        let warnings = ExportLosses.warnings(for: document, format: formatName) + ExportLosses.taskWarnings(for: document, format: formatName)
+        return (Data(out.utf8), warnings)
     }
 }
 
@@ -204,5 +226,13 @@ enum ExportLosses {
             warnings.append("\(format) holds one tree: \(free) free-standing node\(free == 1 ? "" : "s") (and what hangs under them) left out")
         }
         return warnings
+    }
+
+    /// What of a task an outline keeps no place for (it keeps only the box): its priority, its
+    /// tags, its due day.
+    static func taskWarnings(for document: Document, format: String) -> [String] {
+        let n = document.nodes.filter { $0.priority != nil || !$0.tags.isEmpty || $0.due != nil }.count
+        guard n > 0 else { return [] }
+        return ["\(format) keeps only a task's box: the priorities, tags and due days of \(n) node\(n == 1 ? "" : "s") were left out"]
     }
 }
