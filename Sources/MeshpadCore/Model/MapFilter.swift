@@ -62,7 +62,8 @@ public struct MapFilter: Equatable, Hashable, Sendable, Codable {
     /// Whether the node meets every condition set. To filter a whole map use
     /// `Document.filtered(by:)`, which prepares the conditions once rather than for each node.
     public func matches(_ node: Node) -> Bool {
-        FilterMatcher(self).matches(node, foldedKey: nil)
+        var scratch: [UInt8] = []
+        return FilterMatcher(self).matches(node, foldedKey: nil, scratch: &scratch)
     }
 }
 
@@ -84,33 +85,44 @@ public struct FilterResult: Sendable, Equatable {
     }
 }
 
-/// Every node's text and note folded for a filter's text (lower case, no accents), by node index,
-/// for the nodes whose text or note is not plain ASCII; the rest are matched in place, byte by
-/// byte, ignoring case, and need nothing kept.
+/// The texts and notes a filter cannot fold cheaply, folded (lower case, no accents), by node index.
 ///
-/// A derived value of one document at one `textRevision`. Without it a filter folds non-ASCII
-/// texts as it goes (~1 µs a node through Foundation: a 100,000-node map in an accented or
-/// non-Latin script would take 100 ms or more). Keep one beside the document while its
-/// `textRevision` holds and pass it to `filtered(by:using:)`, so typing into the filter bar folds
-/// nothing; one of another revision is ignored, not trusted.
+/// A filter compares ASCII in place and folds most other text a character at a time from a table
+/// (`CharacterFolding`: Latin, Greek, Cyrillic, kana, CJK, Hangul), neither of which this keeps.
+/// What is left goes through Foundation, ~1.3 µs a node: accents typed as combining marks, and
+/// scripts beyond the table. A map full of those would take 100 ms or more at 100,000 nodes.
+///
+/// A derived value of one document at one `textRevision`, and optional: most maps keep nothing in
+/// it. Keep one beside the document while its `textRevision` holds and pass it to
+/// `filtered(by:using:)`; one of another revision is ignored, not trusted.
 public struct FilterTextIndex: Sendable {
     /// The document's `textRevision` it was made from.
     public let textRevision: UInt64
     let nodeCount: Int
     let rootID: NodeID
-    /// By node index: text and note folded and joined by a newline, or nil when both are ASCII.
+    /// By node index: text and note folded and joined by a newline, or nil when neither needs
+    /// Foundation.
     let keys: [String?]
+    /// How many nodes needed Foundation (a map without any can do without the index).
+    public let foldedCount: Int
 
     public init(_ document: Document) {
         textRevision = document.textRevision
         nodeCount = document.nodes.count
         rootID = document.rootID
         let nodes = document.nodes
+        var scratch: [UInt8] = []
+        func isCheap(_ text: String) -> Bool {
+            FilterMatcher.isASCII(text) || CharacterFolding.shared.fold(text, into: &scratch)
+        }
+        var folded = 0
         keys = nodes.indices.map { i in
             let text = nodes[i].text, note = nodes[i].note
-            guard !(FilterMatcher.isASCII(text) && FilterMatcher.isASCII(note)) else { return nil }
+            guard !(isCheap(text) && isCheap(note)) else { return nil }
+            folded += 1
             return SearchIndex.key(note.isEmpty ? text : text + "\n" + note)
         }
+        foldedCount = folded
     }
 
     /// Made from this document as it is now (its text revision, node count and root agree).
@@ -139,8 +151,9 @@ extension Document {
         let keys = textIndex.flatMap { $0.isCurrent(for: self) ? $0.keys : nil }
         var matched = [Bool](repeating: false, count: count)
         var matchCount = 0
-        // why: by index, so no node is copied (a copy retains its text, label and extras).
-        for i in 0..<count where matcher.matches(nodes[i], foldedKey: keys?[i]) {
+        // why: one buffer for every text folded, not an array a node.
+        var scratch: [UInt8] = []
+        for i in 0..<count where matcher.matches(nodes[i], foldedKey: keys?[i], scratch: &scratch) {
             matched[i] = true
             matchCount += 1
         }
@@ -193,8 +206,9 @@ struct FilterMatcher {
     var keepsAll: Bool { tags.isEmpty && priorityAtMost == nil && task == nil && dueBefore == nil && needle.isEmpty }
 
     /// Every condition, the cheap ones first: most nodes of a big map have no tags, day or icons,
-    /// so they fail before their text is read. `foldedKey` is the node's `FilterTextIndex` key.
-    func matches(_ node: Node, foldedKey: String?) -> Bool {
+    /// so they fail before their text is read. `foldedKey` is the node's `FilterTextIndex` key;
+    /// `scratch` a buffer to fold into, kept from node to node.
+    func matches(_ node: Node, foldedKey: String?, scratch: inout [UInt8]) -> Bool {
         if !tags.isEmpty {
             let carried = node.tags
             guard carried.count >= tags.count, tags.allSatisfy({ carried.contains($0) }) else { return false }
@@ -206,21 +220,38 @@ struct FilterMatcher {
         if let priorityAtMost {
             guard let priority = node.priority, priority <= priorityAtMost else { return false }
         }
-        return needle.isEmpty || textMatches(node, foldedKey: foldedKey)
+        return needle.isEmpty || textMatches(node, foldedKey: foldedKey, scratch: &scratch)
     }
 
     /// The needle in the node's text or note. ASCII is compared in place; only a text with other
-    /// characters needs folding (ß, ﬁ and accents fold to other letters), which the key spares.
-    func textMatches(_ node: Node, foldedKey: String?) -> Bool {
+    /// characters needs folding (ß, ﬁ and accents fold to other letters): from the table, else
+    /// the index's key, else Foundation.
+    func textMatches(_ node: Node, foldedKey: String?, scratch: inout [UInt8]) -> Bool {
         let inText = scan(node.text)
         if inText == .found { return true }
         let note = node.note
         let inNote = note.isEmpty ? .absent : scan(note)
         if inNote == .found { return true }
-        guard inText == .unsure || inNote == .unsure else { return false }
+        return (inText == .unsure && foldedContains(node.text, foldedKey: foldedKey, scratch: &scratch))
+            || (inNote == .unsure && foldedContains(note, foldedKey: foldedKey, scratch: &scratch))
+    }
+
+    /// The needle in `field` folded.
+    func foldedContains(_ field: String, foldedKey: String?, scratch: inout [UInt8]) -> Bool {
+        if CharacterFolding.shared.fold(field, into: &scratch) { return Self.contains(scratch, needle) }
         if let foldedKey { return SearchIndex.bytes(foldedKey, contain: needle) }
-        return (inText == .unsure && SearchIndex.bytes(SearchIndex.key(node.text), contain: needle))
-            || (inNote == .unsure && SearchIndex.bytes(SearchIndex.key(note), contain: needle))
+        return SearchIndex.bytes(SearchIndex.key(field), contain: needle)
+    }
+
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first else { return true }
+        guard haystack.count >= needle.count else { return false }
+        for i in 0...(haystack.count - needle.count) where haystack[i] == first {
+            var k = 1
+            while k < needle.count, haystack[i + k] == needle[k] { k += 1 }
+            if k == needle.count { return true }
+        }
+        return false
     }
 
     enum Scan { case found, absent, unsure }

@@ -106,8 +106,8 @@ public enum StyleOption: StylePanelChoice {
         case .task(nil): return "No"
         case .task(.open?): return "To do"
         case .task(.done?): return "Done"
-        case .priority(nil): return "None"
-        case .priority(let level?): return "\(level)"
+        case .priority(nil): return "P–"
+        case .priority(let level?): return "P\(level)"
         case .dueDate: return "Due…"
         case .shape(.ellipse?): return "Oval"
         case .shape(.roundedBox?): return "Box"
@@ -157,8 +157,9 @@ public enum StyleOption: StylePanelChoice {
         ("Edge", [.edge(nil)] + edgeColours.map { .edge($0) }),
         ("Width", [.edgeWidth(nil)] + edgeWidths.map { .edgeWidth($0) }),
         ("Line", [.edgeShape(nil), .edgeShape(.curve), .edgeShape(.straight)]),
-        ("Task", [.task(nil), .task(.open), .task(.done), .dueDate]),
-        ("Priority", [.priority(nil)] + Priority.levels.map { .priority($0) }),
+        // why: one row for tasks, so the panel stays short enough to leave the node in view on a
+        // window 600 px tall.
+        ("Task", [.task(nil), .task(.open), .task(.done), .dueDate, .priority(nil)] + Priority.levels.map { .priority($0) }),
         ("Cloud", [.cloud(nil), .cloud(.arc), .cloud(.roundRect)]
             + [0xF0F0F0, 0xFDFDCA, 0xDCF2DC, 0xDCE8FA, 0xFBE0EC].map { .cloudColor(RGBA(hex: $0)) }),
     ]

@@ -27,7 +27,7 @@ import Testing
     @Test func aLongPressOnANodeOffersWhatANodeCanDo() {
         var rig = EditRig()
         Self.longPress(&rig, at: rig.screen(of: rig.id("food")))
-        #expect(Self.rows(rig) == ["Edit text", "Add child", "Add sibling", "Summarise", "Delete", "Style…", "Note…", "Image…", "Add attribute…", "Link from here", "Copy", "Cut",
+        #expect(Self.rows(rig) == ["Edit text", "Add child", "Add sibling", "Summarise", "Delete", "Style…", "Task", "Priority…", "Due date…", "Add tag…", "Note…", "Image…", "Add attribute…", "Link from here", "Copy", "Cut",
                                  "Paste", "Centre"], "every row, in a second column where one is too tall for the window")
         #expect(rig.workspace.selection.nodes == [rig.id("food")], "what the menu is for is selected")
         rig.key("Escape")

@@ -170,7 +170,7 @@ import Testing
 
     @Test func toolbarOffersOnlyViewing() {
         let rig = Self.readOnlyRig()
-        #expect(Set(rig.workspace.chrome.toolbar.map(\.action)) == [.selectMode, .fit, .zoomIn, .zoomOut, .outline, .search])
+        #expect(Set(rig.workspace.chrome.toolbar.map(\.action)) == [.selectMode, .fit, .zoomIn, .zoomOut, .outline, .search, .filter])
     }
 
     @Test func editingKeysChangeNothingAndSaySo() {
