@@ -15,10 +15,12 @@ struct CharacterFolding: Sendable {
     /// Folded by the table: Latin-1 to Cyrillic, Latin Extended Additional and Greek Extended
     /// (Vietnamese, polytonic Greek), and kana.
     static let tabled: [ClosedRange<UInt32>] = [0x80...0x52F, 0x1E00...0x1FFF, 0x3040...0x30FF]
-    /// Characters that fold to themselves: general punctuation, CJK punctuation and ideographs,
-    /// Hangul syllables, Hebrew and Arabic letters (their points and marks are combining marks).
-    static let unchanged: [ClosedRange<UInt32>] = [0x5D0...0x5EA, 0x621...0x64A, 0x2000...0x206F, 0x3000...0x303F,
-                                                   0x4E00...0x9FFF, 0xAC00...0xD7A3]
+    /// Characters that fold to themselves, alone and among others: general punctuation, CJK
+    /// punctuation and ideographs, Hangul syllables, Hebrew and Arabic letters. Not the marks (the
+    /// points and vowel signs of those scripts, the ideographic tone marks U+302A–U+302F) nor the
+    /// zero-width non-joiner (U+200C): alone they stay, but after a letter they fold away.
+    static let unchanged: [ClosedRange<UInt32>] = [0x5D0...0x5EA, 0x621...0x64A, 0x2000...0x200B, 0x200D...0x206F,
+                                                   0x3000...0x3029, 0x3030...0x303F, 0x4E00...0x9FFF, 0xAC00...0xD7A3]
 
     /// Per tabled character, in the order of `tabled`: where its folded UTF-8 starts in `bytes`,
     /// or `unknown`.
@@ -67,8 +69,7 @@ struct CharacterFolding: Sendable {
         for scalar in text.unicodeScalars {
             let value = scalar.value
             if value < 0x80 {
-                let byte = UInt8(value)
-                out.append(byte &- 65 < 26 ? byte | 0x20 : byte)
+                out.append(FilterMatcher.lowered(UInt8(value)))
                 continue
             }
             if let slot = slot(of: value) {

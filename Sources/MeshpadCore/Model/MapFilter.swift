@@ -139,8 +139,9 @@ extension Document {
         filtered(by: filter, using: nil)
     }
 
-    /// As `filtered(by:)`, with the folded texts kept for this document (`FilterTextIndex`): the
-    /// same result, without folding any text. An index that is not current is ignored.
+    /// As `filtered(by:)`, with the texts Foundation must fold kept folded for this document
+    /// (`FilterTextIndex`): the same result, sooner on a map of such texts. An index that is not
+    /// current is ignored.
     public func filtered(by filter: MapFilter, using textIndex: FilterTextIndex?) -> FilterResult {
         let count = nodes.count
         let matcher = FilterMatcher(filter)

@@ -150,7 +150,7 @@ public struct StateDump: Codable, Equatable, Sendable {
         let shown = workspace.sceneExtras.filter
         var controls: [Control] = []
         for (index, node) in workspace.document.nodes.enumerated() where node.task != nil || node.chipsSize.y > 0 {
-            guard !workspace.document.isHidden(nodeAt: index), shown.map({ $0.isShown(nodeAt: index) }) ?? true else { continue }
+            guard !workspace.document.isHidden(nodeAt: index), !workspace.panels.filter.hides || (shown.map({ $0.isShown(nodeAt: index) }) ?? true) else { continue }
             let parts = NodeChips(node, at: node.position)
             func add(_ label: String, role: String, _ rect: Rect) {
                 let a = camera.screenPoint(ofMap: Vec2(rect.minX, rect.minY)), b = camera.screenPoint(ofMap: Vec2(rect.maxX, rect.maxY))

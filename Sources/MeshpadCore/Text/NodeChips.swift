@@ -88,7 +88,9 @@ public struct NodeChips: Equatable, Sendable {
 
     /// The part under `mapPoint`, if any; a finger (`slack` map units) may land a little outside.
     public func part(at mapPoint: Vec2, slack: Double = 0) -> Part? {
-        if let taskBox, taskBox.outset(by: slack).contains(mapPoint) { return .taskBox }
+        // The box grows for a finger away from the words only: a tap on the text is the node's.
+        if let taskBox, Rect(x: taskBox.minX - slack, y: taskBox.minY - slack, width: taskBox.width + slack,
+                             height: taskBox.height + 2 * slack).contains(mapPoint) { return .taskBox }
         // The nearest pill whose slackened frame holds the point.
         var best: (Chip.Kind, Double)?
         for chip in chips where chip.frame.outset(by: slack).contains(mapPoint) {

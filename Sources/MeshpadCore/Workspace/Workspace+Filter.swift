@@ -33,6 +33,11 @@ extension Workspace {
         }
         // why: a node the filter hides cannot be tapped; a dimmed one can.
         input.recognizer.filterShown = state.hides ? panels.filter.result?.shown : nil
+        if let shown = input.recognizer.filterShown {
+            // Nor stays selected, where a key (Delete) would reach it unseen.
+            let kept = selection.nodes.filter { id in document.index(of: id).map { $0 < shown.count && shown[$0] } ?? false }
+            if kept.count != selection.nodes.count { select(kept) }
+        }
     }
 
     /// A tap on a button of the bar.
@@ -142,9 +147,4 @@ extension Workspace {
         applyFilter(filter)
     }
 
-    /// Whether the filter hides the node (its taps are nobody's).
-    func filterHides(_ id: NodeID) -> Bool {
-        guard panels.filter.isActive, panels.filter.hides, let result = panels.filter.result, let index = document.index(of: id) else { return false }
-        return !result.isShown(nodeAt: index)
-    }
 }

@@ -76,7 +76,9 @@ extension Workspace {
         let direction = arrow.vector
         var best: (id: NodeID, score: Double)?
         // A group mark or empty summary that is not shown is not a place to go.
-        for index in document.nodes.indices where !document.isHidden(nodeAt: index) && !document.nodes[index].isPlaceholder {
+        let filtered = input.recognizer.filterShown
+        for index in document.nodes.indices where !document.isHidden(nodeAt: index) && !document.nodes[index].isPlaceholder
+            && filtered.map({ index < $0.count && $0[index] }) ?? true {
             let node = document.nodes[index]
             guard node.id != from.id else { continue }
             let d = node.position - from.position

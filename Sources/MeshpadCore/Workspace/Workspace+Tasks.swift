@@ -32,11 +32,11 @@ extension Workspace {
     }
 
     /// Task on or off: plain nodes become open tasks; if every one is a task already, they
-    /// become plain nodes again.
+    /// become plain nodes again. Task parents above follow (a new open task reopens a done one).
     mutating func toggleTask(_ ids: [NodeID]) {
         guard !ids.isEmpty else { return selectFirstToast() }
         let allTasks = ids.allSatisfy { document.node($0)?.task != nil }
-        changeDetails(of: ids, allTasks ? "not a task" : "task") { _, details in
+        changeTasks(ids, label: allTasks ? "not a task" : "task") { details in
             if allTasks { details.setTask(nil) } else if !details.icons.contains(where: { TaskState(icon: $0) != nil }) { details.setTask(.open) }
         }
     }
@@ -86,40 +86,44 @@ extension Workspace {
     }
 
     private mutating func setTasks(_ ids: [NodeID], to state: TaskState, label: String) {
+        changeTasks(ids, label: label) { $0.setTask(state) }
+    }
+
+    /// Changes the task boxes of `ids`, then their task ancestors follow, in one undo step.
+    private mutating func changeTasks(_ ids: [NodeID], label: String, _ change: (inout NodeDetails) -> Void) {
         if lockdown.isReadOnly {
             if let refusal = lockdown.refusal { toast(refusal) }
             return
         }
         commitEditing()
-        transact(label) { workspace in
-            var parents: [NodeID] = []
-            for id in ids {
-                guard let before = workspace.document.node(id)?.details else { continue }
-                var details = before
-                details.setTask(state)
-                if details != before { _ = workspace.record(.setDetails(node: id, from: before, to: details)) }
-                if let parent = workspace.document.parent(of: id) { parents.append(parent) }
-            }
-            workspace.rollUpTasks(from: parents)
+        begin(label)
+        for id in ids {
+            guard let before = document.node(id)?.details else { continue }
+            var details = before
+            change(&details)
+            if details != before { _ = record(.setDetails(node: id, from: before, to: details)) }
         }
+        rollUpTasks(above: ids)
+        commit()
     }
 
-    /// Parents of changed tasks take their children's state, level by level up to the root
-    /// (inside the open transaction): all task children done ticks a task parent; one not done
-    /// unticks it. A parent that is no task only shows the count.
-    private mutating func rollUpTasks(from parents: [NodeID]) {
-        var queue = parents
+    /// Task ancestors of `ids` (past plain nodes between, up to the root) take the state of the
+    /// tasks at the ends of their branches: done when every one is, else open — what their
+    /// "3/5" says. A parent's own box never counts for its parents (it is not at an end).
+    private mutating func rollUpTasks(above ids: [NodeID]) {
+        let progress = document.taskProgress()
         var seen: Set<NodeID> = []
-        while let id = queue.popLast() {
-            guard seen.insert(id).inserted, let node = document.node(id), let state = node.task else { continue }
-            let childStates = document.children(of: id).compactMap { document.node($0)?.task }
-            guard !childStates.isEmpty else { continue }
-            let wanted: TaskState = childStates.allSatisfy { $0 == .done } ? .done : .open
-            guard wanted != state else { continue }
-            var details = node.details
-            details.setTask(wanted)
-            _ = record(.setDetails(node: id, from: node.details, to: details))
-            if let parent = document.parent(of: id) { queue.append(parent) }
+        for id in ids {
+            var at = document.parent(of: id)
+            while let ancestor = at, seen.insert(ancestor).inserted {
+                at = document.parent(of: ancestor)
+                guard let node = document.node(ancestor), let state = node.task, let count = progress.counts[ancestor] else { continue }
+                let wanted: TaskState = count.done == count.total ? .done : .open
+                guard wanted != state else { continue }
+                var details = node.details
+                details.setTask(wanted)
+                _ = record(.setDetails(node: ancestor, from: node.details, to: details))
+            }
         }
     }
 
