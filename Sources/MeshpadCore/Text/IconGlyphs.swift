@@ -31,7 +31,7 @@ public enum IconGlyphs {
         "up": "⬆️", "down": "⬇️", "forward": "➡️", "back": "⬅️", "penguin": "🐧", "addition": "➕", "subtraction": "➖",
         "multiply": "✖️", "division": "➗", "very_positive": "👍", "positive": "👍", "negative": "👎", "very_negative": "👎",
         "star": "⭐", "flag": "🚩", "flag-red": "🚩", "flag-black": "🏴", "flag-green": "🟩", "flag-yellow": "🟨",
-        "flag-orange": "🟧", "flag-pink": "🩷", "flag-blue": "🟦", "checked": "☑️", "unchecked": "⬜", "0%": "○", "25%": "◔",
+        "flag-orange": "🟧", "flag-pink": "🩷", "flag-blue": "🟦", "checked": "✅", "unchecked": "🔲", "0%": "○", "25%": "◔",
         "50%": "◑", "75%": "◕", "100%": "●", "full-0": "0️⃣", "full-1": "1️⃣", "full-2": "2️⃣", "full-3": "3️⃣", "full-4": "4️⃣",
         "full-5": "5️⃣", "full-6": "6️⃣", "full-7": "7️⃣", "full-8": "8️⃣", "full-9": "9️⃣", "revision": "🔁", "folder": "📁",
         "home": "🏠", "internet": "🌐", "image": "🖼️", "executable": "⚙️", "audio": "🔊", "video": "🎬", "text": "📄",
