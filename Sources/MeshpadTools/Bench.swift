@@ -57,6 +57,10 @@ public enum Bench {
 
     enum Scenario: String, CaseIterable {
         case still = "static", pan, pinch, drag, fit
+        /// The whole map in view with a filter showing a tenth of it ("plan"), the rest hidden.
+        case filtered = "fit, filtered"
+        /// The whole map in view, the filter applied and cleared in turns: a frame each.
+        case filterToggle = "filter on/off"
     }
 
     public static func run(_ options: Options) throws(PlatformError) -> [MapResult] {
@@ -120,6 +124,9 @@ public enum Bench {
         }
     }
 
+    /// The filter the filtered frames show: one word of the procedural map's ten.
+    static let benchFilter = MapFilter(text: "plan")
+
     /// The map behind the "imported .mm" rows: a procedural map with 5 % free links.
     static func importedBenchMap(nodeCount count: Int) -> Document {
         Document.procedural(nodeCount: count, seed: 11, links: count / 20)
@@ -175,17 +182,20 @@ public enum Bench {
         func setUp(_ scenario: Scenario) {
             var camera = Camera(zoom: 1, zoomLimits: app.workspace.view.camera.zoomLimits)
             switch scenario {
-            case .pinch, .fit: camera.frame(app.workspace.document.bounds, viewportSize: viewport, maxZoom: 2)
+            case .pinch, .fit, .filtered, .filterToggle: camera.frame(app.workspace.document.bounds, viewportSize: viewport, maxZoom: 2)
             case .drag: camera.place(mapPoint: dragStart, atScreen: viewport / 2)
             case .still, .pan: camera.place(mapPoint: root, atScreen: viewport / 2)
             }
             _ = app.workspace.apply(.setCamera(camera))
+            app.workspace.showFiltered(scenario == .filtered ? Self.benchFilter : MapFilter())
         }
         /// The input of frame `i` of a scenario.
         func advance(_ scenario: Scenario, frame i: Int) {
             switch scenario {
-            case .still, .fit:
+            case .still, .fit, .filtered:
                 break
+            case .filterToggle:
+                app.workspace.showFiltered(i % 2 == 0 ? Self.benchFilter : MapFilter())
             case .pan:
                 _ = app.workspace.apply(.pan(Vec2(i % 120 < 60 ? -14 : 14, i % 40 < 20 ? 6 : -6)))
             case .pinch:
@@ -235,6 +245,7 @@ public enum Bench {
                 Log.notice("\(name) \(scenario.rawValue): \(list.visibleNodeCount) nodes, \(list.visibleEdgeCount) edges, \(list.vertexCount) vertices, \(list.labels.count) labels, \(list.dots.count / 4) dots, \(list.hairlines.count / 4) hairlines, zoom \(app.workspace.view.camera.zoom)")
             }
         }
+        app.workspace.showFiltered(MapFilter())
         let workspace = app.workspace
 
         // Hit tests at random points over the map.

@@ -11,6 +11,13 @@ extension Workspace {
         needsRedraw = true
     }
 
+    /// Shows only nodes that pass `filter`, hiding or dimming the rest (the bench and tests set
+    /// a filter as the bar's buttons do).
+    public mutating func showFiltered(_ filter: MapFilter, hides: Bool = true) {
+        panels.filter.hides = hides
+        applyFilter(filter)
+    }
+
     /// Shows only nodes that pass `filter` (and their path to the root); an empty filter shows all.
     mutating func applyFilter(_ filter: MapFilter) {
         panels.filter.filter = filter
