@@ -59,6 +59,8 @@ public enum Bench {
         case still = "static", pan, pinch, drag, fit
         /// The whole map in view with a filter showing a tenth of it ("plan"), the rest hidden.
         case filtered = "filtered"
+        /// The same filter with the rest dimmed: every node drawn, live.
+        case dimmed
         /// The whole map in view, the filter applied and cleared in turns, a frame each: what a tap on
         /// the filter bar costs before it shows.
         case filterToggle = "refilter"
@@ -183,17 +185,17 @@ public enum Bench {
         func setUp(_ scenario: Scenario) {
             var camera = Camera(zoom: 1, zoomLimits: app.workspace.view.camera.zoomLimits)
             switch scenario {
-            case .pinch, .fit, .filtered, .filterToggle: camera.frame(app.workspace.document.bounds, viewportSize: viewport, maxZoom: 2)
+            case .pinch, .fit, .filtered, .dimmed, .filterToggle: camera.frame(app.workspace.document.bounds, viewportSize: viewport, maxZoom: 2)
             case .drag: camera.place(mapPoint: dragStart, atScreen: viewport / 2)
             case .still, .pan: camera.place(mapPoint: root, atScreen: viewport / 2)
             }
             _ = app.workspace.apply(.setCamera(camera))
-            app.workspace.showFiltered(scenario == .filtered ? Self.benchFilter : MapFilter())
+            app.workspace.showFiltered([.filtered, .dimmed].contains(scenario) ? Self.benchFilter : MapFilter(), hides: scenario != .dimmed)
         }
         /// The input of frame `i` of a scenario.
         func advance(_ scenario: Scenario, frame i: Int) {
             switch scenario {
-            case .still, .fit, .filtered:
+            case .still, .fit, .filtered, .dimmed:
                 break
             case .filterToggle:
                 app.workspace.showFiltered(i % 2 == 0 ? Self.benchFilter : MapFilter())
