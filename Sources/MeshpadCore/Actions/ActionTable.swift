@@ -112,7 +112,7 @@ public enum ActionTable {
             return ActionSpec("Due date…", keys: [KeyChord(.d, [.ctrl, .shift])], context: [.node], readOnly: false,
                               summary: "the day the selected nodes are due by, picked on a calendar (overdue ones show red)")
         case .addTag:
-            return ActionSpec("Add tag…", keys: [KeyChord(.t, .alt)], context: [.node], readOnly: false,
+            return ActionSpec("Add tag…", keys: [KeyChord(.a, [.ctrl, .shift])], context: [.node], readOnly: false,
                               summary: "a tag on the selected nodes, typed, with the map's tags offered as you type")
         case .filterByTag:
             return ActionSpec("Show only this tag", context: [.tag], readOnly: true, summary: "filter the map by the tag (tap a tag's pill)")

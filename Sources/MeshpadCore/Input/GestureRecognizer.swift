@@ -402,7 +402,7 @@ public struct GestureRecognizer: Sendable {
         if let node, !secondary, kind == .normal, handle == nil, press.tablePart == nil, let shown = document.node(node),
            shown.task != nil || shown.chipsSize.y > 0 {
             // A finger may land a little outside a small box or pill.
-            let slack = pointer.isMouse ? 0 : 10 / camera.zoom
+            let slack = pointer.isMouse ? 0 : 12 / camera.zoom
             press.chipPart = NodeChips(shown, at: shown.position).part(at: camera.mapPoint(ofScreen: p), slack: slack)
         }
         state = .pressed(press)

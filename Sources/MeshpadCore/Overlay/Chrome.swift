@@ -135,6 +135,7 @@ public enum StyleOption: StylePanelChoice {
 
     public var cells: Int {
         if case .edgeShape(_?) = self { return 2 }
+        if case .dueDate = self { return 2 }
         return 1
     }
 
@@ -159,7 +160,7 @@ public enum StyleOption: StylePanelChoice {
         ("Line", [.edgeShape(nil), .edgeShape(.curve), .edgeShape(.straight)]),
         // why: one row for tasks, so the panel stays short enough to leave the node in view on a
         // window 600 px tall.
-        ("Task", [.task(nil), .task(.open), .task(.done), .dueDate, .priority(nil)] + Priority.levels.map { .priority($0) }),
+        ("Task", [.task(nil), .task(.open), .task(.done), .dueDate] + Priority.levels.map { .priority($0) }),
         ("Cloud", [.cloud(nil), .cloud(.arc), .cloud(.roundRect)]
             + [0xF0F0F0, 0xFDFDCA, 0xDCF2DC, 0xDCE8FA, 0xFBE0EC].map { .cloudColor(RGBA(hex: $0)) }),
     ]

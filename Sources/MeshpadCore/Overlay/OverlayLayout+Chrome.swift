@@ -36,7 +36,9 @@ extension OverlayLayout {
             if case .note = option { return .styleTitle }
             return .filterOption(option)
         }, enabled: true, targetPixels: chrome.targetPixels, above: bottom, canvasLeft: canvasLeft, viewportSize: viewportSize,
-           panelRole: .filterBar, status: state.isActive ? state.result.map { $0.matchCount == 1 ? "1 node matches" : "\($0.matchCount) nodes match" } : nil)
+           panelRole: .filterBar,
+           // why: always a line, so the buttons stay where they are as a filter comes and goes.
+           status: state.isActive ? state.result.map { $0.matchCount == 1 ? "1 node matches" : "\($0.matchCount) nodes match" } ?? " " : "Every node shown")
     }
 
     private mutating func layoutStylePanel<Option: StylePanelChoice>(

@@ -280,7 +280,8 @@ public struct SceneBuilder {
             }
         }
         if let progress = extras.taskProgress {
-            appendTaskProgress(progress, document: document, indices: labelled, camera: camera, position: position, scale: scale, into: &list)
+            appendTaskProgress(progress, document: document, indices: labelled, camera: camera, position: position, scale: scale,
+                               faint: faint, into: &list)
         }
         if let editedIndex, let layout = extras.editing?.layout {
             let node = document.nodes[editedIndex]
@@ -393,7 +394,7 @@ public struct SceneBuilder {
     /// "3/5" on a pill at the top-right corner of each node with tasks below it: green once all
     /// are done. Sized like the fold badge, shrinking with it far out.
     private func appendTaskProgress(_ progress: TaskProgress, document: Document, indices: [Int], camera: Camera, position: (Node) -> Vec2,
-                                    scale: Double, into list: inout DrawList) {
+                                    scale: Double, faint: (Int) -> Bool, into list: inout DrawList) {
         let shrink = FoldBadge.drawScale(atZoom: camera.zoom)
         let pixelSize = 13 * scale * shrink
         let raster = TextRaster.rasterSize(forPixelSize: pixelSize)
@@ -405,11 +406,13 @@ public struct SceneBuilder {
             let corner = camera.screenPoint(ofMap: position(node) + Vec2(node.size.x / 2, -node.size.y / 2)) * scale
             let centre = corner + Vec2(-width / 2 + 4 * scale, -2 * scale)
             let complete = count.done == count.total
-            let fill = complete ? Theme.tasksDone : theme.badgeFill
+            // A node a filter dims has its count dimmed with it.
+            let alpha: UInt8 = faint(index) ? 60 : 255
+            let fill = (complete ? Theme.tasksDone : theme.badgeFill).withAlpha(alpha)
             list.appendRoundedRect(center: centre, halfSize: Vec2(width / 2, height / 2), radius: height / 2, fill: fill,
-                                   border: complete ? fill : theme.nodeBorder, borderWidth: 1.2 * scale)
+                                   border: complete ? fill : theme.nodeBorder.withAlpha(alpha), borderWidth: 1.2 * scale)
             list.labels.append(DrawList.Label(text: text, center: centre, pixelSize: pixelSize, rasterPixelSize: raster,
-                                              color: complete ? RGBA(hex: 0xFFFFFF) : theme.badgeText))
+                                              color: (complete ? RGBA(hex: 0xFFFFFF) : theme.badgeText).withAlpha(alpha)))
         }
     }
 

@@ -306,8 +306,10 @@ extension Workspace {
             return []
         case .renameTag(let tag):
             present(nil)
-            if action == .confirm { renameTag(tag, to: current.field) }
-            return []
+            guard action == .confirm else { return [] }
+            let saved = savedFilters
+            renameTag(tag, to: current.field)
+            return savedFilters != saved ? [.rememberChoices] : []
         case .filterText, .filterTag, .saveFilter:
             return finishFilterDialog(current, action)
         default:

@@ -125,7 +125,10 @@ extension Workspace {
         // The panel's task, priority and due-day rows change details, not the style.
         switch option {
         case .task(let state): return setTaskState(state, of: ids)
-        case .priority(let level): return setPriority(level, on: ids)
+        case .priority(let level):
+            // The lit priority tapped again takes it away.
+            let all = level != nil && ids.allSatisfy { document.node($0)?.priority == level }
+            return setPriority(all ? nil : level, on: ids)
         case .dueDate: return askDueDate(for: ids)
         default: break
         }

@@ -96,6 +96,10 @@ extension Workspace {
                     : action == .toggleStartArrow ? edge.arrows.contains(.start)
                     : action == .toggleLinkDash ? edge.look.dash != nil : false
                 return Menu.Row(item: .action(action), title: action.title, isChecked: checked)
+            case (.filterByTag, .tag(_, let tag)): return Menu.Row(item: .action(action), title: "Show only “\(tag)”")
+            case (.removeTag, .tag(_, let tag)): return Menu.Row(item: .action(action), title: "Remove “\(tag)” from this node")
+            case (.renameTag, .tag(_, let tag)): return Menu.Row(item: .action(action), title: "Rename “\(tag)” everywhere…")
+            case (.deleteTag, .tag(_, let tag)): return Menu.Row(item: .action(action), title: "Delete “\(tag)” everywhere")
             case (.toggleTask, .node(let id)):
                 return Menu.Row(item: .action(action), title: action.title, isChecked: document.node(id)?.task != nil)
             case (.tickTask, .node(let id)):

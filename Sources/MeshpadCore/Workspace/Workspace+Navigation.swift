@@ -16,6 +16,15 @@ extension Workspace {
 
     /// Frames the whole visible map in the canvas (at most 100 %), animated.
     mutating func zoomToFit() {
+        // A filter that hides: what it shows is the map to fit (a few matches in 100,000 nodes
+        // would otherwise be slivers).
+        if let shown = input.recognizer.filterShown {
+            var box: Rect?
+            for (index, node) in document.nodes.enumerated() where index < shown.count && shown[index] && !document.isHidden(nodeAt: index) {
+                box = box.map { $0.union(node.frame) } ?? node.frame
+            }
+            if let box { return fly(toFrame: box, maxZoom: 1) }
+        }
         fly(toFrame: document.bounds, maxZoom: 1)
     }
 

@@ -6,8 +6,10 @@ import Foundation
 extension Workspace {
     /// The nodes an action acts on: the one a menu was opened on, else the selection, in map order.
     func chosenNodes(_ node: NodeID?) -> [NodeID] {
-        if let node { return [node] }
-        return document.nodes.lazy.map(\.id).filter { selection.contains($0) }
+        // A menu opened on one of several selected nodes acts on all of them, as the keys do.
+        if let node, !selection.contains(node) { return [node] }
+        let selected = document.nodes.lazy.map(\.id).filter { selection.contains($0) }
+        return selected.isEmpty ? node.map { [$0] } ?? [] : Array(selected)
     }
 
     /// The details of `ids` changed together as one undo step named `label`: nothing if none
@@ -227,7 +229,10 @@ extension Workspace {
         let fitting = document.tagsInUse().filter {
             !existing.contains($0) && (typed.isEmpty || $0.range(of: typed, options: [.caseInsensitive, .diacriticInsensitive]) != nil)
         }
-        let picked = fitting.prefix(8).map { Dialog.Choice($0, .suggestion($0)) }
+        // Tags that begin with what is typed come first, each group most used first.
+        let begins = typed.isEmpty ? fitting : fitting.filter { $0.range(of: typed, options: [.caseInsensitive, .diacriticInsensitive, .anchored]) != nil }
+        let ordered = begins + fitting.filter { !begins.contains($0) }
+        let picked = ordered.prefix(8).map { Dialog.Choice($0, .suggestion($0)) }
         return stride(from: 0, to: picked.count, by: 4).map { Array(picked[$0..<min($0 + 4, picked.count)]) }
     }
 
@@ -269,6 +274,10 @@ extension Workspace {
             details.tags = renamed
         }
         if let at = panels.filter.filter.tags.firstIndex(of: tag) { panels.filter.filter.tags[at] = newName }
+        // Saved filters follow the new name (they are the person's, for every map).
+        for k in savedFilters.indices {
+            if let at = savedFilters[k].filter.tags.firstIndex(of: tag) { savedFilters[k].filter.tags[at] = newName }
+        }
         toast("“\(tag)” is now “\(newName)” on \(ids.count) \(ids.count == 1 ? "node" : "nodes")")
     }
 

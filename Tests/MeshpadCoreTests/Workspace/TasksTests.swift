@@ -381,8 +381,8 @@ import Testing
     @Test func aTapOnATagsPillOffersWhatToDoWithIt() throws {
         var rig = try Self.rig()
         rig.tap(try Self.pill(rig, "Order parts", tag: "errand"))
-        #expect(MenuTests.rows(rig) == ["Show only this tag", "Remove from this node", "Rename everywhere…", "Delete everywhere"])
-        MenuTests.tapRow(&rig, "Remove from this node")
+        #expect(MenuTests.rows(rig) == ["Show only “errand”", "Remove “errand” from this node", "Rename “errand” everywhere…", "Delete “errand” everywhere"])
+        MenuTests.tapRow(&rig, "Remove “errand” from this node")
         #expect(Self.tags(rig, "Order parts").isEmpty)
         rig.workspace.undo()
         #expect(Self.tags(rig, "Order parts") == ["errand"])
@@ -397,7 +397,7 @@ import Testing
         let steps = rig.workspace.history.done.count
 
         rig.tap(try Self.pill(rig, "Wheels", tag: "errand"))
-        MenuTests.tapRow(&rig, "Rename everywhere…")
+        MenuTests.tapRow(&rig, "Rename “errand” everywhere…")
         #expect(rig.workspace.panels.dialog?.kind == .renameTag("errand"))
         #expect(rig.workspace.panels.dialog?.field == "errand", "the name to change")
         rig.key("Backspace", .ctrl)
@@ -418,7 +418,7 @@ import Testing
         try Self.tap(&rig, .button(.confirm))
         try #require(Self.tags(rig, "Frame") == ["workshop", "errand"])
         rig.tap(try Self.pill(rig, "Frame", tag: "errand"))
-        MenuTests.tapRow(&rig, "Rename everywhere…")
+        MenuTests.tapRow(&rig, "Rename “errand” everywhere…")
         rig.key("Backspace", .ctrl)
         rig.type("workshop")
         try Self.tap(&rig, .button(.confirm))
@@ -432,7 +432,7 @@ import Testing
         try Self.tap(&rig, .dialogChoice(.suggestion("errand")))
         let steps = rig.workspace.history.done.count
         rig.tap(try Self.pill(rig, "Order parts", tag: "errand"))
-        MenuTests.tapRow(&rig, "Delete everywhere")
+        MenuTests.tapRow(&rig, "Delete “errand” everywhere")
         #expect(Self.tags(rig, "Wheels").isEmpty && Self.tags(rig, "Order parts").isEmpty)
         #expect(rig.document.tagsInUse() == ["workshop"])
         #expect(rig.workspace.history.done.count == steps + 1)
@@ -610,7 +610,7 @@ import Testing
         var rig = try Self.rig()
         let unchanged = Unchanged(rig)
         rig.tap(try Self.pill(rig, "Frame", tag: "workshop"))
-        MenuTests.tapRow(&rig, "Show only this tag")
+        MenuTests.tapRow(&rig, "Show only “workshop”")
         #expect(rig.workspace.panels.filter.filter.tags == ["workshop"])
         #expect(Self.filteredOut(rig) == ["Wheels", "Shop", "Order parts", "Ideas"])
         unchanged.check(rig)
@@ -622,11 +622,65 @@ import Testing
         try Self.tap(&rig, .filterOption(.tag("errand")))
         rig.tapToolbar(.filter)
         rig.tap(try Self.pill(rig, "Order parts", tag: "errand"))
-        MenuTests.tapRow(&rig, "Rename everywhere…")
+        MenuTests.tapRow(&rig, "Rename “errand” everywhere…")
         rig.key("Backspace", .ctrl)
         rig.type("shopping")
         try Self.tap(&rig, .button(.confirm))
         #expect(rig.workspace.panels.filter.filter.tags == ["shopping"])
         #expect(Self.filteredOut(rig) == ["Build", "Frame", "Wheels", "Ideas"], "the same nodes shown")
+    }
+
+    // MARK: - What trying it by finger found
+
+    /// A menu opened on one of several selected nodes acts on every one, as the keys do.
+    @Test func aMenuOnOneOfSeveralSelectedNodesActsOnThemAll() throws {
+        var rig = try Self.rig()
+        rig.workspace.select([rig.id("Shop"), rig.id("Ideas")])
+        Self.menu(&rig, on: "Ideas", "Task")
+        #expect(Self.task(rig, "Shop") == .open && Self.task(rig, "Ideas") == .open, "both became tasks")
+        #expect(rig.workspace.history.done.count == 1, "in one step")
+    }
+
+    /// Fit, while a filter hides, frames what it shows: the matches fill the view.
+    @Test func fitFramesWhatTheFilterShows() throws {
+        var rig = try Self.rig()
+        rig.workspace.showFiltered(MapFilter(tags: ["errand"]))
+        rig.workspace.perform(.fit)
+        rig.settle()
+        let shown = ["Launch", "Shop", "Order parts"].compactMap { rig.document.node(rig.id($0))?.frame }
+        let box = shown.dropFirst().reduce(shown[0]) { $0.union($1) }
+        let camera = rig.workspace.view.camera
+        let viewport = Rect(x: 0, y: 0, width: rig.workspace.measures.viewportSize.x, height: rig.workspace.measures.viewportSize.y)
+        let order = try #require(rig.document.node(rig.id("Order parts")))
+        #expect(viewport.contains(camera.screenPoint(ofMap: order.position)), "the match is in view")
+        // The view is centred on what the filter shows, not on the whole map (Build's branch off to the left).
+        let centre = camera.mapPoint(ofScreen: rig.workspace.canvasRect.center)
+        #expect(centre.distance(to: box.center) + 60 < centre.distance(to: rig.document.bounds.center),
+                "centred on \(centre): the shown nodes' middle is \(box.center), the whole map's \(rig.document.bounds.center)")
+    }
+
+    /// A tag renamed everywhere carries the saved filters along, and they are kept for next time.
+    @Test func renamingATagCarriesSavedFiltersAlong() throws {
+        var rig = try Self.rig()
+        rig.workspace.savedFilters = [SavedFilter(name: "errands", filter: MapFilter(tags: ["errand"]))]
+        rig.tap(try Self.pill(rig, "Order parts", tag: "errand"))
+        MenuTests.tapRow(&rig, "Rename “errand” everywhere…")
+        rig.key("Backspace", .ctrl)
+        rig.type("shopping")
+        let requests = rig.key("Return")
+        #expect(rig.workspace.savedFilters.first?.filter.tags == ["shopping"])
+        #expect(requests.contains(.rememberChoices), "the choices file is written again")
+    }
+
+    /// Tags that begin with what is typed are offered first.
+    @Test func tagsThatBeginWithWhatIsTypedComeFirst() throws {
+        let rig = try Self.rig()
+        var workspace = rig.workspace
+        workspace.changeDetails(of: [rig.id("Ideas")], "tag") { _, details in details.tags = ["reading", "art", "reading list"] }
+        let offered = workspace.tagChoices(typed: "r").flatMap { $0 }.map(\.label)
+        #expect(offered.first == "reading" || offered.first == "reading list", "\(offered)")
+        #expect(offered.last == "workshop" || offered.contains("errand"), "those holding it come after: \(offered)")
+        let a = workspace.tagChoices(typed: "a").flatMap { $0 }.map(\.label)
+        #expect(a.first == "art", "“art” begins with a: \(a)")
     }
 }
