@@ -43,6 +43,8 @@ public enum FilterOption: StylePanelChoice {
     /// Tasks done, not done (nil: any node).
     case done(Bool?)
     case due(DueChoice)
+    /// A day picked on the calendar, shown on its button ("By 12 Dec 2026"); a tap picks another.
+    case pickedDay(CalendarDay)
     /// The words looked for in text and notes (those now, shown on it), typed in a dialog.
     case words(String)
     /// Hide or dim what the filter leaves out.
@@ -50,6 +52,8 @@ public enum FilterOption: StylePanelChoice {
     /// A saved filter, by name.
     case saved(String)
     case save
+    /// Forgets the saved filter shown now.
+    case forget(String)
     case clear
     /// Words only ("No tags yet").
     case note(String)
@@ -74,11 +78,13 @@ public enum FilterOption: StylePanelChoice {
         case .due(.today): return "By today"
         case .due(.week): return "7 days"
         case .due(.pick): return "Pick…"
+        case .pickedDay(let day): return "By " + String(NodeChips.dueText(day).dropFirst(2))
         case .words(let text): return text.isEmpty ? "Words…" : "“\(text)”"
         case .hides(true): return "Hide others"
         case .hides(false): return "Dim others"
         case .saved(let name): return name
         case .save: return "Save…"
+        case .forget(let name): return "Forget “\(name)”"
         case .clear: return "Clear"
         case .note(let words): return words
         }
@@ -104,19 +110,24 @@ public enum FilterOption: StylePanelChoice {
         case .due(.overdue): return filter.dueBefore == today.adding(days: -1)
         case .due(.today): return filter.dueBefore == today
         case .due(.week): return filter.dueBefore == today.adding(days: 7)
-        case .due(.pick):
-            guard let day = filter.dueBefore else { return false }
-            return ![today.adding(days: -1), today, today.adding(days: 7)].contains(day)
+        case .due(.pick): return false
+        case .pickedDay: return true
         case .words: return !filter.text.isEmpty
         case .hides(let hides): return state.hides == hides
         case .saved: return false
-        case .moreTags, .save, .clear, .note: return false
+        case .moreTags, .save, .forget, .clear, .note: return false
         }
+    }
+
+    /// The calendar's button: the day picked, if one is that no other button stands for.
+    static func pick(_ day: CalendarDay?, today: CalendarDay) -> FilterOption {
+        guard let day, ![today.adding(days: -1), today, today.adding(days: 7)].contains(day) else { return .due(.pick) }
+        return .pickedDay(day)
     }
 
     /// The bar's rows: the map's most used tags (and any chosen), then priority, tasks, due day,
     /// words and how, and the saved filters.
-    public static func rows(tags: [String], state: FilterState, saved: [SavedFilter]) -> [(title: String, options: [FilterOption])] {
+    public static func rows(tags: [String], state: FilterState, saved: [SavedFilter], today: CalendarDay) -> [(title: String, options: [FilterOption])] {
         var shownTags = Array(tags.prefix(6))
         for tag in state.filter.tags where !shownTags.contains(tag) { shownTags.append(tag) }
         let tagRow: [FilterOption] = tags.isEmpty ? [.note("No tags in this map yet")] : shownTags.map { .tag($0) } + [.moreTags]
@@ -125,9 +136,10 @@ public enum FilterOption: StylePanelChoice {
             ("Tags", tagRow),
             ("Priority", [.priority(nil)] + Priority.levels.map { .priority($0) }),
             ("Tasks", [.done(nil), .done(false), .done(true)]),
-            ("Due", [.due(.any), .due(.overdue), .due(.today), .due(.week), .due(.pick)]),
+            ("Due", [.due(.any), .due(.overdue), .due(.today), .due(.week), pick(state.filter.dueBefore, today: today)]),
             ("Show", [words, .hides(true), .hides(false), .clear]),
-            ("Saved", saved.prefix(5).map { .saved($0.name) } + [.save]),
+            // The filter shown is a saved one: it can be forgotten; else the filter can be saved.
+            ("Saved", saved.prefix(5).map { .saved($0.name) } + [saved.first { $0.filter == state.filter && !state.filter.isEmpty }.map { .forget($0.name) } ?? .save]),
         ]
     }
 }

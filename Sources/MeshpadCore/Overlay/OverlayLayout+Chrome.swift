@@ -29,7 +29,7 @@ extension OverlayLayout {
         guard let state = chrome.filter else { return }
         let saved = chrome.savedFilters
         let today = chrome.today
-        layoutStylePanel(FilterOption.rows(tags: chrome.filterTags, state: state, saved: saved), chosen: { option in
+        layoutStylePanel(FilterOption.rows(tags: chrome.filterTags, state: state, saved: saved, today: today), chosen: { option in
             if case .saved(let name) = option { return saved.first { $0.name == name }?.filter == state.filter }
             return option.isChosen(in: state, today: today)
         }, role: { option in

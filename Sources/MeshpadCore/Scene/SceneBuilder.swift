@@ -364,7 +364,8 @@ public struct SceneBuilder {
         }
     }
 
-    /// A node's pills under its text: its due day (red once it has passed), then its tags, each
+    /// A node's pills under its text: its due day (red once it has passed, unless the task is
+    /// done), then its tags, each
     /// on a tint of the node's ink, its words cut short to the pill.
     private func appendChips(_ chips: NodeChips, of node: Node, device: (Vec2) -> Vec2, pixelSize: Double, zoomPixels: Double,
                              today: CalendarDay?, faint: Bool, into list: inout DrawList) {
@@ -374,7 +375,7 @@ public struct SceneBuilder {
         for chip in chips.chips {
             let r = Self.deviceRect(chip.frame, device)
             var fill = ink.withAlpha(28), text = ink
-            if case .due(let day) = chip.kind, let today, day < today {
+            if case .due(let day) = chip.kind, let today, day < today, node.task != .done {
                 fill = Theme.overdue
                 text = RGBA(hex: 0xFFFFFF)
             }

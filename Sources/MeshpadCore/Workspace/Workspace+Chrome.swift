@@ -193,7 +193,7 @@ extension Workspace {
             }
             applyLinkStyle(option)
         case .filterOption(let option):
-            chooseFilterOption(option)
+            return chooseFilterOption(option)
         default:
             break
         }

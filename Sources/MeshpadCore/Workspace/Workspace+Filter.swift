@@ -48,7 +48,7 @@ extension Workspace {
     }
 
     /// A tap on a button of the bar.
-    mutating func chooseFilterOption(_ option: FilterOption) {
+    mutating func chooseFilterOption(_ option: FilterOption) -> [Request] {
         var filter = panels.filter.filter
         let today = self.today
         switch option {
@@ -58,37 +58,48 @@ extension Workspace {
             var dialog = Dialog(kind: .filterTag, title: "Show nodes tagged")
             dialog.choiceRows = tagChoices(typed: "", leaving: Set(filter.tags))
             present(dialog)
-            return
+            return []
         case .priority(let level): filter.priorityAtMost = level
         case .done(let done): filter.done = done
         case .due(.any): filter.dueBefore = nil
-        case .due(.overdue): filter.dueBefore = today.adding(days: -1)
+        case .due(.overdue):
+            // Overdue: due before today and not done yet (a done task's day has passed, not gone by).
+            filter.dueBefore = today.adding(days: -1)
+            filter.done = false
         case .due(.today): filter.dueBefore = today
         case .due(.week): filter.dueBefore = today.adding(days: 7)
-        case .due(.pick):
+        case .due(.pick), .pickedDay:
             present(filterDayDialog(month: filter.dueBefore ?? today, chosen: filter.dueBefore))
-            return
+            return []
         case .words:
             present(Dialog(kind: .filterText, title: "Show nodes whose text or note has", field: filter.text))
-            return
+            return []
         case .hides(let hides):
             panels.filter.hides = hides
             refreshFilter()
             needsRedraw = true
-            return
+            return []
         case .saved(let name):
-            guard let saved = savedFilters.first(where: { $0.name == name }) else { return }
+            guard let saved = savedFilters.first(where: { $0.name == name }) else { return [] }
             filter = saved.filter
         case .save:
-            guard !filter.isEmpty else { return toast("Choose what to show first, then save it") }
+            guard !filter.isEmpty else {
+                toast("Choose what to show first, then save it")
+                return []
+            }
             present(Dialog(kind: .saveFilter, title: "Save this filter as", field: ""))
-            return
+            return []
         case .clear:
             filter = MapFilter()
+        case .forget(let name):
+            savedFilters.removeAll { $0.name == name }
+            toast("Forgot the saved filter “\(name)”")
+            return [.rememberChoices]
         case .note:
-            return
+            return []
         }
         applyFilter(filter)
+        return []
     }
 
     /// The calendar for the filter's "due by" day (the same calendar as a node's due day).

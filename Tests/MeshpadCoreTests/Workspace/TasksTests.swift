@@ -683,4 +683,24 @@ import Testing
         let a = workspace.tagChoices(typed: "a").flatMap { $0 }.map(\.label)
         #expect(a.first == "art", "“art” begins with a: \(a)")
     }
+
+    /// The filter bar's calendar button shows the day picked; a saved filter in force can be
+    /// forgotten from the bar, and Overdue leaves out what is done.
+    @Test func thePickedDayShowsAndASavedFilterCanBeForgottenByFinger() throws {
+        var rig = try Self.rig()
+        rig.workspace.measures.today = CalendarDay(iso: "2026-12-05")
+        rig.workspace.perform(.filter)
+        try Self.tap(&rig, .filterOption(.due(.pick)))
+        try Self.tap(&rig, .dialogChoice(.day(try #require(CalendarDay(iso: "2026-12-24")))))
+        try Self.tap(&rig, .button(.confirm))
+        let picked = try #require(CalendarDay(iso: "2026-12-24"))
+        #expect(rig.workspace.overlayLayout.parts.contains { $0.role == .filterOption(.pickedDay(picked)) && $0.text == "By 24 Dec 2026" })
+        rig.workspace.savedFilters = [SavedFilter(name: "before Christmas", filter: MapFilter(dueBefore: picked))]
+        rig.workspace.needsRedraw = true
+        try Self.tap(&rig, .filterOption(.forget("before Christmas")))
+        #expect(rig.workspace.savedFilters.isEmpty)
+        #expect(rig.requests.contains(.rememberChoices), "the choices file forgets it too")
+        try Self.tap(&rig, .filterOption(.due(.overdue)))
+        #expect(rig.workspace.panels.filter.filter.done == false, "overdue: not done")
+    }
 }
