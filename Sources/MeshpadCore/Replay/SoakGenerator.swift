@@ -24,6 +24,9 @@ public struct SoakGenerator {
         (.f2, []), (.f3, []), (.f7, []), (.f9, []), (.f12, []), (.equals, []), (.minus, []), (.digit0, []), (.digit1, .shift),
         (.digit2, .shift), (.z, .ctrl), (.y, .ctrl), (.z, [.ctrl, .shift]), (.a, .ctrl), (.c, .ctrl), (.x, .ctrl), (.v, .ctrl),
         (.l, .ctrl), (.f, .ctrl), (.t, .ctrl), (.t, [.ctrl, .shift]), (.b, .ctrl), (.i, .ctrl), (.backspace, .ctrl), (.g, .ctrl),
+        // Tasks, priorities, due days, tags and the filter bar (issue 30): their dialogs and bar then take random taps too.
+        (.return, [.ctrl, .shift]), (.return, .ctrl), (.digit2, .ctrl), (.digit0, .ctrl), (.d, [.ctrl, .shift]), (.a, [.ctrl, .shift]),
+        (.f, [.ctrl, .shift]),
     ]
 
     static let texts = ["a", "word ", "Ünïcödé", "日本語", "😀👩‍👩‍👧", "مرحبا", "שלום", "e\u{301}", "\n", " ", "x", "1", "🇯🇵", "한국어"]

@@ -12,6 +12,10 @@ public struct Panels {
     /// How far each parent's tasks have got, on the map's current revision.
     public internal(set) var taskProgress: TaskProgress?
     var taskProgressKey: UInt64 = .max
+    /// The map's tags, most used first, on the same revision (the filter bar and the tag dialog
+    /// ask for them on every layout).
+    public internal(set) var tagsInUse: [String] = []
+    var tagsInUseKey: UInt64 = .max
     public internal(set) var styleOpen = false
     /// The selection the view last moved for, to keep it clear of the style panel.
     var styleKeptClear: Set<NodeID> = []

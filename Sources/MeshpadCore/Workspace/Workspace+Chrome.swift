@@ -42,7 +42,7 @@ extension Workspace {
         }
         if panels.filter.isOpen {
             chrome.filter = panels.filter
-            chrome.filterTags = document.tagsInUse()
+            chrome.filterTags = panels.tagsInUse
             chrome.savedFilters = savedFilters
             chrome.today = today
         }
@@ -394,6 +394,7 @@ extension Workspace {
             panels.taskProgress = document.taskProgress()
             panels.taskProgressKey = document.contentKey
         }
+        refreshTagsInUse()
         if var state = panels.search, state.revision != document.textRevision &+ document.structureRevision {
             let current = state.current.flatMap { state.matches.indices.contains($0) ? state.matches[$0] : nil }
             state.matches = matches(of: state.query)

@@ -8,7 +8,16 @@ extension Workspace {
         commitEditing()
         panels.filter.isOpen.toggle()
         if panels.filter.isOpen { panels.styleOpen = false }
+        refreshTagsInUse()
         needsRedraw = true
+    }
+
+    /// The map's tags for the filter bar, worked out again only while it is open and the map's
+    /// words changed (sorting them by use costs a pass over every node).
+    mutating func refreshTagsInUse() {
+        guard panels.filter.isOpen, panels.tagsInUseKey != document.contentKey else { return }
+        panels.tagsInUse = document.tagsInUse()
+        panels.tagsInUseKey = document.contentKey
     }
 
     /// Shows only nodes that pass `filter`, hiding or dimming the rest (the bench and tests set
@@ -162,6 +171,7 @@ extension Workspace {
         filter.tags = [tag]
         panels.filter.isOpen = true
         panels.styleOpen = false
+        refreshTagsInUse()
         applyFilter(filter)
     }
 
