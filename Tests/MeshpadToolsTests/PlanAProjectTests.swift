@@ -115,20 +115,7 @@ extension EndToEndTests {
             }
 
             // The same finger events through the real app, on the same day.
-            let meshpad = try #require(ChildProcess.builtMeshpad())
-            let folder = try ScratchFolder()
-            let script = folder.path("plan.jsonl")
-            try (recorded.joined(separator: "\n") + "\n").write(toFile: script, atomically: true, encoding: .utf8)
-            let dumpPath = folder.path("dump.json")
-            let home = folder.path("home")
-            try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-            var environment = ["HOME": home, "SDL_VIDEODRIVER": "offscreen", "XDG_DATA_HOME": folder.path("data"),
-                               "XDG_CONFIG_HOME": folder.path("config"), "XDG_STATE_HOME": folder.path("state"), "MESHPAD_TODAY": Self.today]
-            environment["PATH"] = ProcessInfo.processInfo.environment["PATH"]
-            let child = try ChildProcess(["replay", script, "--dump", dumpPath], environment: environment, executable: meshpad, directory: home)
-            #expect(child.waitForExit(seconds: 120) != nil, "the replay finished")
-            #expect(child.process.terminationStatus == 0, "\(child.errorOutput)")
-            let dump = try JSONDecoder().decode(StateDump.self, from: Data(contentsOf: URL(fileURLWithPath: dumpPath)))
+            let dump = try TouchOnlyTests.replayThroughTheApp(recorded, in: try ScratchFolder(), environment: ["MESHPAD_TODAY": Self.today])
             #expect(Self.plan(dump) == seen)
             #expect(dump.filter == seenFilter)
             #expect(Self.node(dump, "clean water")?.tags == ["errand"] && Self.node(dump, "clean water")?.due == "2026-12-12")

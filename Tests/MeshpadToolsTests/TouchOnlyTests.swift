@@ -214,25 +214,33 @@ extension EndToEndTests {
             #expect(try Self.outline(ofFile: home.path("Trips/holiday.mm")) == Self.expected)
 
             // The same finger events through the real app: the same map, kept in the same place.
-            let meshpad = try #require(ChildProcess.builtMeshpad())
-            let other = try ScratchFolder()
-            let script = other.path("touch.jsonl")
-            try (recorded.joined(separator: "\n") + "\n").write(toFile: script, atomically: true, encoding: .utf8)
-            let dumpPath = other.path("dump.json")
             // Its home holds nothing but what the script makes, as the first run's did, so the
             // browser's rows are where they were.
+            let other = try ScratchFolder()
             let replayHome = other.path("home")
-            try FileManager.default.createDirectory(atPath: replayHome, withIntermediateDirectories: true)
-            var environment = ["HOME": replayHome, "SDL_VIDEODRIVER": "offscreen", "XDG_DATA_HOME": other.path("data"),
-                               "XDG_CONFIG_HOME": other.path("config")]
-            environment["PATH"] = ProcessInfo.processInfo.environment["PATH"]
-            let child = try ChildProcess(["replay", script, "--dump", dumpPath], environment: environment, executable: meshpad,
-                                         directory: replayHome)
-            #expect(child.waitForExit(seconds: 120) != nil, "the replay finished")
-            #expect(child.process.terminationStatus == 0, "\(child.errorOutput)")
-            let dump = try JSONDecoder().decode(StateDump.self, from: Data(contentsOf: URL(fileURLWithPath: dumpPath)))
+            let dump = try Self.replayThroughTheApp(recorded, in: other)
             #expect(EditingReplayTests.outline(dump) == kept)
             #expect(try Self.outline(ofFile: replayHome + "/Trips/holiday.mm") == Self.expected)
+        }
+
+        /// Runs `script` through the built `meshpad replay` in an empty home inside `folder` (its
+        /// own XDG folders, `environment` added) and gives back the state it ends in.
+        static func replayThroughTheApp(_ script: [String], in folder: ScratchFolder, environment extra: [String: String] = [:]) throws
+            -> StateDump {
+            let meshpad = try #require(ChildProcess.builtMeshpad())
+            let path = folder.path("script.jsonl")
+            try (script.joined(separator: "\n") + "\n").write(toFile: path, atomically: true, encoding: .utf8)
+            let dumpPath = folder.path("dump.json")
+            let home = folder.path("home")
+            try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+            var environment = ["HOME": home, "SDL_VIDEODRIVER": "offscreen", "XDG_DATA_HOME": folder.path("data"),
+                               "XDG_CONFIG_HOME": folder.path("config"), "XDG_STATE_HOME": folder.path("state")]
+            environment["PATH"] = ProcessInfo.processInfo.environment["PATH"]
+            environment.merge(extra) { $1 }
+            let child = try ChildProcess(["replay", path, "--dump", dumpPath], environment: environment, executable: meshpad, directory: home)
+            #expect(child.waitForExit(seconds: 120) != nil, "the replay finished")
+            #expect(child.process.terminationStatus == 0, "\(child.errorOutput)")
+            return try JSONDecoder().decode(StateDump.self, from: Data(contentsOf: URL(fileURLWithPath: dumpPath)))
         }
 
         @Test func aThemeAndKeyboardChosenInTheMenuAreThereAtTheNextStart() throws {
