@@ -56,7 +56,18 @@ extension Document {
 
     /// The first way this map differs from `other`, for a report: " (…)", or "" if none is found.
     public func firstDifference(from other: Document) -> String {
-        if nodes.count != other.nodes.count { return " (\(nodes.count) nodes instead of \(other.nodes.count))" }
+        if nodes.count != other.nodes.count {
+            // Which nodes one has and the other lacks, with their texts and parents: what tells
+            // a lost delete from a change the log never kept.
+            func describe(_ ids: Set<NodeID>, in document: Document) -> String {
+                ids.sorted().prefix(6).map { id in
+                    "\(id) '\(document.node(id)?.text ?? "")' under \(document.parent(of: id).map { "\($0)" } ?? "nothing")"
+                }.joined(separator: ", ")
+            }
+            let mine = Set(nodes.map(\.id)), theirs = Set(other.nodes.map(\.id))
+            return " (\(nodes.count) nodes instead of \(other.nodes.count); only here: [\(describe(mine.subtracting(theirs), in: self))];"
+                + " only there: [\(describe(theirs.subtracting(mine), in: other))])"
+        }
         if edges != other.edges {
             let at = zip(edges, other.edges).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(edges.count, other.edges.count)
             let mine = at < edges.count ? "\(edges[at])" : "none", theirs = at < other.edges.count ? "\(other.edges[at])" : "none"
