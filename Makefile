@@ -136,6 +136,8 @@ screenshots: build
 	$(RELEASE_BIN) replay Assets/examples/app-menu-tour.jsonl --sample --size 1280x800 --screenshot docs/images/app-menu.png
 	$(RELEASE_BIN) replay Assets/examples/keyboard-tour.jsonl --sample --size 1280x800 --screenshot docs/images/keyboard.png
 	$(RELEASE_BIN) replay Assets/examples/file-browser-tour.jsonl --map Assets/examples/japanese.md --size 1280x800 --screenshot docs/images/file-browser.png
+	MESHPAD_TODAY=2026-12-05 $(RELEASE_BIN) replay Assets/examples/plan-tour.jsonl --map Assets/examples/school-play.mm --size 1280x800 --screenshot docs/images/plan.png
+	MESHPAD_TODAY=2026-12-05 $(RELEASE_BIN) replay Assets/examples/filter-tour.jsonl --map Assets/examples/school-play.mm --size 1280x800 --screenshot docs/images/filter.png
 
 # Desktop integration. `make install PREFIX=~/.local` (no root) or, system-wide, `make build` then
 # `sudo make install NO_BUILD=1` (root's PATH often has no Swift, and a root build leaves .build/

@@ -108,7 +108,25 @@ extension Workspace {
             return []
         }
         applyFilter(filter)
+        bringFilteredIntoView()
         return []
+    }
+
+    /// What a hiding filter shows, brought into view above the bar when some of it is not (the
+    /// view moves, never closer than it is): a filter chosen on the bar shows its nodes.
+    mutating func bringFilteredIntoView() {
+        guard panels.filter.isActive, let shown = input.recognizer.filterShown else { return }
+        var box: Rect?
+        for (index, node) in document.nodes.enumerated() where index < shown.count && shown[index] && !document.isHidden(nodeAt: index) {
+            box = box.map { $0.union(node.frame) } ?? node.frame
+        }
+        guard let box else { return }
+        let camera = view.targetCamera
+        let top = camera.screenPoint(ofMap: Vec2(box.minX, box.minY)), end = camera.screenPoint(ofMap: Vec2(box.maxX, box.maxY))
+        var free = canvasRect
+        if let bar = overlayLayout.rect(of: .filterBar) { free = Rect(x: free.minX, y: free.minY, width: free.width, height: max(bar.minY - free.minY, 1)) }
+        let inView = free.contains(top) && free.contains(end)
+        if !inView { fly(toFrame: box, maxZoom: camera.zoom) }
     }
 
     /// The calendar for the filter's "due by" day (the same calendar as a node's due day).
@@ -149,6 +167,7 @@ extension Workspace {
             return []
         }
         applyFilter(filter)
+        bringFilteredIntoView()
         return []
     }
 
@@ -163,6 +182,7 @@ extension Workspace {
         case .cancel, .save: return
         }
         applyFilter(filter)
+        bringFilteredIntoView()
     }
 
     /// On a tag's pill: show only the nodes with it.
@@ -173,6 +193,7 @@ extension Workspace {
         panels.styleOpen = false
         refreshTagsInUse()
         applyFilter(filter)
+        bringFilteredIntoView()
     }
 
 }

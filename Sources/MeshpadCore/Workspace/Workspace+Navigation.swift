@@ -62,10 +62,13 @@ extension Workspace {
         centre(on: [id])
     }
 
-    private mutating func fly(toFrame box: Rect, maxZoom: Double) {
+    mutating func fly(toFrame box: Rect, maxZoom: Double) {
         let canvas = canvasRect
-        // The toolbar covers the bottom of the canvas: frame what is above it.
-        let usable = Vec2(canvas.width, max(canvas.height - measures.targetPixels - 24, canvas.height * 0.5))
+        // The toolbar covers the bottom of the canvas: frame what is above it (above the filter
+        // bar, while it is open and leaves room).
+        var bottom = canvas.height - measures.targetPixels - 24
+        if panels.filter.isOpen, let bar = overlayLayout.rect(of: .filterBar), bar.minY - 8 >= canvas.height * 0.3 { bottom = bar.minY - 8 }
+        let usable = Vec2(canvas.width, max(bottom, canvas.height * 0.3))
         var target = Camera(zoomLimits: Self.zoomLimits(for: document, viewportSize: measures.viewportSize, clamp: measures.zoomClamp))
         target.frame(box, viewportSize: usable, maxZoom: maxZoom)
         target.place(mapPoint: box.center, atScreen: Vec2(canvas.minX + usable.x / 2, usable.y / 2))

@@ -703,4 +703,19 @@ import Testing
         try Self.tap(&rig, .filterOption(.due(.overdue)))
         #expect(rig.workspace.panels.filter.filter.done == false, "overdue: not done")
     }
+
+    /// A filter chosen on the bar brings what it shows into view above the bar, when the view
+    /// was elsewhere.
+    @Test func aFilterChosenOnTheBarShowsItsNodesAboveTheBar() throws {
+        var rig = try Self.rig()
+        _ = rig.workspace.apply(.pan(Vec2(2000, 1500)))
+        rig.workspace.perform(.filter)
+        try Self.tap(&rig, .filterOption(.tag("errand")))
+        rig.settle()
+        let bar = try #require(rig.workspace.overlayLayout.rect(of: .filterBar))
+        let order = try #require(rig.document.node(rig.id("Order parts")))
+        let at = rig.camera.screenPoint(ofMap: order.position)
+        #expect(at.y < bar.minY && at.y > 0 && at.x > 0 && at.x < rig.workspace.measures.viewportSize.x,
+                "the match at \(at) shows above the bar (from \(bar.minY))")
+    }
 }
