@@ -16,9 +16,12 @@ extension Session {
                 // A picture is drawn from the map as shown, its pictures read from where they are.
                 var document = format == .png ? workspace.document : documentForWriting(to: path)
                 // What the filter shows is what is exported (as Freeplane exports a filtered map).
+                exportFilterNote = nil
                 if let shown = workspace.sceneExtras.filter, !workspace.panels.filter.filter.isEmpty {
+                    let total = document.nodeCount
                     document = document.keeping(shown)
                     document.measureAll(with: workspace.measures.sizing)
+                    exportFilterNote = "what the filter shows: \(document.nodeCount) of \(total) nodes"
                 }
                 effects.append(.export(document, path: path, format: format))
             case .startNewMap:

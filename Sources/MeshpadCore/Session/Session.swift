@@ -63,6 +63,8 @@ public struct Session {
     var bannerWithoutRecovery: Banner?
     /// A shared map is being opened from the Open dialog: a second tap waits for it.
     var openingShared = false
+    /// What the export being written left out, said with its outcome ("the filter's 3 of 14 nodes").
+    var exportFilterNote: String?
     /// The shared map the app was started on, while it cannot be opened.
     var awaitingShared: AwaitedShared?
     /// The clock at the last event or tick (seconds, the loop's).
@@ -199,7 +201,10 @@ public struct Session {
         case .writeFailed(let path, let reason):
             return fileEvent(.writeFailed(path: path, reason: reason))
         case .exported(let path, let warnings):
-            return fileEvent(.exported(path: path, warnings: warnings))
+            // A filtered export says so first: the file holds less than the map.
+            let note = exportFilterNote.map { [$0] } ?? []
+            exportFilterNote = nil
+            return fileEvent(.exported(path: path, warnings: note + warnings))
         case .exportFailed(let path, let reason):
             return fileEvent(.exportFailed(path: path, reason: reason))
         case .opened(let loaded, let path):

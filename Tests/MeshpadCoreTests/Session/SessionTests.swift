@@ -343,3 +343,35 @@ import Testing
         #expect(Session.linkTarget(link, mapPath: map) == target)
     }
 }
+
+/// Issue 30: Export writes what the filter shows, and says so.
+@Suite struct FilteredExportTests {
+    @Test func anExportWhileFilteredWritesTheShownNodesAndSaysSo() throws {
+        var session = SessionTests.session()
+        _ = session.start(at: 0)
+        let children = session.workspace.document.children(of: session.workspace.document.rootID)
+        session.workspace.changeDetails(of: [children[0]], "tag") { _, details in details.tags = ["urgent"] }
+        session.workspace.showFiltered(MapFilter(tags: ["urgent"]))
+        let effects = session.fileEvent(.dialog(.export(.freeMind), .confirm, field: "/tmp/urgent.mm"))
+        let written = effects.compactMap { effect -> Document? in
+            if case .export(let document, _, _) = effect { return document }
+            return nil
+        }
+        let document = try #require(written.first, "an export: \(effects)")
+        #expect(Set(document.nodes.map(\.text)) == [session.workspace.document.root.text,
+                                                      session.workspace.document.node(children[0])?.text ?? ""],
+                "the root and the tagged node, nothing else")
+        _ = session.report(.exported(path: "/tmp/urgent.mm", warnings: []), at: 1)
+        let banner = try #require(session.workspace.panels.banner?.message)
+        #expect(banner.contains("what the filter shows: 2 of \(SessionTests.sessionNodeCount) nodes"), "\(banner)")
+        // The next export, with no filter, says nothing of one.
+        session.workspace.showFiltered(MapFilter())
+        _ = session.fileEvent(.dialog(.export(.freeMind), .confirm, field: "/tmp/all.mm"))
+        _ = session.report(.exported(path: "/tmp/all.mm", warnings: []), at: 2)
+        #expect(session.workspace.panels.banner?.message.contains("filter") == false)
+    }
+}
+
+extension SessionTests {
+    static var sessionNodeCount: Int { Document.sample().nodeCount }
+}
