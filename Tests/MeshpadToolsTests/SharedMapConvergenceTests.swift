@@ -32,17 +32,7 @@ import Testing
             switch Int.random(in: 0..<100, using: &random) {
             case 0..<4:
                 // A paste: a small branch of three nodes under any node.
-                let document = screen.document
-                let parent = document.nodes[Int.random(in: 0..<document.nodeCount, using: &random)].id
-                let top = Node(id: document.nextNodeID, text: "p\(Int.random(in: 0..<999, using: &random))", position: Vec2(0, 300))
-                let first = Node(id: NodeID(top.id.rawValue + 1), text: "p-a", position: Vec2(120, 300))
-                let second = Node(id: NodeID(top.id.rawValue + 2), text: "p-b", position: Vec2(120, 340))
-                let edges = [Edge(id: document.nextEdgeID, from: parent, to: top.id, kind: .tree),
-                             Edge(id: EdgeID(document.nextEdgeID.rawValue + 1), from: top.id, to: first.id, kind: .tree),
-                             Edge(id: EdgeID(document.nextEdgeID.rawValue + 2), from: top.id, to: second.id, kind: .tree)]
-                let done = screen.make("paste", [.insert(Fragment(
-                    nodes: [top, first, second].enumerated().map { .init(index: document.nodeCount + $0.offset, node: $0.element) },
-                    edges: edges.enumerated().map { .init(index: document.edges.count + $0.offset, edge: $0.element) }))])
+                let done = screen.make("paste", RandomEdit.paste(in: screen.document, using: &random))
                 if !done.isEmpty { ownSteps.append(done) }
             case 4..<7:
                 // A redo of the last step undone here.

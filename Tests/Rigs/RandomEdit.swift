@@ -93,4 +93,19 @@ package enum RandomEdit {
         return .change(label: "move", [.remove(document.fragment(nodes: [], edges: [edge.id])),
                                        .insert(Fragment(edges: [.init(index: document.edges.count - 1, edge: new)]))])
     }
+
+    /// A paste as a screen makes one: a small branch of three nodes (numbered as `document`
+    /// numbers new things) under a random node, at the end of the arrays.
+    package static func paste(in document: Document, using random: inout SeededGenerator) -> [Change] {
+        let parent = document.nodes[Int.random(in: 0..<document.nodeCount, using: &random)].id
+        let top = Node(id: document.nextNodeID, text: "p\(Int.random(in: 0..<999, using: &random))", position: Vec2(0, 300))
+        let first = Node(id: NodeID(top.id.rawValue + 1), text: "p-a", position: Vec2(120, 300))
+        let second = Node(id: NodeID(top.id.rawValue + 2), text: "p-b", position: Vec2(120, 340))
+        let edges = [Edge(id: document.nextEdgeID, from: parent, to: top.id, kind: .tree),
+                     Edge(id: EdgeID(document.nextEdgeID.rawValue + 1), from: top.id, to: first.id, kind: .tree),
+                     Edge(id: EdgeID(document.nextEdgeID.rawValue + 2), from: top.id, to: second.id, kind: .tree)]
+        return [.insert(Fragment(
+            nodes: [top, first, second].enumerated().map { .init(index: document.nodeCount + $0.offset, node: $0.element) },
+            edges: edges.enumerated().map { .init(index: document.edges.count + $0.offset, edge: $0.element) }))]
+    }
 }
