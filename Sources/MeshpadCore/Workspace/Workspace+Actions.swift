@@ -162,10 +162,8 @@ extension Workspace {
                 editText { $0.selectAll() }
             } else {
                 // What a filter hides is not there to select.
-                let filtered = input.recognizer.filterShown
-                select(Set(document.nodes.indices.filter { index in
-                    !document.isHidden(nodeAt: index) && (filtered.map { index < $0.count && $0[index] } ?? true)
-                }.map { document.nodes[$0].id }))
+                select(Set(document.nodes.indices.filter { !document.isHidden(nodeAt: $0) && filterKeeps(nodeAt: $0) }
+                    .map { document.nodes[$0].id }))
             }
         case .deselect:
             endLinkFromHere()

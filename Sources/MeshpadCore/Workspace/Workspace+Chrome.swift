@@ -255,10 +255,6 @@ extension Workspace {
         switch (dialog.kind, value) {
         case (.dueDate, _):
             chooseInCalendar(value, dialog)
-            if case .dueDate(let ids, let month, let chosen) = panels.dialog?.kind, ids.isEmpty {
-                // The filter's calendar keeps its own title.
-                panels.dialog = filterDayDialog(month: month, chosen: chosen)
-            }
         case (.tag(let ids), .suggestion(let tag)):
             present(nil)
             addTag(tag, to: ids)

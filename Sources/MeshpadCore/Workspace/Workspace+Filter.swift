@@ -49,11 +49,28 @@ extension Workspace {
         }
         // why: a node the filter hides cannot be tapped; a dimmed one can.
         input.recognizer.filterShown = state.hides ? panels.filter.result?.shown : nil
-        if let shown = input.recognizer.filterShown {
+        if input.recognizer.filterShown != nil {
             // Nor stays selected, where a key (Delete) would reach it unseen.
-            let kept = selection.nodes.filter { id in document.index(of: id).map { $0 < shown.count && shown[$0] } ?? false }
+            let kept = selection.nodes.filter { id in document.index(of: id).map(filterKeeps(nodeAt:)) ?? false }
             if kept.count != selection.nodes.count { select(kept) }
         }
+    }
+
+    /// Whether a node is there to reach (tap, select, step to with the keys): false only for one
+    /// a hiding filter leaves out.
+    func filterKeeps(nodeAt index: Int) -> Bool {
+        guard let shown = input.recognizer.filterShown else { return true }
+        return index < shown.count && shown[index]
+    }
+
+    /// The box round what a hiding filter shows (folds aside), nil without such a filter.
+    var filteredBounds: Rect? {
+        guard input.recognizer.filterShown != nil else { return nil }
+        var box: Rect?
+        for (index, node) in document.nodes.enumerated() where filterKeeps(nodeAt: index) && !document.isHidden(nodeAt: index) {
+            box = box.map { $0.union(node.frame) } ?? node.frame
+        }
+        return box
     }
 
     /// A tap on a button of the bar.
@@ -78,7 +95,8 @@ extension Workspace {
         case .due(.today): filter.dueBefore = today
         case .due(.week): filter.dueBefore = today.adding(days: 7)
         case .due(.pick), .pickedDay:
-            present(filterDayDialog(month: filter.dueBefore ?? today, chosen: filter.dueBefore))
+            // The calendar with no nodes is the filter's.
+            present(dueDialog([], month: filter.dueBefore ?? today, chosen: filter.dueBefore))
             return []
         case .words:
             present(Dialog(kind: .filterText, title: "Show nodes whose text or note has", field: filter.text))
@@ -115,26 +133,13 @@ extension Workspace {
     /// What a hiding filter shows, brought into view above the bar when some of it is not (the
     /// view moves, never closer than it is): a filter chosen on the bar shows its nodes.
     mutating func bringFilteredIntoView() {
-        guard panels.filter.isActive, let shown = input.recognizer.filterShown else { return }
-        var box: Rect?
-        for (index, node) in document.nodes.enumerated() where index < shown.count && shown[index] && !document.isHidden(nodeAt: index) {
-            box = box.map { $0.union(node.frame) } ?? node.frame
-        }
-        guard let box else { return }
+        guard panels.filter.isActive, let box = filteredBounds else { return }
         let camera = view.targetCamera
         let top = camera.screenPoint(ofMap: Vec2(box.minX, box.minY)), end = camera.screenPoint(ofMap: Vec2(box.maxX, box.maxY))
         var free = canvasRect
         if let bar = overlayLayout.rect(of: .filterBar) { free = Rect(x: free.minX, y: free.minY, width: free.width, height: max(bar.minY - free.minY, 1)) }
         let inView = free.contains(top) && free.contains(end)
         if !inView { fly(toFrame: box, maxZoom: camera.zoom) }
-    }
-
-    /// The calendar for the filter's "due by" day (the same calendar as a node's due day).
-    func filterDayDialog(month: CalendarDay, chosen: CalendarDay?) -> Dialog {
-        var dialog = dueDialog([], month: month, chosen: chosen)
-        dialog.kind = .dueDate([], month: month, chosen: chosen)
-        dialog.title = "Show what is due by"
-        return dialog
     }
 
     /// The filter dialogs' outcomes: words to look for, a tag typed or picked, a name to save under.

@@ -18,13 +18,7 @@ extension Workspace {
     mutating func zoomToFit() {
         // A filter that hides: what it shows is the map to fit (a few matches in 100,000 nodes
         // would otherwise be slivers).
-        if let shown = input.recognizer.filterShown {
-            var box: Rect?
-            for (index, node) in document.nodes.enumerated() where index < shown.count && shown[index] && !document.isHidden(nodeAt: index) {
-                box = box.map { $0.union(node.frame) } ?? node.frame
-            }
-            if let box { return fly(toFrame: box, maxZoom: 1) }
-        }
+        if let box = filteredBounds { return fly(toFrame: box, maxZoom: 1) }
         fly(toFrame: document.bounds, maxZoom: 1)
     }
 
@@ -88,9 +82,8 @@ extension Workspace {
         let direction = arrow.vector
         var best: (id: NodeID, score: Double)?
         // A group mark or empty summary that is not shown is not a place to go.
-        let filtered = input.recognizer.filterShown
         for index in document.nodes.indices where !document.isHidden(nodeAt: index) && !document.nodes[index].isPlaceholder
-            && filtered.map({ index < $0.count && $0[index] }) ?? true {
+            && filterKeeps(nodeAt: index) {
             let node = document.nodes[index]
             guard node.id != from.id else { continue }
             let d = node.position - from.position
@@ -331,15 +324,7 @@ extension Workspace {
     /// with it when `relayout` says its size changed); nothing if they stay as they were, and a
     /// read-only map says why it refuses.
     mutating func changeDetails(of id: NodeID, _ label: String, relayout: Bool = false, _ change: (inout NodeDetails) -> Void) {
-        guard let before = document.node(id)?.details else { return }
-        var details = before
-        change(&details)
-        guard details != before else { return }
-        if lockdown.isReadOnly {
-            if let refusal = lockdown.refusal { toast(refusal) }
-            return
-        }
-        transact(label, relayout: relayout) { $0.record(.setDetails(node: id, from: before, to: details)) }
+        changeDetails(of: [id], label, relayout: relayout, change)
     }
 
     /// A note's dialog with its field broken into lines that fit the panel, the caret after the last.

@@ -12,14 +12,15 @@ extension Workspace {
         return selected.isEmpty ? node.map { [$0] } ?? [] : Array(selected)
     }
 
-    /// The details of `ids` changed together as one undo step named `label`: nothing if none
-    /// changes; a read-only map says why it refuses.
-    mutating func changeDetails(of ids: [NodeID], _ label: String, _ change: (NodeID, inout NodeDetails) -> Void) {
+    /// The details of `ids` changed together as one undo step named `label` (a tree-mode map laid
+    /// out again with it when `relayout` says sizes changed): nothing if none changes; a
+    /// read-only map says why it refuses.
+    mutating func changeDetails(of ids: [NodeID], _ label: String, relayout: Bool = true, _ change: (inout NodeDetails) -> Void) {
         var changes: [Change] = []
         for id in ids {
             guard let before = document.node(id)?.details else { continue }
             var details = before
-            change(id, &details)
+            change(&details)
             if details != before { changes.append(.setDetails(node: id, from: before, to: details)) }
         }
         guard !changes.isEmpty else { return }
@@ -28,7 +29,7 @@ extension Workspace {
             return
         }
         commitEditing()
-        transact(label) { workspace in
+        transact(label, relayout: relayout) { workspace in
             for change in changes { _ = workspace.record(change) }
         }
     }
@@ -60,7 +61,7 @@ extension Workspace {
 
     /// The style panel's Task row: no task, to do, or done (parents following), one undo step.
     mutating func setTaskState(_ state: TaskState?, of ids: [NodeID]) {
-        guard let state else { return changeDetails(of: ids, "not a task") { _, details in details.setTask(nil) } }
+        guard let state else { return changeDetails(of: ids, "not a task") { details in details.setTask(nil) } }
         setTasks(ids, to: state, label: state == .done ? "tick" : "task")
     }
 
@@ -131,7 +132,7 @@ extension Workspace {
 
     mutating func setPriority(_ level: Int?, on ids: [NodeID]) {
         guard !ids.isEmpty else { return selectFirstToast() }
-        changeDetails(of: ids, level.map { "priority \($0)" } ?? "no priority") { _, details in details.setPriority(level) }
+        changeDetails(of: ids, level.map { "priority \($0)" } ?? "no priority") { details in details.setPriority(level) }
     }
 
     private mutating func selectFirstToast() {
@@ -163,10 +164,11 @@ extension Workspace {
     public var today: CalendarDay { measures.today ?? CalendarDay.today() }
 
     /// The calendar dialog: a month's weeks (Monday first), the days of the months around them
-    /// quieter, today marked, the chosen day lit.
+    /// quieter, today marked, the chosen day lit. With no nodes it is the filter bar's "due by".
     func dueDialog(_ ids: [NodeID], month: CalendarDay, chosen: CalendarDay?) -> Dialog {
         let name = ids.count == 1 ? document.node(ids[0]).map { Self.shortName(of: $0) } ?? "" : "\(ids.count) nodes"
-        var dialog = Dialog(kind: .dueDate(ids, month: month, chosen: chosen), title: name.isEmpty ? "Due by" : "“\(name)” is due by")
+        let title = ids.isEmpty ? "Show what is due by" : (name.isEmpty ? "Due by" : "“\(name)” is due by")
+        var dialog = Dialog(kind: .dueDate(ids, month: month, chosen: chosen), title: title)
         let first = CalendarDay(year: month.year, month: month.month, day: 1) ?? month
         let start = first.adding(days: -first.weekdayFromMonday)
         let today = self.today
@@ -205,8 +207,8 @@ extension Workspace {
         guard case .dueDate(let ids, _, let chosen) = dialog.kind else { return }
         present(nil)
         switch action {
-        case .confirm: changeDetails(of: ids, "due date") { _, details in details.due = chosen }
-        case .discard: changeDetails(of: ids, "no due date") { _, details in details.due = nil }
+        case .confirm: changeDetails(of: ids, "due date") { details in details.due = chosen }
+        case .discard: changeDetails(of: ids, "no due date") { details in details.due = nil }
         case .cancel, .save: break
         }
     }
@@ -253,11 +255,11 @@ extension Workspace {
     mutating func addTag(_ tag: String, to ids: [NodeID]) {
         let tag = Tags.clean(tag)
         guard !tag.isEmpty else { return toast("Type a tag, or pick one") }
-        changeDetails(of: ids, "tag") { _, details in details.addTag(tag) }
+        changeDetails(of: ids, "tag") { details in details.addTag(tag) }
     }
 
     mutating func removeTag(_ tag: String, from id: NodeID) {
-        changeDetails(of: [id], "remove tag") { _, details in details.tags.removeAll { $0 == tag } }
+        changeDetails(of: [id], "remove tag") { details in details.tags.removeAll { $0 == tag } }
     }
 
     /// Every node's `tag` renamed `newName` (kept once where a node had both), one undo step.
@@ -265,7 +267,7 @@ extension Workspace {
         let newName = Tags.clean(newName)
         guard !newName.isEmpty, newName != tag else { return }
         let ids = document.nodes.filter { $0.tags.contains(tag) }.map(\.id)
-        changeDetails(of: ids, "rename tag") { _, details in
+        changeDetails(of: ids, "rename tag") { details in
             var renamed: [String] = []
             for old in details.tags {
                 let name = old == tag ? newName : old
@@ -284,7 +286,7 @@ extension Workspace {
     /// `tag` taken off every node, one undo step.
     mutating func deleteTag(_ tag: String) {
         let ids = document.nodes.filter { $0.tags.contains(tag) }.map(\.id)
-        changeDetails(of: ids, "delete tag") { _, details in details.tags.removeAll { $0 == tag } }
+        changeDetails(of: ids, "delete tag") { details in details.tags.removeAll { $0 == tag } }
         panels.filter.filter.tags.removeAll { $0 == tag }
         toast("“\(tag)” taken off \(ids.count) \(ids.count == 1 ? "node" : "nodes") (Undo brings it back)")
     }

@@ -350,7 +350,7 @@ import Testing
         var session = SessionTests.session()
         _ = session.start(at: 0)
         let children = session.workspace.document.children(of: session.workspace.document.rootID)
-        session.workspace.changeDetails(of: [children[0]], "tag") { _, details in details.tags = ["urgent"] }
+        session.workspace.changeDetails(of: [children[0]], "tag") { details in details.tags = ["urgent"] }
         session.workspace.showFiltered(MapFilter(tags: ["urgent"]))
         let effects = session.fileEvent(.dialog(.export(.freeMind), .confirm, field: "/tmp/urgent.mm"))
         let written = effects.compactMap { effect -> Document? in
