@@ -5,7 +5,7 @@ SWIFT ?= swift
 ARGS ?=
 # why: DejaVu covers Latin, Greek, Cyrillic, Arabic and Hebrew; Noto CJK and Noto Color Emoji
 # cover what it lacks (label text falls back to them through fontconfig).
-APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji libpq-dev pkg-config
+APT_PACKAGES := libsdl2-dev libsdl2-ttf-dev libsdl2-image-dev libfontconfig-dev fonts-dejavu-core fonts-noto-cjk fonts-noto-color-emoji libpq-dev libzip-dev libcairo2-dev pkg-config
 # why: dpkg-shlibdeps works out Depends, chrpath drops SwiftPM's $$ORIGIN run path, help2man writes
 # the man page from --help; lintian, appstreamcli and desktop-file-validate check the package.
 DEB_PACKAGES := dpkg-dev chrpath help2man lintian appstream desktop-file-utils
@@ -13,7 +13,7 @@ DEB_PACKAGES := dpkg-dev chrpath help2man lintian appstream desktop-file-utils
 # Wayland tests under a headless sway (grim, wtype), and the shared-map tests start a throwaway
 # PostgreSQL server; CI has none of them, and a test that is always skipped there proves nothing.
 # (libpq-dev, above, is needed to build at all.)
-TEST_PACKAGES := xvfb x11-utils xdotool imagemagick postgresql sway grim wtype dbus ibus ibus-libpinyin fcitx5 fcitx5-chinese-addons $(DEB_PACKAGES)
+TEST_PACKAGES := xvfb x11-utils xdotool imagemagick postgresql sway grim wtype dbus ibus ibus-libpinyin fcitx5 fcitx5-chinese-addons cups cups-client printer-driver-cups-pdf poppler-utils $(DEB_PACKAGES)
 PACKAGES = $(APT_PACKAGES)
 test: PACKAGES = $(APT_PACKAGES) $(TEST_PACKAGES)
 deb deb-check: PACKAGES = $(APT_PACKAGES) $(DEB_PACKAGES)

@@ -36,8 +36,22 @@ let package = Package(
         // why: glibc's malloc tuning (malloc_trim, mallopt, mallinfo2) is in malloc.h, which
         // Swift's Glibc module leaves out.
         .systemLibrary(name: "CMalloc"),
-        .target(name: "MeshpadCore"),
-        .target(name: "MeshpadSDL", dependencies: ["MeshpadCore", "CSDL2", "CFontconfig", "CMalloc"]),
+        // why: XMind files are ZIP archives; libzip (Debian's libzip-dev) reads and writes them, so
+        // the core has no inflater of its own. It is a data library, like Foundation's libxml2.
+        .systemLibrary(
+            name: "CZip",
+            pkgConfig: "libzip",
+            providers: [.apt(["libzip-dev"])]
+        ),
+        // why: PDF export draws through cairo's PDF surface with FreeType faces (cairo-ft), so the
+        // PDF holds vector shapes and real, searchable text in the fonts the screen uses.
+        .systemLibrary(
+            name: "CCairo",
+            pkgConfig: "cairo-ft",
+            providers: [.apt(["libcairo2-dev"])]
+        ),
+        .target(name: "MeshpadCore", dependencies: ["CZip"]),
+        .target(name: "MeshpadSDL", dependencies: ["MeshpadCore", "CSDL2", "CFontconfig", "CMalloc", "CCairo"]),
         .target(name: "MeshpadPostgres", dependencies: ["MeshpadCore", "CLibPQ"]),
         .target(name: "MeshpadTools", dependencies: ["MeshpadCore", "MeshpadSDL", "MeshpadPostgres"]),
         .executableTarget(name: "meshpad", dependencies: ["MeshpadCore", "MeshpadSDL", "MeshpadPostgres", "MeshpadTools"]),

@@ -6,8 +6,11 @@ public enum MapFormat: String, CaseIterable, Sendable {
     case freeMind = "mm"
     case opml
     case markdown = "md"
+    case xmind
+    case mermaid = "mmd"
     case svg
     case png
+    case pdf
 
     /// Its name on the format chooser of Save as and Export.
     public var chooserLabel: String {
@@ -16,8 +19,11 @@ public enum MapFormat: String, CaseIterable, Sendable {
         case .freeMind: return "Freeplane .mm"
         case .opml: return "OPML"
         case .markdown: return "Markdown"
+        case .xmind: return "XMind"
+        case .mermaid: return "Mermaid"
         case .svg: return "SVG picture"
         case .png: return "PNG picture"
+        case .pdf: return "PDF"
         }
     }
 
@@ -28,14 +34,18 @@ public enum MapFormat: String, CaseIterable, Sendable {
         case "mm": self = .freeMind
         case "opml": self = .opml
         case "md", "markdown": self = .markdown
+        case "xmind": self = .xmind
+        case "mmd", "mermaid": self = .mermaid
         case "svg": self = .svg
         case "png": self = .png
+        case "pdf": self = .pdf
         default: return nil
         }
     }
 
     /// Guesses a map format from the first bytes: JSON, `<map`, `<opml`, else Markdown if it has headings or bullets.
     public static func sniff(_ data: Data) -> MapFormat? {
+        if ZipArchive.looksLikeZip(data) { return .xmind }
         let head = String(decoding: data.prefix(4096), as: UTF8.self)
         let trimmed = head.drop { $0.isWhitespace || $0 == "\u{FEFF}" }
         if trimmed.first == "{" { return .native }
@@ -51,7 +61,7 @@ public enum MapFormat: String, CaseIterable, Sendable {
         return nil
     }
 
-    public var canBeOpened: Bool { self != .svg && self != .png }
+    public var canBeOpened: Bool { self != .svg && self != .png && self != .pdf }
 
     public var displayName: String {
         switch self {
@@ -59,8 +69,11 @@ public enum MapFormat: String, CaseIterable, Sendable {
         case .freeMind: return "FreeMind"
         case .opml: return "OPML"
         case .markdown: return "Markdown"
+        case .xmind: return "XMind"
+        case .mermaid: return "Mermaid"
         case .svg: return "SVG"
         case .png: return "PNG"
+        case .pdf: return "PDF"
         }
     }
 }
@@ -85,7 +98,7 @@ public enum MapFile {
 
     /// Reads and parses a map. Errors name the file (and the line and column where there is one).
     /// With `sizing`, the map comes back measured (see `decode(_:format:sizing:)`).
-    public static func read(_ path: String, sizing: NodeSizing? = nil) throws(FormatError) -> Loaded {
+    public static func read(_ path: String, sizing: NodeSizing? = nil, sheet: Int? = nil) throws(FormatError) -> Loaded {
         let attributes: [FileAttributeKey: Any]
         do {
             attributes = try FileManager.default.attributesOfItem(atPath: path)
@@ -106,7 +119,7 @@ public enum MapFile {
             throw FormatError(path: path, format: "map", reason: .unreadable(detail: error.localizedDescription))
         }
         do {
-            return try decode(data, format: MapFormat(path: path), sizing: sizing)
+            return try decode(data, format: MapFormat(path: path), sizing: sizing, sheet: sheet)
         } catch {
             throw error.at(path)
         }
@@ -116,12 +129,12 @@ public enum MapFile {
     /// back measured, as `measureAll(with:)` would leave it: a `.meshpad` is measured as it is
     /// read, before its indexes are built, so a 100k-node map is filed once, not twice; a `.mm`
     /// is measured on a second thread while it is read.
-    public static func decode(_ data: Data, format: MapFormat?, sizing: NodeSizing? = nil) throws(FormatError) -> Loaded {
+    public static func decode(_ data: Data, format: MapFormat?, sizing: NodeSizing? = nil, sheet: Int? = nil) throws(FormatError) -> Loaded {
         guard data.count <= sizeLimit else {
             throw FormatError(format: "map", reason: .tooLarge(bytes: data.count, limit: sizeLimit))
         }
         guard let chosen = (format?.canBeOpened == true ? format : nil) ?? sniff(data, asked: format) else {
-            throw FormatError(format: "map", reason: .unknownFormat(detail: "not a map Meshpad can read (.meshpad, .mm, .opml, .md)"))
+            throw FormatError(format: "map", reason: .unknownFormat(detail: "not a map Meshpad can read (.meshpad, .mm, .opml, .md, .xmind, .mmd)"))
         }
         var loaded: Loaded
         switch chosen {
@@ -136,7 +149,13 @@ public enum MapFile {
         case .markdown:
             let imported = try MarkdownFormat.decode(data)
             loaded = Loaded(document: imported.document, format: .markdown, warnings: imported.warnings)
-        case .svg, .png:
+        case .xmind:
+            let imported = try XMindFormat.decode(data, sheet: sheet)
+            loaded = Loaded(document: imported.document, format: .xmind, warnings: imported.warnings)
+        case .mermaid:
+            let imported = try MermaidFormat.decode(data)
+            loaded = Loaded(document: imported.document, format: .mermaid, warnings: imported.warnings)
+        case .svg, .png, .pdf:
             throw FormatError(format: chosen.displayName, reason: .unknownFormat(detail: "\(chosen.displayName) is an export format; Meshpad cannot open it"))
         }
         if let sizing {
@@ -172,10 +191,14 @@ public enum MapFile {
             return OPMLFormat.encode(document)
         case .markdown:
             return MarkdownFormat.encode(document)
+        case .xmind:
+            return try XMindFormat.encode(document)
+        case .mermaid:
+            return MermaidFormat.encode(document)
         case .svg:
             return (SVGExport.encode(document, theme: theme), [])
-        case .png:
-            throw FormatError(format: "PNG", reason: .unknownFormat(detail: "PNG is drawn by the renderer, not encoded here"))
+        case .png, .pdf:
+            throw FormatError(format: format.displayName, reason: .unknownFormat(detail: "\(format.displayName) is drawn by the renderer, not encoded here"))
         }
     }
 }
