@@ -7,10 +7,10 @@ set -u
 cd "$(dirname "$0")/../.."
 seconds=${FUZZ_SECONDS:-60}
 binary=.build/fuzz/meshpad-fuzz
-targets=${FUZZ_TARGETS:-"native mm opml markdown replay"}
+targets=${FUZZ_TARGETS:-"native mm opml markdown xmind mermaid replay"}
 mkdir -p .build/fuzz/crashes
 echo "building $binary (swiftc -sanitize=fuzzer,address)"
-swiftc -sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -module-name MeshpadFuzz \
+swiftc -sanitize=fuzzer,address -parse-as-library -O -swift-version 6 -module-name MeshpadFuzz -I Sources/CZip \
   $(find Sources/MeshpadCore -name '*.swift') Tests/Fuzz/FuzzMain.swift -o "$binary" 2>&1 | grep -v "ld.gold: warning" || true
 [ -x "$binary" ] || { echo "fuzz: the build failed"; exit 1; }
 failed=0

@@ -6,7 +6,7 @@ import Foundation
 /// or run out of memory. `make fuzz` runs them under libFuzzer (`Tests/Fuzz/FuzzMain.swift`);
 /// `FuzzRegressionTests` runs every input that once crashed one, so a fix stays fixed.
 public enum FuzzTarget: String, CaseIterable, Sendable {
-    case native, mm, opml, markdown, replay
+    case native, mm, opml, markdown, xmind, mermaid, replay
 
     /// Parses `data`; if it is a map, does what opening it does (sizing, laying out, folds,
     /// hit tests) and writes it back.
@@ -25,6 +25,14 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .markdown:
             guard let imported = try? MapFile.decode(data, format: .markdown) else { return }
             exercise(imported.document)
+        case .xmind:
+            guard let imported = try? MapFile.decode(data, format: .xmind) else { return }
+            exercise(imported.document)
+            _ = try? XMindFormat.encode(imported.document)
+        case .mermaid:
+            guard let imported = try? MapFile.decode(data, format: .mermaid) else { return }
+            exercise(imported.document)
+            _ = MermaidFormat.encode(imported.document)
         case .replay:
             guard let events = try? ReplayEvent.parseScript(String(decoding: data, as: UTF8.self)) else { return }
             for event in events { _ = event.jsonLine }
