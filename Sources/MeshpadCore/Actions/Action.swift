@@ -109,6 +109,8 @@ public enum Action: Hashable, Sendable {
     case save
     case saveAs
     case export(ExportFormat)
+    /// Print the map through the system's print service (CUPS), as a PDF.
+    case print
     case theme(String)
     case keyboard(KeyboardMode)
     case help
@@ -130,7 +132,7 @@ public enum Action: Hashable, Sendable {
     ] + Direction.allCases.map { .moveSelection($0) } + Direction.allCases.map { .extendSelection($0) } + [
         .fit, .zoomIn, .zoomOut, .resetZoom,
         .tidy, .forceLayout, .undo, .redo,
-        .newMap, .open, .save, .saveAs,
+        .newMap, .open, .save, .saveAs, .print,
     ] + ExportFormat.allCases.map { .export($0) } + Theme.all.map { .theme($0.name) } + KeyboardMode.allCases.map { .keyboard($0) } + [
         .help, .quit, .debugOverlay,
     ]
@@ -177,13 +179,16 @@ public enum MenuGroup: String, Hashable, Sendable {
 
 /// What the app menu's Export page writes: a picture or another program's format.
 public enum ExportFormat: String, CaseIterable, Hashable, Sendable {
-    case png, svg, freeMind, opml, markdown
+    case pdf, png, svg, freeMind, xmind, opml, markdown, mermaid
 
     /// The map format it is written in (and the file name's extension).
     public var format: MapFormat {
         switch self {
+        case .pdf: return .pdf
         case .png: return .png
         case .svg: return .svg
+        case .xmind: return .xmind
+        case .mermaid: return .mermaid
         case .freeMind: return .freeMind
         case .opml: return .opml
         case .markdown: return .markdown

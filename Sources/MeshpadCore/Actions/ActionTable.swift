@@ -200,7 +200,10 @@ public enum ActionTable {
                               summary: "save under another name or format (.meshpad, .mm, .opml, .md)")
         case .open:
             return ActionSpec("Open…", keys: [KeyChord(.o, .ctrl)], menu: .file, readOnly: true, kiosk: false,
-                              summary: "open another map (.meshpad, .mm, .opml, .md)")
+                              summary: "open another map (.meshpad, .mm, .opml, .md, .xmind, .mmd)")
+        case .print:
+            return ActionSpec("Print…", keys: [KeyChord(.p, .ctrl)], menu: .file, readOnly: true, kiosk: false,
+                              summary: "print the map (whole, tiled over pages, or as an outline) through the system's printers")
         case .export(let format):
             return ActionSpec(format.title, keys: format == .png ? [KeyChord(.e, .ctrl)] : [], menu: .export, readOnly: true, kiosk: false,
                               summary: "export the whole map as \(format.summary)")
@@ -264,8 +267,11 @@ extension ExportFormat {
     /// The words on its row of the Export page.
     public var title: String {
         switch self {
+        case .pdf: return "PDF…"
         case .png: return "PNG picture"
         case .svg: return "SVG picture"
+        case .xmind: return "XMind (.xmind)"
+        case .mermaid: return "Mermaid mind map (.mmd)"
         case .freeMind: return "Freeplane map (.mm)"
         case .opml: return "OPML outline"
         case .markdown: return "Markdown"
@@ -274,8 +280,11 @@ extension ExportFormat {
 
     var summary: String {
         switch self {
+        case .pdf: return "a PDF (one page, tiled pages or an outline; asks which first)"
         case .png: return "a PNG picture"
         case .svg: return "an SVG picture"
+        case .xmind: return "an XMind file (XMind 2020 and later open it)"
+        case .mermaid: return "a Mermaid mind map (indented text)"
         case .freeMind: return "a FreeMind/Freeplane map (.mm)"
         case .opml: return "an OPML outline"
         case .markdown: return "a Markdown outline"

@@ -44,6 +44,12 @@ public struct Dialog: Equatable, Sendable {
         case filterTag
         /// The name the filter is saved under.
         case saveFilter
+        /// Export ▸ PDF…: page size, orientation, layout and notes, before the file browser.
+        case pdfOptions(PDFOptions)
+        /// Print…: the PDF's options and the printer (none when the system has no printers).
+        case print(PDFOptions, printers: [String], chosen: String?)
+        /// A file holding several maps (an XMind workbook): which one to open.
+        case chooseSheet(path: String, titles: [String])
     }
 
     /// A finger-sized choice in the dialog besides its buttons: a day of the calendar, a month
@@ -54,6 +60,8 @@ public struct Dialog: Equatable, Sendable {
             /// Shows the month this many months away.
             case month(Int)
             case suggestion(String)
+            /// An option of the dialog ("paper:a4", "printer:Office", "sheet:2"), lit when it is in force.
+            case option(String)
             /// Words only (the calendar's month and weekdays).
             case caption
         }
@@ -128,7 +136,7 @@ public struct Dialog: Equatable, Sendable {
         switch kind {
         case .open, .saveAs, .export, .pin, .note, .linkLabel, .image, .attributeName, .attributeValue, .tag, .renameTag, .filterText,
              .filterTag, .saveFilter: return true
-        case .unsavedChanges, .replace, .openLink, .sharedUnavailable, .dueDate: return false
+        case .unsavedChanges, .replace, .openLink, .sharedUnavailable, .dueDate, .pdfOptions, .print, .chooseSheet: return false
         }
     }
 
@@ -150,6 +158,10 @@ public struct Dialog: Equatable, Sendable {
         case .renameTag: return [("Cancel", .cancel), ("Rename", .confirm)]
         case .filterText, .filterTag: return [("Cancel", .cancel), ("Filter", .confirm)]
         case .saveFilter: return [("Cancel", .cancel), ("Save", .confirm)]
+        case .pdfOptions: return [("Cancel", .cancel), ("Choose file…", .confirm)]
+        case .print(_, let printers, _):
+            return printers.isEmpty ? [("Cancel", .cancel), ("Save as PDF…", .save)] : [("Cancel", .cancel), ("Save as PDF…", .save), ("Print", .confirm)]
+        case .chooseSheet: return [("Cancel", .cancel)]
         case .attributeName(_, let row): return [("Cancel", .cancel), (row == nil ? "Next" : "Done", .confirm)]
         case .attributeValue(_, let row, _):
             return row == nil ? [("Cancel", .cancel), ("Done", .confirm)] : [("Cancel", .cancel), ("Delete row", .discard), ("Done", .confirm)]

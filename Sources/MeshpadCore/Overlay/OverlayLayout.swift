@@ -87,6 +87,7 @@ public struct OverlayLayout: Sendable {
                 case .styleOption, .linkStyleOption, .browserFormat, .filterOption: return "option"
                 case .dialogChoice(.caption): return "text"
                 case .dialogChoice(.day): return "day"
+                case .dialogChoice(.option): return "option"
                 case .dialogChoice: return "button"
                 case .minimap: return "minimap"
                 case .menuRow: return "menu item"

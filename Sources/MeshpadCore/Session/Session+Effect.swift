@@ -14,6 +14,14 @@ extension Session {
         /// Read the map at `path`, measured, its pictures learned from its folder and laid out if
         /// it has no positions; report `.opened` or `.readFailed`.
         case read(path: String)
+        /// Read one sheet (0-based) of a file holding several maps, as `.read` does.
+        case readSheet(path: String, sheet: Int)
+        /// Draw the map as a PDF at `path`; report `.exported` or `.exportFailed`.
+        case exportPDF(Document, path: String, options: PDFOptions)
+        /// Ask the system's print service for its printers; report `.printers`.
+        case listPrinters
+        /// Draw the map as a PDF and hand it to `printer`, titled `title`; report `.printed` or `.printFailed`.
+        case print(Document, title: String, printer: String, options: PDFOptions)
         /// Look for a recovery of the map at `key` in `store` newer than the map; report
         /// `.recoveryFound`, `.recoveryUnreadable` or `.noRecovery`.
         case restoreRecovery(RecoveryStore, key: String?)
@@ -74,6 +82,13 @@ extension Session {
         /// `.read` succeeded: the map, measured and laid out.
         case opened(MapFile.Loaded, path: String)
         case readFailed(path: String, reason: String)
+        /// `.read` found a file holding several maps: which one is asked first.
+        case sheets(path: String, titles: [String])
+        /// `.listPrinters`: the printers, or why there are none to ask (no print service).
+        case printers([String], problem: String?)
+        /// `.print`: the print service took the job (its id, as `lp` says it).
+        case printed(printer: String, job: String)
+        case printFailed(printer: String, reason: String)
         /// A recovery newer than the map, decoded and measured, saved at `when` (words).
         case recoveryFound(Document, when: String)
         case recoveryUnreadable(reason: String)

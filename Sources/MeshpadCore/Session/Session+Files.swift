@@ -14,16 +14,13 @@ extension Session {
                 effects.append(.write(documentForWriting(to: path), path: path, format: format))
             case .export(let path, let format):
                 // A picture is drawn from the map as shown, its pictures read from where they are.
-                var document = format == .png ? workspace.document : documentForWriting(to: path)
-                // What the filter shows is what is exported (as Freeplane exports a filtered map).
-                exportFilterNote = nil
-                if let shown = workspace.sceneExtras.filter, !workspace.panels.filter.filter.isEmpty {
-                    let total = document.nodeCount
-                    document = document.keeping(shown)
-                    document.measureAll(with: workspace.measures.sizing)
-                    exportFilterNote = "what the filter shows: \(document.nodeCount) of \(total) nodes"
+                let drawn = format == .png || format == .pdf
+                let document = filteredForExport(drawn ? workspace.document : documentForWriting(to: path))
+                if format == .pdf {
+                    effects.append(.exportPDF(document, path: path, options: workspace.panels.pdfOptions))
+                } else {
+                    effects.append(.export(document, path: path, format: format))
                 }
-                effects.append(.export(document, path: path, format: format))
             case .startNewMap:
                 effects += startNewMap()
             case .read(let path):
@@ -70,6 +67,17 @@ extension Session {
 
     /// The map as a file at `path` keeps it: with the view, and pictures' paths relative to that
     /// file's folder (see `PicturePaths`).
+    /// What the filter shows is what is exported or printed (as Freeplane exports a filtered
+    /// map), and the outcome says so.
+    mutating func filteredForExport(_ document: Document) -> Document {
+        exportFilterNote = nil
+        guard let shown = workspace.sceneExtras.filter, !workspace.panels.filter.filter.isEmpty else { return document }
+        var kept = document.keeping(shown)
+        kept.measureAll(with: workspace.measures.sizing)
+        exportFilterNote = "what the filter shows: \(kept.nodeCount) of \(document.nodeCount) nodes"
+        return kept
+    }
+
     public func documentForWriting(to path: String?) -> Document {
         let folder = path.map { ($0 as NSString).deletingLastPathComponent } ?? pictureFolder
         guard let folder else { return workspace.documentForSaving }

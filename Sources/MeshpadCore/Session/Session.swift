@@ -214,6 +214,18 @@ public struct Session {
                                                warnings: loaded.warnings))
         case .readFailed(let path, let reason):
             return [.log(reason)] + fileEvent(.readFailed(path: path, reason: reason))
+        case .sheets(let path, let titles):
+            workspace.askSheet(of: path, titles: titles)
+            return []
+        case .printers(let printers, let problem):
+            workspace.showPrintDialog(printers: printers, problem: problem)
+            return []
+        case .printed(let printer, let job):
+            workspace.show(Banner(message: "Sent to \(printer) (job \(job))", expiresAt: time + FileFlow.noticeSeconds))
+            return []
+        case .printFailed(let printer, let reason):
+            workspace.show(Banner(message: "Not printed on \(printer): \(reason)", isError: true, expiresAt: time + FileFlow.warningSeconds))
+            return [.log("print on \(printer): \(reason)")]
         case .recoveryFound(let recovered, let when):
             bannerWithoutRecovery = nil
             if files.file.path != nil { launchDocument = nil }
@@ -322,6 +334,9 @@ public struct Session {
             case .dialogAction(let kind, let action, let field): effects += fileEvent(.dialog(kind, action, field: field))
             case .listSharedMaps: if settings.sharedDatabase != nil { effects.append(.listSharedMaps) }
             case .openShared(let name): effects += fileEvent(.openShared(name))
+            case .listPrinters: effects.append(.listPrinters)
+            case .print(let printer): effects.append(printEffect(to: printer))
+            case .openSheet(let path, let sheet): effects.append(.readSheet(path: path, sheet: sheet))
             case .bannerAction(.discardRecovery): effects += fileEvent(.discardRecovery)
             case .bannerAction(.dismiss): launchDocument = nil
             // The workspace ends it itself; nothing for the app to do.

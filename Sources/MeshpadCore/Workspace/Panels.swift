@@ -17,6 +17,10 @@ public struct Panels {
     public internal(set) var tagsInUse: [String] = []
     var tagsInUseKey: UInt64 = .max
     public internal(set) var styleOpen = false
+    /// The PDF options last chosen (Export ▸ PDF…, Print…), offered again next time.
+    public internal(set) var pdfOptions = PDFOptions()
+    /// The printer last printed to.
+    public internal(set) var printer: String?
     /// The selection the view last moved for, to keep it clear of the style panel.
     var styleKeptClear: Set<NodeID> = []
     public internal(set) var minimapOpen = false

@@ -205,9 +205,16 @@ extension Workspace {
             return [.showSaveAs]
         case .open:
             return [.showOpen]
+        case .export(.pdf):
+            closeOpenEdit()
+            askPDFOptions()
+            return []
         case .export(let format):
             closeOpenEdit()
             return [.export(format)]
+        case .print:
+            closeOpenEdit()
+            return askToPrint()
         case .theme(let name):
             measures.themeName = name
             return [.setTheme(name), .rememberChoices]

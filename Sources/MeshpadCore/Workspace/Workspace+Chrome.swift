@@ -260,6 +260,10 @@ extension Workspace {
             addTag(tag, to: ids)
         case (.filterTag, .suggestion(let tag)):
             return finishFilterDialog(dialog, .confirm, picked: tag)
+        case (.pdfOptions, .option(let key)), (.print, .option(let key)):
+            choosePaperOption(key, dialog)
+        case (.chooseSheet, .option(let key)):
+            return chooseSheet(key, dialog)
         default:
             break
         }
@@ -282,6 +286,11 @@ extension Workspace {
             return []
         }
         switch current.kind {
+        case .pdfOptions, .print:
+            return finishPaperDialog(current, action)
+        case .chooseSheet:
+            present(nil)
+            return []
         case .dueDate(let ids, _, _):
             if ids.isEmpty { finishFilterDay(current, action) } else { finishDueDate(current, action) }
             return []

@@ -198,7 +198,7 @@ extension Workspace {
         switch value {
         case .day(let day): present(dueDialog(ids, month: day, chosen: day))
         case .month(let step): present(dueDialog(ids, month: month.adding(months: step), chosen: chosen))
-        case .suggestion, .caption: break
+        case .suggestion, .caption, .option: break
         }
     }
 

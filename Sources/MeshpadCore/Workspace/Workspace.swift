@@ -47,6 +47,12 @@ public struct Workspace {
         case listSharedMaps
         /// Open this shared map in place of the current one (the file flow asks about unsaved changes first).
         case openShared(String)
+        /// Ask the system for its printers and hand them to `showPrintDialog`.
+        case listPrinters
+        /// Print the map as a PDF with `panels.pdfOptions` to this printer.
+        case print(printer: String)
+        /// Open this sheet (0-based) of a file holding several maps.
+        case openSheet(path: String, sheet: Int)
     }
 
     /// A node's text being edited in place. Its changes go into the open `.textEdit`

@@ -11,7 +11,7 @@ extension App {
         for effect in effects { carry(effect) }
     }
 
-    private func report(_ outcome: Session.Outcome) {
+    func report(_ outcome: Session.Outcome) {
         carry(session.report(outcome, at: time))
     }
 
@@ -29,13 +29,15 @@ extension App {
         case .export(let document, let path, let format):
             export(document, to: path, as: format)
         case .read(let path):
-            do {
-                let loaded = try readForDisplay(path)
-                autosaveWriter.waitUntilIdle()
-                report(.opened(loaded, path: path))
-            } catch {
-                report(.readFailed(path: path, reason: error.description))
-            }
+            read(path, sheet: nil)
+        case .readSheet(let path, let sheet):
+            read(path, sheet: sheet)
+        case .exportPDF(let document, let path, let options):
+            exportPDF(document, to: path, options: options)
+        case .listPrinters:
+            listPrinters()
+        case .print(let document, let title, let printer, let options):
+            print(document, title: title, printer: printer, options: options)
         case .restoreRecovery(let store, let key):
             restoreRecovery(from: store, key: key)
         case .discardRecovery(let store, let key):
@@ -155,8 +157,8 @@ extension App {
     /// The map at `path`, measured as it is read, then every picture it shows loaded from its
     /// folder (so a layout leaves room for the pictures' real sizes), then laid out if it has no
     /// positions.
-    func readForDisplay(_ path: String) throws(FormatError) -> MapFile.Loaded {
-        var loaded = try MapFile.read(path, sizing: canvas.sizing)
+    func readForDisplay(_ path: String, sheet: Int? = nil) throws(FormatError) -> MapFile.Loaded {
+        var loaded = try MapFile.read(path, sizing: canvas.sizing, sheet: sheet)
         // why: which pictures a map shows is known only once it is read (and the folder changes
         // only for a map that opened); the nodes are measured again only when a picture's size
         // was not known before (most maps have none).

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Printing: the map drawn as a PDF and handed to the system's print service (CUPS, through its
+/// `lp` and `lpstat` commands). The session decides what is printed and says what became of it;
+/// the app runs the commands, and `PrintQueue` reads what they answer.
+extension Session {
+    /// The job for `printer`: the map as the screen shows it (what a filter shows, only), titled
+    /// by the map's name.
+    mutating func printEffect(to printer: String) -> Effect {
+        let document = filteredForExport(workspace.document)
+        let title = files.file.path.map { ($0 as NSString).lastPathComponent } ?? FileFlow.name(forRoot: document.root.text)
+        return .print(document, title: title, printer: printer, options: workspace.panels.pdfOptions)
+    }
+}
+
+/// What CUPS's commands answer, read: the printers `lpstat -a` lists and the job `lp` made.
+public enum PrintQueue {
+    /// Printer names from `lpstat -a` ("Office accepting requests since …"), in its order;
+    /// lines of other shapes (a locale's words, warnings) are left out.
+    public static func printers(fromLpstat output: String) -> [String] {
+        var names: [String] = []
+        for line in output.split(whereSeparator: \.isNewline) {
+            let words = line.split(separator: " ", maxSplits: 1)
+            guard let name = words.first, words.count == 2, !name.hasSuffix(":") else { continue }
+            let printer = String(name)
+            if !names.contains(printer) { names.append(printer) }
+        }
+        return names
+    }
+
+    /// The job id from `lp`'s answer ("request id is Office-12 (1 file(s))"), or its whole answer.
+    public static func job(fromLp output: String) -> String {
+        let trimmed = output.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let range = trimmed.range(of: "request id is ") else { return trimmed }
+        let rest = trimmed[range.upperBound...]
+        return String(rest.prefix { !$0.isWhitespace })
+    }
+
+    /// What to say when there is no print service: the PDF is offered instead.
+    public static let missing = "This computer has no print service (CUPS's lp and lpstat are not installed). Save a PDF to print it elsewhere."
+
+    /// What to say when the print service is there but does not answer.
+    public static func unreachable(_ detail: String) -> String {
+        let said = detail.trimmingCharacters(in: .whitespacesAndNewlines)
+        return "The print service did not answer" + (said.isEmpty ? "." : ": \(said)") + " Save a PDF to print it elsewhere."
+    }
+}
