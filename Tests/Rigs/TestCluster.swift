@@ -144,7 +144,7 @@ package final class TestCluster: @unchecked Sendable {
     }
 
     /// A TCP port nothing listens on now: bound to port 0 and let go.
-    private static func freePort() throws -> Int {
+    package static func freePort() throws -> Int {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw ClusterError(message: "socket() failed: \(errno)") }
         defer { close(fd) }

@@ -55,10 +55,28 @@ public enum MapFormat: String, CaseIterable, Sendable {
             return nil
         }
         let lines = head.split(separator: "\n")
+        // Mermaid: after front matter and %% comments, the first line says `mindmap`.
+        if startsAsMindmap(lines) { return .mermaid }
         if lines.contains(where: { MarkdownFormat.headingLevel(String($0)) != nil || MarkdownFormat.bullet(String($0)) != nil }) {
             return .markdown
         }
         return nil
+    }
+
+    /// Whether the first line that says anything, past front matter (`---` … `---`) and `%%`
+    /// comments, is Mermaid's `mindmap`.
+    static func startsAsMindmap(_ lines: [Substring]) -> Bool {
+        var inFrontMatter = false
+        for (index, raw) in lines.enumerated() {
+            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{FEFF}")))
+            if line == "---" && (index == 0 || inFrontMatter) {
+                inFrontMatter.toggle()
+                continue
+            }
+            if inFrontMatter || line.isEmpty || line.hasPrefix("%%") { continue }
+            return line == "mindmap"
+        }
+        return false
     }
 
     public var canBeOpened: Bool { self != .svg && self != .png && self != .pdf }
@@ -147,8 +165,16 @@ public enum MapFile {
             let imported = try OPMLFormat.decode(data)
             loaded = Loaded(document: imported.document, format: .opml, warnings: imported.warnings)
         case .markdown:
-            let imported = try MarkdownFormat.decode(data)
-            loaded = Loaded(document: imported.document, format: .markdown, warnings: imported.warnings)
+            // A Markdown file whose Mermaid fence is a mind map is that mind map (Obsidian and
+            // GitHub show it so); the words around the fence are not the map.
+            if let source = MermaidFormat.mindmapSource(inMarkdown: String(decoding: data, as: UTF8.self)) {
+                let imported = try MermaidFormat.decode(Data(source.utf8))
+                loaded = Loaded(document: imported.document, format: .mermaid,
+                                warnings: ["the Mermaid mind map in this Markdown file was opened; the text around it is not part of the map"] + imported.warnings)
+            } else {
+                let imported = try MarkdownFormat.decode(data)
+                loaded = Loaded(document: imported.document, format: .markdown, warnings: imported.warnings)
+            }
         case .xmind:
             let imported = try XMindFormat.decode(data, sheet: sheet)
             loaded = Loaded(document: imported.document, format: .xmind, warnings: imported.warnings)

@@ -32,6 +32,7 @@ public struct FileBrowser: Equatable, Sendable {
             switch self {
             case .open, .saveAs: return FolderListing.mapExtensions
             case .export(.markdown): return ["md", "markdown"]
+            case .export(.mermaid): return ["mmd", "mermaid"]
             case .export(let format): return [format.format.rawValue]
             case .image: return Self.imageExtensions
             }
@@ -43,7 +44,7 @@ public struct FileBrowser: Equatable, Sendable {
         /// The formats its chooser offers: the maps Meshpad writes (Save as), every export's.
         public var formats: [MapFormat] {
             switch self {
-            case .saveAs: return [.native, .freeMind, .opml, .markdown]
+            case .saveAs: return [.native, .freeMind, .xmind, .opml, .markdown, .mermaid]
             case .export: return ExportFormat.allCases.map(\.format)
             case .open, .image: return []
             }

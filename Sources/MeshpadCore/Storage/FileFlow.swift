@@ -154,6 +154,13 @@ public struct FileFlow: Sendable {
         case .save:
             guard !isReadOnly else { return [] }
             guard let path = file.path else { return [.ask(saveAsDialog(message: nil))] }
+            // A map read from inside another kind of file (the Mermaid block of a Markdown note)
+            // is never written over it: the words around it would be lost.
+            if let named = MapFormat(path: path), named != file.format {
+                let name = ((file.displayName as NSString).deletingPathExtension as String) + "." + file.format.rawValue
+                return [.ask(saveAsDialog(message: "This map came from inside \(file.displayName); save it as a file of its own, so \(file.displayName) stays as it is",
+                                          field: ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(name)))]
+            }
             return [.write(path: path, format: file.format)]
         case .saveAs:
             return isReadOnly ? [] : [.ask(saveAsDialog(message: nil))]
@@ -257,7 +264,7 @@ public struct FileFlow: Sendable {
         case (.saveAs, _):
             var path = Self.absolute(field)
             if let format = MapFormat(path: path), !format.canBeOpened {
-                return [.ask(saveAsDialog(message: "SVG and PNG are exports; save as .meshpad, .mm, .opml or .md", field: field))]
+                return [.ask(saveAsDialog(message: "SVG, PNG and PDF are exports; save as .meshpad, .mm, .xmind, .opml, .md or .mmd", field: field))]
             }
             // why: a map saved without a map's extension would not be listed when opening again.
             if MapFormat(path: path) == nil { path += "." + MapFormat.native.rawValue }
@@ -303,7 +310,7 @@ public struct FileFlow: Sendable {
 
     private func saveAsDialog(message: String?, field: String? = nil) -> Dialog {
         let suggestion = field ?? file.path ?? (startFolder.hasSuffix("/") ? startFolder : startFolder + "/") + untitledName + ".meshpad"
-        return Dialog(kind: .saveAs, title: "Save map as (.meshpad, .mm, .opml, .md)", field: suggestion,
+        return Dialog(kind: .saveAs, title: "Save map as (.meshpad, .mm, .xmind, .opml, .md, .mmd)", field: suggestion,
                       recent: recent.paths, message: message)
     }
 

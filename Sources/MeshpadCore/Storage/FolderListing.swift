@@ -80,7 +80,7 @@ public struct FolderListing: Equatable, Sendable {
     public var entries: [FolderEntry]
 
     /// The extensions of the maps Meshpad opens (lowercase, without the dot).
-    public static let mapExtensions: Set<String> = ["meshpad", "mm", "opml", "md", "markdown"]
+    public static let mapExtensions: Set<String> = ["meshpad", "mm", "xmind", "opml", "md", "markdown", "mmd", "mermaid"]
 
     /// Lists `folder` through `access`, keeping files whose extension (any case) is in
     /// `extensions`, hidden entries (a leading dot) and anything neither a folder nor a plain
