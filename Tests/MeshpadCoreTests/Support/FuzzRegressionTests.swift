@@ -29,6 +29,8 @@ import Testing
             case .mm: .freeMind
             case .opml: .opml
             case .markdown: .markdown
+            case .xmind: .xmind
+            case .mermaid: .mermaid
             case .native: .native
             case .replay: nil
             }
