@@ -56,27 +56,11 @@ public enum MapFormat: String, CaseIterable, Sendable {
         }
         let lines = head.split(separator: "\n")
         // Mermaid: after front matter and %% comments, the first line says `mindmap`.
-        if startsAsMindmap(lines) { return .mermaid }
+        if MermaidFormat.beginsAsMindMap(head) { return .mermaid }
         if lines.contains(where: { MarkdownFormat.headingLevel(String($0)) != nil || MarkdownFormat.bullet(String($0)) != nil }) {
             return .markdown
         }
         return nil
-    }
-
-    /// Whether the first line that says anything, past front matter (`---` … `---`) and `%%`
-    /// comments, is Mermaid's `mindmap`.
-    static func startsAsMindmap(_ lines: [Substring]) -> Bool {
-        var inFrontMatter = false
-        for (index, raw) in lines.enumerated() {
-            let line = raw.trimmingCharacters(in: .whitespacesAndNewlines.union(CharacterSet(charactersIn: "\u{FEFF}")))
-            if line == "---" && (index == 0 || inFrontMatter) {
-                inFrontMatter.toggle()
-                continue
-            }
-            if inFrontMatter || line.isEmpty || line.hasPrefix("%%") { continue }
-            return line == "mindmap"
-        }
-        return false
     }
 
     public var canBeOpened: Bool { self != .svg && self != .png && self != .pdf }
@@ -167,8 +151,9 @@ public enum MapFile {
         case .markdown:
             // A Markdown file whose Mermaid fence is a mind map is that mind map (Obsidian and
             // GitHub show it so); the words around the fence are not the map.
-            if let source = MermaidFormat.mindmapSource(inMarkdown: String(decoding: data, as: UTF8.self)) {
-                let imported = try MermaidFormat.decode(Data(source.utf8))
+            if MermaidFormat.mindmapSource(inMarkdown: String(decoding: data, as: UTF8.self)) != nil {
+                // The reader finds the fence itself, so an error's line is the Markdown file's.
+                let imported = try MermaidFormat.decode(data)
                 loaded = Loaded(document: imported.document, format: .mermaid,
                                 warnings: ["the Mermaid mind map in this Markdown file was opened; the text around it is not part of the map"] + imported.warnings)
             } else {

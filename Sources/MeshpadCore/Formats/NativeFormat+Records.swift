@@ -167,12 +167,13 @@ protocol NativeRecordSink {
 extension NativeFormat.File {
     /// All but the records.
     var envelope: NativeFormat.Envelope {
-        NativeFormat.Envelope(format: format, version: version, root: root, layout: layout, freemind: freemind, view: view,
-                              pictures: pictures)
+        NativeFormat.Envelope(format: format, version: version, root: root, layout: layout, freemind: freemind, xmind: xmind,
+                              view: view, pictures: pictures)
     }
 
     init(_ envelope: NativeFormat.Envelope, nodes: [NativeFormat.StoredNode], edges: [NativeFormat.StoredEdge]) {
         self.init(format: envelope.format, version: envelope.version, root: envelope.root, layout: envelope.layout,
-                  nodes: nodes, edges: edges, freemind: envelope.freemind, view: envelope.view, pictures: envelope.pictures)
+                  nodes: nodes, edges: edges, freemind: envelope.freemind, xmind: envelope.xmind, view: envelope.view,
+                  pictures: envelope.pictures)
     }
 }

@@ -22,6 +22,8 @@ public enum NativeFormat {
         var edges: [StoredEdge]
         /// What the `.mm` file the map came from held beyond what Meshpad models.
         var freemind: StoredMindMap?
+        /// What the XMind file the map came from held beyond what Meshpad models, as JSON text.
+        var xmind: String?
         /// Where the map was looked at when it was saved.
         var view: StoredView?
         /// Small pictures' bytes, by the path the nodes give (see `NativeFormat+Pictures`).
@@ -43,6 +45,7 @@ public enum NativeFormat {
         var root: String
         var layout: String?
         var freemind: StoredMindMap?
+        var xmind: String?
         var view: StoredView?
         var pictures: [String: StoredPicture]?
     }
@@ -143,6 +146,7 @@ public enum NativeFormat {
         return try encodeLines(File(format: formatName, version: currentVersion, root: document.rootID.description,
                                 layout: document.layoutMode == .tree ? "tree" : nil, nodes: nodes, edges: edges,
                                 freemind: document.mindMapSource.map(stored),
+                                xmind: document.xmindSource.map { String(decoding: $0, as: UTF8.self) },
                                 view: document.savedView.map { StoredView(x: $0.center.x, y: $0.center.y, zoom: $0.zoom) },
                                 pictures: storedPictures(of: document)))
     }
@@ -254,6 +258,7 @@ public enum NativeFormat {
             let (nodes, edges) = records.take()
             var document = try Document(restoring: nodes, edges: edges, rootID: NodeID(root), layoutMode: layout, sizing: sizing)
             document.mindMapSource = mindMap
+            document.xmindSource = envelope.xmind.map { Data($0.utf8) }
             document.embeddedPictures = pictures
             document.savedView = envelope.view.flatMap { view in
                 // A view that cannot be shown is only a view: the map opens as if it had none.

@@ -47,7 +47,7 @@ struct NativeReader {
     private mutating func readFile<Sink: NativeRecordSink>(into sink: inout Sink) throws(GaveUp) -> NativeFormat.Envelope {
         var format: String?, version: Int?, root: String?, layout: String?
         var sawNodes = false, sawEdges = false
-        var freemind: NativeFormat.StoredMindMap?, view: NativeFormat.StoredView?
+        var freemind: NativeFormat.StoredMindMap?, view: NativeFormat.StoredView?, xmind: String?
         var pictures: [String: NativeFormat.StoredPicture]?
         try object { reader, key throws(GaveUp) in
             switch key {
@@ -65,6 +65,7 @@ struct NativeReader {
                 sawEdges = true
                 try reader.elements { r throws(GaveUp) in sink.take(try r.edge()) }
             case "freemind": freemind = try reader.optional { r throws(GaveUp) in try r.decodedSlice(NativeFormat.StoredMindMap.self) }
+            case "xmind": xmind = try reader.optional { r throws(GaveUp) in try r.string() }
             case "view": view = try reader.optional { r throws(GaveUp) in try r.view() }
             case "pictures": pictures = try reader.optional { r throws(GaveUp) in try r.pictures() }
             default: throw GaveUp()
@@ -72,8 +73,8 @@ struct NativeReader {
         }
         skipWhitespace()
         guard index == bytes.count, let format, let version, let root, sawNodes, sawEdges else { throw GaveUp() }
-        return NativeFormat.Envelope(format: format, version: version, root: root, layout: layout, freemind: freemind, view: view,
-                                     pictures: pictures)
+        return NativeFormat.Envelope(format: format, version: version, root: root, layout: layout, freemind: freemind, xmind: xmind,
+                                     view: view, pictures: pictures)
     }
 
     private mutating func node() throws(GaveUp) -> NativeFormat.StoredNode {

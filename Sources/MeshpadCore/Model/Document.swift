@@ -1,3 +1,5 @@
+import Foundation
+
 /// A map: nodes joined by edges, with one root.
 ///
 /// This file is the map's storage and the only code that writes it. Nodes live in one
@@ -41,6 +43,11 @@ public struct Document: Sendable {
     /// What the `.mm` file the map came from held beyond what Meshpad models, written back when
     /// it is saved as `.mm` again (see `MindMapSource`). Nil for maps from anywhere else.
     public internal(set) var mindMapSource: MindMapSource?
+
+    /// What the XMind file the map came from held beyond what Meshpad models (styles, callouts,
+    /// unknown keys, by topic), as JSON, written back when it is saved as XMind again (see
+    /// `XMindKept`). Nil for maps from anywhere else.
+    public internal(set) var xmindSource: Data?
 
     /// Where the map was looked at when it was last saved (`.meshpad` keeps it), so it opens there
     /// again. Not content: setting it is no change, bumps no revision and is never undone.
