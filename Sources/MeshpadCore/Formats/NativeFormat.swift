@@ -211,6 +211,10 @@ public enum NativeFormat {
             text(",\n  \"view\" : ")
             try value(view)
         }
+        if let xmind = file.xmind {
+            text(",\n  \"xmind\" : ")
+            try value(xmind)
+        }
         text("\n}\n")
         return out
     }
