@@ -572,12 +572,21 @@ public enum FreeMindFormat {
         return min(value, 64)
     }
 
+    /// Whether another program's node ID can be written as an ID again: letters, digits, `_`,
+    /// `-` and `.`, at most 200 bytes, and (for XML's IDs) a letter or `_` first. Mermaid's kept
+    /// shape line (`root((  ))`), also a `sourceID`, cannot.
+    static func isIDToken(_ id: String, letterFirst: Bool) -> Bool {
+        guard let first = id.unicodeScalars.first, id.utf8.count <= 200 else { return false }
+        if letterFirst && !(first == "_" || (first.isASCII && first.properties.isAlphabetic)) { return false }
+        return id.unicodeScalars.allSatisfy { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || "_-.".unicodeScalars.contains($0)) }
+    }
+
     /// The IDs to write: the ones the nodes came with where they are usable and unique, else `ID_<n>`.
     static func exportIDs(_ document: Document) -> [NodeID: String] {
         var used = Set<String>()
         var result: [NodeID: String] = [:]
         for node in document.nodes {
-            if let source = node.sourceID, !source.isEmpty, !used.contains(source) {
+            if let source = node.sourceID, isIDToken(source, letterFirst: true), !used.contains(source) {
                 result[node.id] = source
                 used.insert(source)
             }

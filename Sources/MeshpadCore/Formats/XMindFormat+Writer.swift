@@ -33,7 +33,7 @@ extension XMindFormat {
             var used = Set<String>()
             var owners: [String: NodeID] = [:]
             for node in document.nodes {
-                guard let source = node.sourceID, !source.isEmpty, source.utf8.count <= 200, !used.contains(source) else { continue }
+                guard let source = node.sourceID, FreeMindFormat.isIDToken(source, letterFirst: false), !used.contains(source) else { continue }
                 ids[node.id] = source
                 used.insert(source)
                 owners[source] = node.id

@@ -630,3 +630,18 @@ extension FormatError.Reason {
         }
     }
 }
+
+/// A Mermaid map saved in other formats: its kept shape lines never become their node IDs.
+@Suite struct MermaidElsewhereTests {
+    @Test func aMermaidMapSavedAsFreeplaneAndXMindHasPlainIDs() throws {
+        let document = try MermaidFormatTests.read("mindmap\n  root((Trip))\n    A[Tickets]\n    B))Visa((\n")
+        #expect(document.nodes.contains { $0.sourceID?.contains("((") == true }, "the shape is kept")
+        let mm = String(decoding: FreeMindFormat.encode(document), as: UTF8.self)
+        let ids = mm.components(separatedBy: "ID=\"").dropFirst().map { $0.prefix { $0 != "\"" } }
+        #expect(ids.count == 3 && ids.allSatisfy { FreeMindFormat.isIDToken(String($0), letterFirst: true) }, "\(ids)")
+        #expect(try FreeMindFormat.decode(Data(mm.utf8)).document.nodes.map(\.text).sorted() == ["Tickets", "Trip", "Visa"])
+        let xmind = try ZipArchive.read(try XMindFormat.encode(document).data, format: "XMind")
+        let content = String(decoding: try #require(xmind.data("content.json")), as: UTF8.self)
+        #expect(!content.contains("((") && !content.contains("[]"), "\(content)")
+    }
+}
