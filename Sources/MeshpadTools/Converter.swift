@@ -6,25 +6,36 @@ import MeshpadSDL
 @MainActor
 public enum Converter {
     /// Converts and returns warnings about what the output format could not hold.
-    public static func convert(input: String, output: String, scale: Double, theme: Theme = .standard) throws(ConversionError) -> [String] {
+    /// - Parameters:
+    ///   - pdf: the paper and layout of a `.pdf` output.
+    ///   - sheet: which map of a file holding several (an XMind workbook's sheets), from 0; nil is the first.
+    public static func convert(input: String, output: String, scale: Double, theme: Theme = .standard, pdf: PDFOptions = PDFOptions(),
+                               sheet: Int? = nil) throws(ConversionError) -> [String] {
         guard MapFormat(path: output) != nil else { throw unknownFormat(output) }
         let loaded: MapFile.Loaded
         do {
-            loaded = try MapFile.read(input)
+            loaded = try MapFile.read(input, sheet: sheet)
         } catch {
             throw .failed(error.description)
         }
         return try convert(loaded, mapFolder: (FileFlow.absolute(input) as NSString).deletingLastPathComponent, output: output,
-                           scale: scale, theme: theme)
+                           scale: scale, theme: theme, pdf: pdf)
     }
 
     /// The map measured with the real font and, if its format had no positions, laid out, as the
     /// app would show it: positions (native, a shared map's snapshot) and sizes (SVG) need it.
-    public static func prepared(_ document: Document, theme: Theme = .standard) throws(PlatformError) -> Document {
+    /// With `pictures`, the folder its pictures are read from, nodes are sized for their pictures
+    /// as the app sizes them (what a PDF draws).
+    public static func prepared(_ document: Document, theme: Theme = .standard, pictures mapFolder: String? = nil) throws(PlatformError) -> Document {
         var document = document
         let session = try SDLSession(headless: true)
         try withExtendedLifetime(session) { () throws(PlatformError) in
             let canvas = try Canvas(title: "Meshpad", size: PixelSize(width: 16, height: 16), theme: theme, hidden: true, preferSoftware: true)
+            if let mapFolder {
+                // why: learned before the layout, so nodes are laid out at their pictures' sizes.
+                canvas.painter.images.folder = mapFolder
+                canvas.painter.images.learn(document)
+            }
             document.prepareForDisplay(with: canvas.sizing, layout: theme.treeLayout)
         }
         return document
@@ -32,12 +43,21 @@ public enum Converter {
 
     /// Writes a map already loaded (a file, a shared map's snapshot); pictures are found from `mapFolder`.
     public static func convert(_ loaded: MapFile.Loaded, mapFolder: String, output: String, scale: Double,
-                               theme: Theme = .standard) throws(ConversionError) -> [String] {
+                               theme: Theme = .standard, pdf: PDFOptions = PDFOptions()) throws(ConversionError) -> [String] {
         guard let format = MapFormat(path: output) else { throw unknownFormat(output) }
         var warnings = loaded.warnings
         if format == .png {
             do {
                 warnings += try HeadlessRender.renderWholeMap(loaded.document, scale: scale, theme: theme, mapFolder: mapFolder, to: output)
+            } catch {
+                throw .failed(error.description)
+            }
+            return warnings
+        }
+        if format == .pdf {
+            do {
+                let document = try prepared(loaded.document, theme: theme, pictures: mapFolder)
+                warnings += try PDFWriter.write(document, theme: theme, options: pdf, mapFolder: mapFolder, to: output).warnings
             } catch {
                 throw .failed(error.description)
             }
@@ -60,7 +80,7 @@ public enum Converter {
     }
 
     private static func unknownFormat(_ output: String) -> ConversionError {
-        .usage("cannot tell the output format from '\(output)': use .meshpad, .mm, .opml, .md, .svg or .png")
+        .usage("cannot tell the output format from '\(output)': use .meshpad, .mm, .opml, .md, .xmind, .mmd, .svg, .png or .pdf")
     }
 }
 

@@ -165,9 +165,9 @@ func main() -> ExitStatus {
             opened.warnings.forEach { Log.notice($0) }
             try HeadlessRender.render(opened.document, size: size, fit: fit, theme: appearance.theme, live: appearance.liveFarViews,
                                       mapFolder: opened.file?.path.map { ($0 as NSString).deletingLastPathComponent }, to: output)
-        case .convert(let input, let output, let scale, let appearance):
+        case .convert(let input, let output, let scale, let appearance, let pdf, let sheet):
             if let failed = converting({ () throws(ConversionError) in
-                try Converter.convert(input: input, output: output, scale: scale, theme: appearance.theme)
+                try Converter.convert(input: input, output: output, scale: scale, theme: appearance.theme, pdf: pdf, sheet: sheet)
             }) { return failed }
         case .bench(let nodeCounts, let frames, let size, let accelerated, let app):
             var options = Bench.Options()
@@ -179,6 +179,7 @@ func main() -> ExitStatus {
             print("Meshpad bench — \(options.software ? "software" : "accelerated") renderer, \(size.width)x\(size.height), \(frames) frames a scenario; frame = update + render + present")
             print(Bench.table(results))
             print(Bench.editingTable(try Bench.runEditing(options)))
+            if options.nodeCounts.contains(Bench.pdfNodes) { print(Bench.pdfLine(try Bench.runPDF())) }
             if app { print(Bench.appTable(try Bench.runApp(size: size))) }
             print(Bench.json(results, options: options))
         case .soak(let source, let events, let seed, let size):
@@ -227,12 +228,12 @@ func main() -> ExitStatus {
             let laidOut = try Converter.prepared(opened.document)
             try SharedMapStore(connection: try PGConnection(shared.address)).share(laidOut, as: shared.name)
             print("shared '\(file)' as '\(shared.name)' in \(shared.address.redacted): open it with meshpad --db URL --shared \(shared.name)")
-        case .convertShared(let shared, let output, let scale, let appearance):
+        case .convertShared(let shared, let output, let scale, let appearance, let pdf):
             let opened = try open(.shared(shared), creating: false)
             if let failed = converting({ () throws(ConversionError) in
                 try Converter.convert(MapFile.Loaded(document: opened.document, format: .native, warnings: []),
                                       mapFolder: FileManager.default.currentDirectoryPath, output: output,
-                                      scale: scale, theme: appearance.theme)
+                                      scale: scale, theme: appearance.theme, pdf: pdf)
             }) { return failed }
         case .open(let source, let windowSize, let record, let appearance, let mode):
             let options: App.Options, config: Config

@@ -82,7 +82,7 @@ package final class ChildProcess {
     /// why: a child inherits the mask of the thread that spawns it, and the test runner's threads
     /// (libdispatch's) block nearly every signal; started from one, a child would hold SIGTERM
     /// pending instead of receiving it the way a shell or a service manager's child does.
-    private static func runWithNoSignalsBlocked(_ process: Process) throws {
+    package static func runWithNoSignalsBlocked(_ process: Process) throws {
         var none = sigset_t()
         var previous = sigset_t()
         sigemptyset(&none)

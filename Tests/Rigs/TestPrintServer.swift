@@ -34,14 +34,17 @@ package final class TestPrintServer: @unchecked Sendable {
         for sub in ["conf", "spool", "cache", "state", "log", "tmp"] {
             try FileManager.default.createDirectory(atPath: folder + "/" + sub, withIntermediateDirectories: true)
         }
-        // cupsd hands jobs to filters as `lp`: they must reach the spool through the folder.
+        // cupsd hands jobs to filters as `lp`: they must reach the spool through the folder, and
+        // write their temporary files (pdftops does) in its TempDir, as /var/spool/cups/tmp allows.
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: folder)
+        try FileManager.default.setAttributes([.posixPermissions: 0o1777], ofItemAtPath: folder + "/tmp")
         let port = try TestCluster.freePort()
         self.port = port
         try """
         Listen 127.0.0.1:\(port)
         LogLevel info
         WebInterface No
+        PreserveJobFiles Yes
         Browsing No
         DefaultAuthType None
         <Location />
@@ -83,7 +86,8 @@ package final class TestPrintServer: @unchecked Sendable {
         server.arguments = ["-f", "-c", folder + "/conf/cupsd.conf", "-s", folder + "/conf/cups-files.conf"]
         server.standardOutput = FileHandle.nullDevice
         server.standardError = FileHandle.nullDevice
-        try server.run()
+        // Started with no signals blocked, so it hears SIGTERM when stopped (see ChildProcess).
+        try ChildProcess.runWithNoSignalsBlocked(server)
         // Ready once it answers (lpstat fails while nothing listens).
         let deadline = Date(timeIntervalSinceNow: 20)
         var ready = false
@@ -122,6 +126,15 @@ package final class TestPrintServer: @unchecked Sendable {
         return now.filter { !before.contains($0) && $0.hasSuffix(".pdf") }.sorted().map { outputFolder + "/" + $0 }
     }
 
+    /// The documents jobs were sent with, as the spool keeps them (`PreserveJobFiles`), oldest
+    /// first: what the program printing handed over, before the printer's filters. (cups-pdf's
+    /// own output has its text turned into outlines by Ghostscript, so words are read from these.)
+    package var spooledFiles: [String] {
+        let spool = folder + "/spool"
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: spool)) ?? []
+        return names.filter { $0.hasPrefix("d") }.sorted().map { spool + "/" + $0 }
+    }
+
     /// Waits for the printed PDF of job `job` ("MeshpadPDF-3"); its path, or nil after `seconds`.
     package func waitForPrinted(seconds: Double) -> String? {
         let deadline = Date(timeIntervalSinceNow: seconds)
@@ -139,6 +152,9 @@ package final class TestPrintServer: @unchecked Sendable {
     package func stop() {
         if server.isRunning {
             server.terminate()
+            let deadline = Date(timeIntervalSinceNow: 5)
+            while server.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
+            if server.isRunning { kill(server.processIdentifier, SIGKILL) }
             server.waitUntilExit()
         }
         for file in printedFiles { try? FileManager.default.removeItem(atPath: file) }

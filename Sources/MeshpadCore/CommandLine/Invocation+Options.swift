@@ -63,6 +63,12 @@ struct OptionValues {
     var db: String?
     var shared: String?
     var shareName: String?
+    /// convert to PDF: the paper and layout (`--paper`, `--landscape`, `--tiled`, `--no-notes`…).
+    var pdf = PDFOptions()
+    /// The layouts named (`--one-page`, `--tiled`, `--outline`): more than one is refused.
+    var pdfLayouts: [String] = []
+    /// convert: the sheet of a workbook, 1-based as people count them.
+    var sheet: Int?
 }
 
 extension OptionSpec {
@@ -127,6 +133,29 @@ extension OptionSpec {
             values.scale = scale
             return true
         },
+        value("--paper", "P", help: "convert to PDF: a4 (default) or letter", verbs: [.convert],
+              expected: "is a4 or letter") { values, text in
+            guard let paper = PDFOptions.Paper(rawValue: text.lowercased()) else { return false }
+            values.pdf.paper = paper
+            return true
+        },
+        flag("--landscape", help: "convert to PDF: pages wider than tall", verbs: [.convert]) { $0.pdf.orientation = .landscape },
+        flag("--one-page", help: "convert to PDF: the whole map on one page, scaled down to fit (default)", verbs: [.convert]) {
+            $0.pdf.layout = .onePage
+            $0.pdfLayouts.append("--one-page")
+        },
+        flag("--tiled", help: "convert to PDF: the map at full size over numbered pages that overlap a little",
+             verbs: [.convert]) {
+            $0.pdf.layout = .tiled
+            $0.pdfLayouts.append("--tiled")
+        },
+        flag("--outline", help: "convert to PDF: the map as an indented document, notes under their nodes", verbs: [.convert]) {
+            $0.pdf.layout = .outline
+            $0.pdfLayouts.append("--outline")
+        },
+        flag("--no-notes", help: "convert to PDF: leave the notes out of the outline", verbs: [.convert]) { $0.pdf.notes = false },
+        wholeNumber("--sheet", "N", help: "convert: the Nth sheet of a file holding several maps (XMind; default 1)",
+                    verbs: [.convert], called: "a sheet number", in: 1...10_000) { $0.sheet = $1 },
         wholeNumber("--nodes", "N", help: "bench: map size (repeatable; default 1000, 10000, 100000 and 1000000)",
                     verbs: [.bench], called: "a node count", in: 1...1_000_000) { $0.benchNodes.append($1) },
         wholeNumber("--frames", "F", help: "bench: frames per scenario (default 120)",

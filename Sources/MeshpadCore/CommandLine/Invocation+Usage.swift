@@ -9,7 +9,8 @@ extension Invocation {
                        [--read-only] [--kiosk [--attract SCRIPT.jsonl]] [--config CONFIG.json]
                meshpad --procedural N [--seed S] [--size WxH] [--theme T] [--scale S] [--record SESSION.jsonl]
                meshpad render (--sample | --procedural N [--seed S] | FILE) OUT.png [--size WxH] [--fit] [--theme T] [--live]
-               meshpad convert (IN | --db URL --shared NAME) OUT [--scale S] [--theme T]
+               meshpad convert (IN [--sheet N] | --db URL --shared NAME) OUT [--scale S] [--theme T]
+                               [--paper a4|letter] [--landscape] [--one-page | --tiled | --outline] [--no-notes]
                meshpad bench [--nodes N] [--frames F] [--size WxH] [--renderer software|accelerated] [--app]
                meshpad bench --db URL [--nodes N]
                meshpad soak [--events N] [--seed S] [--map FILE | --sample | --procedural N] [--size WxH]
@@ -24,7 +25,8 @@ extension Invocation {
         Opens a mind map in a window: the built-in sample map, a file, or a random map of N nodes
         (the same map for the same seed). `render` draws the map headless, with no display, and
         writes a PNG. `convert` turns a map into another format, chosen by the extensions:
-        .meshpad, .mm (FreeMind/Freeplane), .opml, .md (Markdown), and .svg or .png (export only).
+        .meshpad, .mm (FreeMind/Freeplane), .opml, .md (Markdown), .xmind, .mmd (Mermaid), and .svg,
+        .png or .pdf (export only; a PDF on one page, tiled over pages, or as an outline).
         `replay` runs the app headless on a recorded or written script of input events, lets
         every animation settle, then writes the state as JSON and/or a screenshot.
         A shared map lives in PostgreSQL and is edited from several screens at once: `db init`

@@ -133,8 +133,10 @@ public enum Invocation: Equatable, Sendable {
     /// (the whole map at 100 % or less).
     case render(MapSource, output: String, size: PixelSize, fit: Bool, appearance: Appearance = Appearance())
     case replay(ReplayRequest)
-    /// Between every pair of formats by extension; `scale` for PNG output.
-    case convert(input: String, output: String, scale: Double, appearance: Appearance = Appearance())
+    /// Between every pair of formats by extension; `scale` for PNG output, `pdf` for PDF output;
+    /// `sheet` the map of a file holding several (an XMind workbook's sheets), from 0.
+    case convert(input: String, output: String, scale: Double, appearance: Appearance = Appearance(), pdf: PDFOptions = PDFOptions(),
+                 sheet: Int? = nil)
     /// `nodeCounts` empty means the defaults (1k, 10k, 100k, 1M).
     case bench(nodeCounts: [Int], frames: Int, size: PixelSize, accelerated: Bool, app: Bool)
     /// The real app on `events` random inputs from `seed`, checked every 1,000.
@@ -146,7 +148,7 @@ public enum Invocation: Equatable, Sendable {
     /// `meshpad share MAP --db URL [--name NAME]`: put a map into the database as a shared map.
     case share(file: String, as: SharedMapName)
     /// `meshpad convert --db URL --shared NAME OUT`: a snapshot of a shared map written to a file.
-    case convertShared(SharedMapName, output: String, scale: Double, appearance: Appearance = Appearance())
+    case convertShared(SharedMapName, output: String, scale: Double, appearance: Appearance = Appearance(), pdf: PDFOptions = PDFOptions())
 
     public static let appVersion = "0.1.0"
 
@@ -205,6 +207,17 @@ public enum Invocation: Equatable, Sendable {
         return try invocation(verb, values, positional: positional)
     }
 
+    /// The PDF's options go only with a `.pdf` output, and one layout at a time.
+    private static func checkPDFOptions(_ values: OptionValues, output: String) throws(UsageError) {
+        let named = ["--paper", "--landscape", "--one-page", "--tiled", "--outline", "--no-notes"].filter(values.given.contains)
+        if let first = named.first, MapFormat(path: output) != .pdf {
+            throw UsageError("\(first) is for a PDF: name the output file.pdf (got '\(output)')")
+        }
+        if values.pdfLayouts.count > 1 {
+            throw UsageError("choose one layout for the PDF: \(values.pdfLayouts.joined(separator: " or "))")
+        }
+    }
+
     /// The verb's invocation from its options and its other arguments (files, scripts).
     private static func invocation(_ verb: Verb, _ values: OptionValues, positional: [String]) throws(UsageError) -> Invocation {
         let appearance = Appearance(themeName: values.themeName, uiScale: verb == .convert ? nil : values.scale, liveFarViews: values.live)
@@ -228,7 +241,9 @@ public enum Invocation: Equatable, Sendable {
             guard positional.count == 1, !values.sample, values.nodeCount == nil, let shared = try sharedMap(values) else {
                 throw UsageError("convert of a shared map needs one output file: meshpad convert --db URL --shared NAME map.meshpad")
             }
-            return .convertShared(shared, output: positional[0], scale: values.scale ?? 1, appearance: appearance)
+            guard values.sheet == nil else { throw UsageError("--sheet picks a sheet of a file; a shared map is one map") }
+            try checkPDFOptions(values, output: positional[0])
+            return .convertShared(shared, output: positional[0], scale: values.scale ?? 1, appearance: appearance, pdf: values.pdf)
         case .db:
             guard positional.count == 2, positional[0] == "init" else {
                 throw UsageError("db needs what to do and the database: meshpad db init postgresql://user@host/dbname")
@@ -246,7 +261,9 @@ public enum Invocation: Equatable, Sendable {
             guard positional.count == 2, !values.sample, values.nodeCount == nil else {
                 throw UsageError("convert needs an input and an output file: meshpad convert map.mm map.meshpad")
             }
-            return .convert(input: positional[0], output: positional[1], scale: values.scale ?? 1, appearance: appearance)
+            try checkPDFOptions(values, output: positional[1])
+            return .convert(input: positional[0], output: positional[1], scale: values.scale ?? 1, appearance: appearance, pdf: values.pdf,
+                            sheet: values.sheet.map { $0 - 1 })
         case .soak:
             guard positional.isEmpty else { throw UsageError("soak takes only options: meshpad soak --events 1000000 --seed 7") }
             let source = try source(values, files: values.map.map { [$0] } ?? [], required: false)

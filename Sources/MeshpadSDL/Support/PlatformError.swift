@@ -10,6 +10,7 @@ public enum PlatformError: Error, CustomStringConvertible, Equatable {
     case fontUnreadable(path: String, detail: String)
     case pixelRead(detail: String)
     case pngWrite(path: String, detail: String)
+    case pdfWrite(path: String, detail: String)
     case recording(path: String, detail: String)
     case replayScript(path: String, detail: String)
     case dumpWrite(path: String, detail: String)
@@ -40,6 +41,8 @@ public enum PlatformError: Error, CustomStringConvertible, Equatable {
             return "cannot read the rendered pixels back: \(detail)"
         case .pngWrite(let path, let detail):
             return "cannot write the PNG \(path): \(detail)"
+        case .pdfWrite(let path, let detail):
+            return "cannot write the PDF \(path): \(detail)"
         case .recording(let path, let detail):
             return "cannot record to \(path): \(detail)"
         case .replayScript(let path, let detail):

@@ -126,7 +126,7 @@ import Testing
         "--procedural": "5", "--seed": "3", "--size": "640x480", "--record": "s.jsonl", "--map": "m.mm", "--dump": "d.json",
         "--screenshot": "x.png", "--attract": "tour.jsonl", "--config": "c.json", "--theme": "dark", "--scale": "2",
         "--nodes": "1000", "--frames": "60", "--renderer": "accelerated", "--events": "500",
-        "--db": "postgresql://h/d", "--shared": "wall", "--name": "wall",
+        "--db": "postgresql://h/d", "--shared": "wall", "--name": "wall", "--paper": "letter", "--sheet": "2",
     ]
 
     static let misplacedOptions = OptionSpec.all.flatMap { option in
