@@ -260,30 +260,14 @@ final class PDFFontChain {
     /// `line` cut where the font or the direction changes, as `FontChain.runs` cuts it: spaces,
     /// digits and punctuation stay in the run they are in, a space after an emoji goes back to text.
     func runs(of line: Substring) -> [Run] {
-        var result: [Run] = []
-        var start = line.startIndex
-        var current: (face: PDFFace, rightToLeft: Bool)?
-        var index = line.startIndex
-        while index < line.endIndex {
-            let next = line.index(after: index)
-            guard let base = line[index].unicodeScalars.first else { index = next; continue }
-            var face = self.face(for: base)
-            var rightToLeft = FontChain.isRightToLeft(FontChain.shapingScript(base))
-            let spaceAfterEmoji = base.properties.isWhitespace && current?.face.isColorBitmap == true
-            if FontChain.isNeutral(base), !spaceAfterEmoji, let current, current.face.provides(base.value) || base.isASCII {
-                face = current.face
-                rightToLeft = current.rightToLeft
-            }
-            if let current, current.face !== face || current.rightToLeft != rightToLeft {
-                result.append(Run(text: line[start..<index], face: current.face, rightToLeft: current.rightToLeft))
-                start = index
-            }
-            current = (face, rightToLeft)
-            index = next
-        }
-        if let current, start < line.endIndex {
-            result.append(Run(text: line[start..<line.endIndex], face: current.face, rightToLeft: current.rightToLeft))
-        }
-        return result
+        FontChain.split(line, font: { PDFFaceKey(face(for: $0)) }, provides: { $0.face.provides($1.value) }, isEmoji: { $0.face.isColorBitmap })
+            .map { Run(text: $0.text, face: $0.font.face, rightToLeft: FontChain.isRightToLeft($0.script)) }
     }
+}
+
+/// A face compared by identity, so runs are cut where the face changes.
+struct PDFFaceKey: Equatable {
+    let face: PDFFace
+    init(_ face: PDFFace) { self.face = face }
+    static func == (a: PDFFaceKey, b: PDFFaceKey) -> Bool { a.face === b.face }
 }

@@ -151,31 +151,38 @@ final class FontChain {
     /// `line` cut where the font or the direction changes. Spaces, digits and punctuation stay in
     /// the run they are in; marks, joiners and selectors stay with the character they modify.
     func runs(of line: Substring) -> [Run] {
-        var result: [Run] = []
+        Self.split(line, font: { fontIndex(for: $0) }, provides: { fonts[$0].provides($1.value) }, isEmoji: { emojiFonts.contains($0) })
+            .map { Run(text: $0.text, font: $0.font, rightToLeft: Self.isRightToLeft($0.script), script: $0.script) }
+    }
+
+    /// `line` cut where the font or the script changes: spaces, digits and punctuation stay in
+    /// the run they are in (where its font has them), and a space after an emoji goes back to
+    /// text. The screen's chain and the PDF's both cut lines so, each with its own fonts.
+    static func split<Font: Equatable>(_ line: Substring, font fontFor: (Unicode.Scalar) -> Font, provides: (Font, Unicode.Scalar) -> Bool,
+                                       isEmoji: (Font) -> Bool) -> [(text: Substring, font: Font, script: String?)] {
+        var result: [(text: Substring, font: Font, script: String?)] = []
         var start = line.startIndex
-        var current: (font: Int, script: String?)?
+        var current: (font: Font, script: String?)?
         var index = line.startIndex
         while index < line.endIndex {
             let next = line.index(after: index)
             guard let base = line[index].unicodeScalars.first else { index = next; continue }
-            var font = fontIndex(for: base)
-            var script = Self.shapingScript(base)
-            let spaceAfterEmoji = base.properties.isWhitespace && current.map { emojiFonts.contains($0.font) } == true
-            if Self.isNeutral(base), !spaceAfterEmoji, let current, fonts[current.font].provides(base.value) || base.isASCII {
+            var font = fontFor(base)
+            var script = shapingScript(base)
+            let spaceAfterEmoji = base.properties.isWhitespace && current.map { isEmoji($0.font) } == true
+            if isNeutral(base), !spaceAfterEmoji, let current, provides(current.font, base) || base.isASCII {
                 font = current.font
                 script = current.script
             }
             if let current, current.font != font || current.script != script {
-                result.append(Run(text: line[start..<index], font: current.font, rightToLeft: Self.isRightToLeft(current.script),
-                                  script: current.script))
+                result.append((line[start..<index], current.font, current.script))
                 start = index
             }
             current = (font, script)
             index = next
         }
         if let current, start < line.endIndex {
-            result.append(Run(text: line[start..<line.endIndex], font: current.font, rightToLeft: Self.isRightToLeft(current.script),
-                              script: current.script))
+            result.append((line[start..<line.endIndex], current.font, current.script))
         }
         return result
     }
