@@ -17,6 +17,8 @@ extension Session {
                 let drawn = format == .png || format == .pdf
                 let document = filteredForExport(drawn ? workspace.document : documentForWriting(to: path))
                 if format == .pdf {
+                    // Drawn off the loop (a big map tiled takes seconds): said at once, replaced by the outcome.
+                    workspace.show(Banner(message: "Writing \((path as NSString).lastPathComponent)…", actions: []))
                     effects.append(.exportPDF(document, path: path, options: workspace.panels.pdfOptions))
                 } else {
                     effects.append(.export(document, path: path, format: format))

@@ -9,6 +9,7 @@ extension Session {
     mutating func printEffect(to printer: String) -> Effect {
         let document = filteredForExport(workspace.document)
         let title = files.file.path.map { ($0 as NSString).lastPathComponent } ?? FileFlow.name(forRoot: document.root.text)
+        workspace.show(Banner(message: "Sending the map to \(printer)…", actions: []))
         return .print(document, title: title, printer: printer, options: workspace.panels.pdfOptions)
     }
 }

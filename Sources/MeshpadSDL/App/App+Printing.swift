@@ -1,17 +1,22 @@
 import Foundation
+import Synchronization
 import MeshpadCore
 
 /// Carrying out paper: PDF export through `PDFWriter`, the system's printers through CUPS's
 /// `lp` and `lpstat`, and the sheets of a file holding several maps. The session decided what;
 /// this runs it and reports what became of it.
 extension App {
+    /// Draws the PDF off the loop (a 10,000-node map tiled takes seconds); the outcome is
+    /// reported when it is written (`takeArrivals`).
     func exportPDF(_ document: Document, to path: String, options: PDFOptions) {
-        do {
-            let summary = try PDFWriter.write(document, theme: canvas.painter.scene.theme, options: options,
-                                              mapFolder: session.pictureFolder, to: path)
-            report(.exported(path: path, warnings: summary.warnings))
-        } catch {
-            report(.exportFailed(path: path, reason: error.description))
+        let theme = canvas.painter.scene.theme, folder = session.pictureFolder
+        paperWriter.start(waking: wakeEvent) {
+            do throws(PlatformError) {
+                let summary = try PDFWriter.write(document, theme: theme, options: options, mapFolder: folder, to: path)
+                return .exported(path: path, warnings: summary.warnings)
+            } catch {
+                return .exportFailed(path: path, reason: error.description)
+            }
         }
     }
 
@@ -31,31 +36,39 @@ extension App {
         report(.printers(PrintQueue.printers(fromLpstat: answer.output), problem: nil))
     }
 
-    /// Draws the map as a PDF in a private temporary folder and hands it to `lp`; the file is
-    /// removed once `lp` has spooled it (it copies the file before it answers).
+    /// Draws the map as a PDF in a private temporary folder and hands it to `lp`, off the loop;
+    /// the file is removed once `lp` has spooled it (it copies the file before it answers).
     func print(_ document: Document, title: String, printer: String, options: PDFOptions) {
         guard let lp = Self.findProgram("lp") else { return report(.printFailed(printer: printer, reason: PrintQueue.missing)) }
+        let theme = canvas.painter.scene.theme, folder = session.pictureFolder
+        paperWriter.start(waking: wakeEvent) {
+            Self.print(document, title: title, printer: printer, options: options, theme: theme, mapFolder: folder, lp: lp)
+        }
+    }
+
+    nonisolated private static func print(_ document: Document, title: String, printer: String, options: PDFOptions, theme: Theme,
+                                          mapFolder: String?, lp: String) -> PaperOutcome {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("meshpad-print-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true,
                                                     attributes: [.posixPermissions: 0o700])
         } catch {
-            return report(.printFailed(printer: printer, reason: "no room for the PDF to print: \(error.localizedDescription)"))
+            return .printFailed(printer: printer, reason: "no room for the PDF to print: \(error.localizedDescription)")
         }
         let pdf = folder.appendingPathComponent("map.pdf").path
-        do {
-            _ = try PDFWriter.write(document, theme: canvas.painter.scene.theme, options: options, mapFolder: session.pictureFolder, to: pdf)
+        do throws(PlatformError) {
+            _ = try PDFWriter.write(document, theme: theme, options: options, mapFolder: mapFolder, to: pdf)
         } catch {
-            return report(.printFailed(printer: printer, reason: error.description))
+            return .printFailed(printer: printer, reason: error.description)
         }
         // One argument each, never a shell's words: a printer or title cannot run anything.
-        let answer = Self.runWaiting(lp, ["-d", printer, "-t", title, "--", pdf])
+        let answer = runWaiting(lp, ["-d", printer, "-t", title, "--", pdf])
         guard answer.status == 0 else {
             let said = answer.error.trimmingCharacters(in: .whitespacesAndNewlines)
-            return report(.printFailed(printer: printer, reason: said.isEmpty ? "lp ended with status \(answer.status)" : said))
+            return .printFailed(printer: printer, reason: said.isEmpty ? "lp ended with status \(answer.status)" : said)
         }
-        report(.printed(printer: printer, job: PrintQueue.job(fromLp: answer.output)))
+        return .printed(printer: printer, job: PrintQueue.job(fromLp: answer.output))
     }
 
     /// Opening a file: a workbook of several maps asks which first; any other is read.
@@ -82,7 +95,7 @@ extension App {
 
     /// Runs a program to its end, with what it wrote. CUPS's commands answer at once, or fail
     /// at once when the service is down, so the loop waits for them.
-    static func runWaiting(_ program: String, _ arguments: [String]) -> (status: Int32, output: String, error: String) {
+    nonisolated static func runWaiting(_ program: String, _ arguments: [String]) -> (status: Int32, output: String, error: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
@@ -100,5 +113,51 @@ extension App {
         let errors = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+    }
+}
+
+/// Draws PDFs and hands them to the printer off the loop, one at a time, keeping what became of
+/// each for the loop to report (`App.takeArrivals`).
+final class PaperWriter: Sendable {
+    private let queue = DispatchQueue(label: "meshpad.paper")
+    private let done = Mutex<[PaperOutcome]>([])
+
+    /// Runs `job` after those before it; the loop is woken when it is done.
+    func start(waking wakeEvent: UInt32, _ job: @escaping @Sendable () -> PaperOutcome) {
+        queue.async { [self] in
+            let outcome = job()
+            done.withLock { $0.append(outcome) }
+            App.wake(wakeEvent)
+        }
+    }
+
+    /// What finished since the last call, in the order it finished.
+    func take() -> [Session.Outcome] {
+        done.withLock { finished in
+            defer { finished = [] }
+            return finished
+        }.map(\.outcome)
+    }
+
+    /// Blocks until every job started is done.
+    func waitUntilIdle() {
+        queue.sync {}
+    }
+}
+
+/// What became of a PDF or a print job, handed from the paper queue to the loop.
+enum PaperOutcome: Sendable {
+    case exported(path: String, warnings: [String])
+    case exportFailed(path: String, reason: String)
+    case printed(printer: String, job: String)
+    case printFailed(printer: String, reason: String)
+
+    var outcome: Session.Outcome {
+        switch self {
+        case .exported(let path, let warnings): return .exported(path: path, warnings: warnings)
+        case .exportFailed(let path, let reason): return .exportFailed(path: path, reason: reason)
+        case .printed(let printer, let job): return .printed(printer: printer, job: job)
+        case .printFailed(let printer, let reason): return .printFailed(printer: printer, reason: reason)
+        }
     }
 }

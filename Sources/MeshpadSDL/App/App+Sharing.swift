@@ -35,6 +35,7 @@ extension App {
             carry(session.report(.sharedOpened(name: name, result.map { preparedForDisplay($0) }), at: time))
         }
         if let failure = autosaveWriter.takeError() { carry(session.report(.autosaveFailed(failure), at: time)) }
+        for outcome in paperWriter.take() { carry(session.report(outcome, at: time)) }
     }
 
     /// Pushes `wakeEvent` from any thread, so the idle loop turns.

@@ -75,3 +75,16 @@ import Testing
         init(_ description: String) { self.description = description }
     }
 }
+
+extension PrintingSessionTests {
+    /// A PDF is drawn off the loop: the person is told at once, then what became of it.
+    @Test func aPDFBeingWrittenSaysSoUntilItIsDone() throws {
+        var session = SessionTests.session()
+        _ = session.start(at: 0)
+        let effects = session.fileEvent(.dialog(.export(.pdf), .confirm, field: "/tmp/plan.pdf"))
+        #expect(effects.contains { if case .exportPDF(_, "/tmp/plan.pdf", _) = $0 { true } else { false } }, "\(effects)")
+        #expect(session.workspace.panels.banner?.message == "Writing plan.pdf…")
+        _ = session.report(.exported(path: "/tmp/plan.pdf", warnings: []), at: 5)
+        #expect(session.workspace.panels.banner?.message == "Exported plan.pdf")
+    }
+}
