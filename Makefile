@@ -13,7 +13,7 @@ DEB_PACKAGES := dpkg-dev chrpath help2man lintian appstream desktop-file-utils
 # Wayland tests under a headless sway (grim, wtype), and the shared-map tests start a throwaway
 # PostgreSQL server; CI has none of them, and a test that is always skipped there proves nothing.
 # (libpq-dev, above, is needed to build at all.)
-TEST_PACKAGES := xvfb x11-utils xdotool imagemagick postgresql sway grim wtype dbus ibus ibus-libpinyin fcitx5 fcitx5-chinese-addons cups cups-client printer-driver-cups-pdf poppler-utils $(DEB_PACKAGES)
+TEST_PACKAGES := xvfb x11-utils xdotool imagemagick postgresql sway grim wtype dbus ibus ibus-libpinyin fcitx5 fcitx5-chinese-addons cups cups-client printer-driver-cups-pdf poppler-utils unzip python3 $(DEB_PACKAGES)
 PACKAGES = $(APT_PACKAGES)
 test: PACKAGES = $(APT_PACKAGES) $(TEST_PACKAGES)
 deb deb-check: PACKAGES = $(APT_PACKAGES) $(DEB_PACKAGES)

@@ -142,7 +142,7 @@ import Testing
     @Test func theAppMenuHasTheFilesAndPagesAndAKioskHasNoFiles() {
         var rig = EditRig()
         rig.tap(rig.workspace.overlayLayout.rect(of: .appMenuButton)?.center ?? .zero)
-        #expect(Self.rows(rig) == ["New map", "Open…", "Save", "Save as…", "Summarise", "Export ▸", "Theme ▸", "Keyboard ▸", "Help", "Quit"])
+        #expect(Self.rows(rig) == ["New map", "Open…", "Save", "Save as…", "Print…", "Summarise", "Export ▸", "Theme ▸", "Keyboard ▸", "Help", "Quit"])
         Self.tapRow(&rig, "Theme ▸")
         #expect(Self.rows(rig) == ["‹ Back", "Light", "Dark", "High contrast", "Classic"])
         #expect(rig.workspace.overlayLayout.parts.first { $0.text == "Light" }?.look == .on, "the theme in use is ticked")
@@ -157,7 +157,7 @@ import Testing
         var readOnly = EditRig()
         readOnly.workspace.lockdown.isReadOnly = true
         readOnly.tap(readOnly.workspace.overlayLayout.rect(of: .appMenuButton)?.center ?? .zero)
-        #expect(Self.rows(readOnly) == ["Open…", "Export ▸", "Theme ▸", "Keyboard ▸", "Help", "Quit"])
+        #expect(Self.rows(readOnly) == ["Open…", "Print…", "Export ▸", "Theme ▸", "Keyboard ▸", "Help", "Quit"], "a map only read can be printed")
     }
 
     @Test func exportAsksWhereThenWritesAndTheKeyboardSettingSticks() {

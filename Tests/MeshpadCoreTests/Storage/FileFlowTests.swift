@@ -93,7 +93,7 @@ import Testing
         var flow = Self.flow()
         let again = try #require(Self.dialog(flow.handle(.dialog(.saveAs, .confirm, field: "/maps/plan.png"), revision: 9, now: Self.now)))
         #expect(again.kind == .saveAs && again.field == "/maps/plan.png")
-        #expect(again.message == "SVG and PNG are exports; save as .meshpad, .mm, .opml or .md")
+        #expect(again.message == "SVG, PNG and PDF are exports; save as .meshpad, .mm, .xmind, .opml, .md or .mmd")
     }
 
     @Test func aFailedSaveSaysWhyAndAFailedSaveAsAsksAgain() throws {
