@@ -43,7 +43,9 @@ public struct FormatError: Error, Equatable, CustomStringConvertible {
         case .malformed(_, _, let detail):
             return place + "not a valid \(format) file: \(detail)"
         case .notAMap(let detail):
-            return place + "not a \(format) map: \(detail)"
+            // "an XMind map", "an OPML map": the article goes by how the name is said.
+            let article = format.first.map { "AEIOX".contains($0) } == true ? "an" : "a"
+            return place + "not \(article) \(format) map: \(detail)"
         case .newerVersion(let found, let supported):
             return place + "written by a newer Meshpad (format version \(found); this one reads up to \(supported)). Update Meshpad to open it; the file was not changed."
         case .entityDeclarations:

@@ -162,7 +162,11 @@ public enum MapFile {
             }
         case .xmind:
             let imported = try XMindFormat.decode(data, sheet: sheet)
-            loaded = Loaded(document: imported.document, format: .xmind, warnings: imported.warnings)
+            // One sheet of an XMind 8 workbook cannot be written back without losing the others:
+            // the file flow then never saves over it (it asks for a file of its own).
+            let whole = !XMindFormat.losesSheetsWhenWritten(data)
+            loaded = Loaded(document: imported.document, format: whole ? .xmind : .native,
+                            warnings: imported.warnings + (whole ? [] : ["saving asks for a new file, so the workbook's other sheets stay as they are"]))
         case .mermaid:
             let imported = try MermaidFormat.decode(data)
             loaded = Loaded(document: imported.document, format: .mermaid, warnings: imported.warnings)

@@ -68,7 +68,18 @@ extension XMindFormat {
                 let name = String(href.dropFirst(4))
                 if let bytes = kept.attachments[name] { addResource(name, bytes) }
             }
-            guard let content = json([sheet]) else {
+            // A workbook's other sheets go back as they were read, with their pictures.
+            var sheets: [Any] = [sheet]
+            if var workbook = kept.workbook, workbook.indices.contains(kept.sheetIndex) {
+                workbook[kept.sheetIndex] = sheet
+                sheets = workbook
+            }
+            if kept.keepsAllAttachments {
+                for name in kept.attachments.keys.sorted() where !resources.contains(where: { $0.name == name }) {
+                    if let bytes = kept.attachments[name] { addResource(name, bytes) }
+                }
+            }
+            guard let content = json(sheets) else {
                 throw FormatError(format: formatName, reason: .unwritable(detail: "the map could not be made into JSON"))
             }
             let metadata = json(kept.metadata ?? ["creator": ["name": "Meshpad", "version": "1"]]) ?? Data("{}".utf8)

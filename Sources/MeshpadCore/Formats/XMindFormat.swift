@@ -35,6 +35,14 @@ public enum XMindFormat {
         try decode(data, sheet: sheet, limits: ZipArchive.Limits())
     }
 
+    /// Whether writing one sheet of `data` back would lose others: a workbook of several sheets
+    /// from XMind 8, whose other sheets Meshpad cannot write in the 2020 format. (A 2020 file's
+    /// other sheets are kept and written back with the one opened.)
+    public static func losesSheetsWhenWritten(_ data: Data) -> Bool {
+        guard let file = try? XMindFile(data) else { return false }
+        return file.sheets.count > 1 && file.zenSheets == nil
+    }
+
     /// `decode` with the archive's limits given (tests try a ZIP bomb without inflating 512 MiB).
     static func decode(_ data: Data, sheet: Int?, limits: ZipArchive.Limits) throws(FormatError) -> FreeMindFormat.Imported {
         let file = try XMindFile(data, limits: limits)
@@ -42,14 +50,24 @@ public enum XMindFormat {
         guard file.sheets.indices.contains(index) else {
             let count = file.sheets.count
             throw FormatError(format: formatName, reason: .notAMap(
-                detail: "there is no sheet \(index) (sheets count from 0): the file has \(count) sheet\(count == 1 ? "" : "s"), 0 to \(count - 1): "
-                    + titles(file.sheets).map { "“\($0)”" }.joined(separator: ", ")))
+                detail: "there is no sheet \(index + 1): the file has \(count) sheet\(count == 1 ? "" : "s"), "
+                    + titles(file.sheets).enumerated().map { "\($0 + 1) “\($1)”" }.joined(separator: ", ")))
         }
         var imported = SheetReading.map(file.sheets[index], archive: file.archive, metadata: file.metadata)
         if file.sheets.count > 1 {
             let title = titles(file.sheets)[index]
-            imported.warnings.insert("the file has \(file.sheets.count) sheets; this is sheet \(index), “\(title)” (open the file again to choose another)",
-                                     at: 0)
+            imported.warnings.insert("the file has \(file.sheets.count) sheets; this is sheet \(index + 1), “\(title)”", at: 0)
+            // The other sheets go back into the file with this one when it is saved.
+            if let others = file.zenSheets {
+                var kept = XMindKept(imported.document) ?? XMindKept()
+                kept.workbook = others
+                kept.sheetIndex = index
+                for name in file.archive.names where name.hasPrefix("resources/") || name.hasPrefix("attachments/") {
+                    if kept.attachments[name] == nil, let bytes = file.archive.data(name) { kept.attachments[name] = bytes }
+                }
+                kept.keepsAllAttachments = true
+                kept.store(in: &imported.document)
+            }
         }
         return imported
     }
@@ -254,6 +272,8 @@ public enum XMindFormat {
 struct XMindFile {
     let archive: ZipArchive
     let sheets: [XMindFormat.Sheet]
+    /// Every sheet of a 2020 file as its JSON, to write back the sheets not opened.
+    let zenSheets: [Any]?
     /// Zen's `metadata.json`, kept to write back.
     let metadata: [String: Any]?
 
@@ -261,9 +281,11 @@ struct XMindFile {
         archive = try ZipArchive.read(data, format: XMindFormat.formatName, limits: limits)
         if let json = archive.data("content.json") {
             sheets = try XMindFormat.zenSheets(json)
+            zenSheets = (try? JSONSerialization.jsonObject(with: json)) as? [Any]
             metadata = archive.data("metadata.json").flatMap { try? JSONSerialization.jsonObject(with: $0) as? [String: Any] }
         } else if let xml = archive.data("content.xml") {
             sheets = try XMindFormat.legacySheets(xml)
+            zenSheets = nil
             metadata = nil
         } else {
             let held = archive.names.prefix(5).joined(separator: ", ")
@@ -293,6 +315,11 @@ struct XMindKept {
     var relationships: [String: [String: Any]] = [:]
     /// Archive entry → its bytes.
     var attachments: [String: Data] = [:]
+    /// A 2020 workbook's sheets as read, the one shown at `sheetIndex` written afresh over it.
+    var workbook: [Any]?
+    var sheetIndex = 0
+    /// Every attachment is written back, not only those a node links to (the other sheets' pictures).
+    var keepsAllAttachments = false
 
     init() {}
 
@@ -307,9 +334,14 @@ struct XMindKept {
         for (name, text) in root["attachments"] as? [String: String] ?? [:] {
             if let data = Data(base64Encoded: text) { attachments[name] = data }
         }
+        workbook = root["workbook"] as? [Any]
+        sheetIndex = root["sheetIndex"] as? Int ?? 0
+        keepsAllAttachments = root["keepsAllAttachments"] as? Bool ?? false
     }
 
-    var isEmpty: Bool { sheet == nil && metadata == nil && topics.isEmpty && relationships.isEmpty && attachments.isEmpty }
+    var isEmpty: Bool {
+        sheet == nil && metadata == nil && topics.isEmpty && relationships.isEmpty && attachments.isEmpty && workbook == nil
+    }
 
     /// Keeps it in `document` (see the type's note on where).
     func store(in document: inout Document) {
@@ -318,6 +350,11 @@ struct XMindKept {
                                    "attachments": attachments.mapValues { $0.base64EncodedString() }]
         if let sheet { root["sheet"] = sheet }
         if let metadata { root["metadata"] = metadata }
+        if let workbook {
+            root["workbook"] = workbook
+            root["sheetIndex"] = sheetIndex
+        }
+        if keepsAllAttachments { root["keepsAllAttachments"] = true }
         guard let bytes = XMindFormat.json(root) else { return }
         document.xmindSource = bytes
     }

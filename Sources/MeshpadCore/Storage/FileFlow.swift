@@ -158,7 +158,7 @@ public struct FileFlow: Sendable {
             // is never written over it: the words around it would be lost.
             if let named = MapFormat(path: path), named != file.format {
                 let name = ((file.displayName as NSString).deletingPathExtension as String) + "." + file.format.rawValue
-                return [.ask(saveAsDialog(message: "This map came from inside \(file.displayName); save it as a file of its own, so \(file.displayName) stays as it is",
+                return [.ask(saveAsDialog(message: "This map came from inside \(file.displayName); save it as a file of its own, so \(file.displayName) stays as it is.",
                                           field: ((path as NSString).deletingLastPathComponent as NSString).appendingPathComponent(name)))]
             }
             return [.write(path: path, format: file.format)]
