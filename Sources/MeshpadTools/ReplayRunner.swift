@@ -47,7 +47,10 @@ public enum ReplayRunner {
             app.turn(at: time, elapsedSeconds: app.stepSeconds, eventsAt: time, draws: turns % turnsPerFrame == 0)
             // A SIGTERM or SIGINT the app caught ends the play there, as it ends the window's loop.
             if app.wasSignalled { return time }
-            let settled = !app.workspace.isAnimating && app.session.nextDeadline == nil
+            // Paper (a PDF, the printers' list) is done off the loop: the script's clock waits
+            // for it, so what follows sees what it brought, whatever this machine's speed.
+            if app.paperWriter.hasWork { app.paperWriter.waitUntilIdle() }
+            let settled = !app.workspace.isAnimating && app.session.nextDeadline == nil && !app.paperWriter.hasWork
             if (index == events.count && settled) || time > end { break }
             time += app.stepSeconds
             if realtime {

@@ -93,6 +93,35 @@ extension EndToEndTests {
             }
         }
 
+        /// A print server that takes the connection and never answers (a stuck network printer
+        /// host): Meshpad stops waiting after ten seconds and says so, and the window never waits.
+        @Test func aPrintServerThatNeverAnswersIsGivenUpOn() throws {
+            let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(listener) }
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+            let listening = withUnsafeMutablePointer(to: &address) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(listener, $0, length) == 0 && listen(listener, 8) == 0 && getsockname(listener, $0, &length) == 0
+                }
+            }
+            try #require(listening, "a socket that listens and never answers")
+            setenv("CUPS_SERVER", "127.0.0.1:\(UInt16(bigEndian: address.sin_port))", 1)
+            defer { unsetenv("CUPS_SERVER") }
+            try TouchOnlyTests.withApp { app in
+                var f = Finger(app: app)
+                try f.tap(Workspace.appMenuTitle)
+                let asked = Date()
+                try f.tap("Print…")
+                let waited = Date().timeIntervalSince(asked)
+                #expect(f.dump.dialog?.last == PrintQueue.unanswered, "\(f.dump.dialog ?? [])")
+                #expect(waited < 30, "given up on after \(waited) s")
+                #expect(f.dump.controls.contains { $0.label == "Save as PDF…" && $0.role == "button" })
+            }
+        }
+
         @Test func aPDFExportedByFingerHoldsTheMapsWords() throws {
             let folder = try ScratchFolder()
             try TouchOnlyTests.withApp { app in

@@ -37,12 +37,33 @@ public enum PrintQueue {
         return String(rest.prefix { !$0.isWhitespace })
     }
 
+    /// The system's default printer from `lpstat -d` ("system default destination: Office"),
+    /// nil when there is none.
+    public static func defaultPrinter(fromLpstat output: String) -> String? {
+        for line in output.split(whereSeparator: \.isNewline) {
+            guard let colon = line.lastIndex(of: ":"), line.lowercased().contains("default destination") else { continue }
+            let name = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            if !name.isEmpty && !name.contains(" ") { return name }
+        }
+        return nil
+    }
+
+    /// How long the print service's commands may take to answer before Meshpad stops waiting.
+    public static let patienceSeconds = 10.0
+
+    /// What to say when the print service took the question and never answered.
+    public static let unanswered = "The print service did not answer within 10 seconds. Save a PDF to print it elsewhere."
+
     /// What to say when there is no print service: the PDF is offered instead.
     public static let missing = "This computer has no print service (CUPS's lp and lpstat are not installed). Save a PDF to print it elsewhere."
 
     /// What to say when the print service is there but does not answer.
     public static func unreachable(_ detail: String) -> String {
-        let said = detail.trimmingCharacters(in: .whitespacesAndNewlines)
-        return "The print service did not answer" + (said.isEmpty ? "." : ": \(said)") + " Save a PDF to print it elsewhere."
+        var said = detail.trimmingCharacters(in: .whitespacesAndNewlines)
+        if said.hasPrefix("lpstat: ") { said.removeFirst("lpstat: ".count) }
+        // A failed call's errno can read "Success"; it says nothing.
+        if said.caseInsensitiveCompare("success") == .orderedSame { said = "" }
+        if !said.isEmpty && !said.hasSuffix(".") { said += "." }
+        return "The print service did not answer" + (said.isEmpty ? "." : " (\(said))") + " Save a PDF to print it elsewhere."
     }
 }

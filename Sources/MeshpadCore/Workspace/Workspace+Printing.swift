@@ -12,12 +12,18 @@ extension Workspace {
     /// Print…: the app asks the system for its printers, then `showPrintDialog` shows them.
     mutating func askToPrint() -> [Request] {
         commitEditing()
+        // Said at once: a print server on the network can take seconds to answer.
+        show(Banner(message: Self.lookingForPrinters, actions: []))
         return [.listPrinters]
     }
+
+    static let lookingForPrinters = "Looking for printers…"
 
     /// The print dialog: the PDF's options and a chip per printer; with no printers, or no print
     /// service at all (`problem`), it says so and offers the PDF instead.
     public mutating func showPrintDialog(printers: [String], problem: String?) {
+        if panels.banner?.message == Self.lookingForPrinters { panels.banner = nil }
+        // The printer used last, else the system's default (the app lists it first).
         let chosen = panels.printer.flatMap { printers.contains($0) ? $0 : nil } ?? printers.first
         present(printDialog(panels.pdfOptions, printers: printers, chosen: chosen, problem: problem))
     }

@@ -20,20 +20,32 @@ extension App {
         }
     }
 
-    /// `lpstat -a`: the printers taking jobs. CUPS not installed, or not answering, is said in
-    /// words the print dialog shows.
+    /// `lpstat -a`, the printers taking jobs, the system's default first (`lpstat -d`), asked
+    /// off the loop: a print server that takes the connection and never answers would otherwise
+    /// hold the window still until `lpstat` gives up, minutes later. CUPS not installed, or not
+    /// answering, is said in words the print dialog shows.
     func listPrinters() {
         guard let lpstat = Self.findProgram("lpstat"), Self.findProgram("lp") != nil else {
             return report(.printers([], problem: PrintQueue.missing))
         }
-        let answer = Self.runWaiting(lpstat, ["-a"])
+        paperWriter.start(waking: wakeEvent) { Self.printers(lpstat) }
+    }
+
+    nonisolated private static func printers(_ lpstat: String) -> PaperOutcome {
+        let answer = runWaiting(lpstat, ["-a"], seconds: PrintQueue.patienceSeconds)
+        if answer.timedOut { return .printers([], problem: PrintQueue.unanswered) }
         if answer.status != 0 && answer.output.isEmpty {
             // "No destinations added." comes with a failing status: no printers, not no service.
             let said = answer.error.trimmingCharacters(in: .whitespacesAndNewlines)
-            if said.localizedCaseInsensitiveContains("no destinations") { return report(.printers([], problem: nil)) }
-            return report(.printers([], problem: PrintQueue.unreachable(said)))
+            if said.localizedCaseInsensitiveContains("no destinations") { return .printers([], problem: nil) }
+            return .printers([], problem: PrintQueue.unreachable(said))
         }
-        report(.printers(PrintQueue.printers(fromLpstat: answer.output), problem: nil))
+        var names = PrintQueue.printers(fromLpstat: answer.output)
+        let chosen = runWaiting(lpstat, ["-d"], seconds: PrintQueue.patienceSeconds)
+        if let standard = PrintQueue.defaultPrinter(fromLpstat: chosen.output), let at = names.firstIndex(of: standard) {
+            names.insert(names.remove(at: at), at: 0)
+        }
+        return .printers(names, problem: nil)
     }
 
     /// Draws the map as a PDF in a private temporary folder and hands it to `lp`, off the loop;
@@ -63,7 +75,8 @@ extension App {
             return .printFailed(printer: printer, reason: error.description)
         }
         // One argument each, never a shell's words: a printer or title cannot run anything.
-        let answer = runWaiting(lp, ["-d", printer, "-t", title, "--", pdf])
+        let answer = runWaiting(lp, ["-d", printer, "-t", title, "--", pdf], seconds: PrintQueue.patienceSeconds * 6)
+        if answer.timedOut { return .printFailed(printer: printer, reason: PrintQueue.unanswered) }
         guard answer.status == 0 else {
             let said = answer.error.trimmingCharacters(in: .whitespacesAndNewlines)
             return .printFailed(printer: printer, reason: said.isEmpty ? "lp ended with status \(answer.status)" : said)
@@ -93,9 +106,10 @@ extension App {
         return ZipArchive.looksLikeZip((try? handle.read(upToCount: 4)) ?? Data())
     }
 
-    /// Runs a program to its end, with what it wrote. CUPS's commands answer at once, or fail
-    /// at once when the service is down, so the loop waits for them.
-    nonisolated static func runWaiting(_ program: String, _ arguments: [String]) -> (status: Int32, output: String, error: String) {
+    /// Runs a program to its end, with what it wrote; after `seconds` it is stopped and the
+    /// answer says it timed out.
+    nonisolated static func runWaiting(_ program: String, _ arguments: [String], seconds: Double = 60)
+        -> (status: Int32, output: String, error: String, timedOut: Bool) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: program)
         process.arguments = arguments
@@ -106,24 +120,38 @@ extension App {
         do {
             try process.run()
         } catch {
-            return (-1, "", error.localizedDescription)
+            return (-1, "", error.localizedDescription, false)
         }
+        let stopped = Mutex(false)
+        let watchdog = DispatchWorkItem {
+            guard process.isRunning else { return }
+            stopped.withLock { $0 = true }
+            // why: SIGKILL, not terminate()'s SIGTERM: a child started from a dispatch queue's
+            // thread inherits its blocked signals, and would hold a SIGTERM pending for good.
+            kill(process.processIdentifier, SIGKILL)
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: watchdog)
         // Read before waiting: a full pipe would otherwise stop the program forever.
         let output = out.fileHandleForReading.readDataToEndOfFile()
         let errors = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self))
+        watchdog.cancel()
+        return (process.terminationStatus, String(decoding: output, as: UTF8.self), String(decoding: errors, as: UTF8.self),
+                stopped.withLock { $0 })
     }
 }
 
 /// Draws PDFs and hands them to the printer off the loop, one at a time, keeping what became of
 /// each for the loop to report (`App.takeArrivals`).
-final class PaperWriter: Sendable {
+public final class PaperWriter: Sendable {
     private let queue = DispatchQueue(label: "meshpad.paper")
     private let done = Mutex<[PaperOutcome]>([])
+    /// Jobs started whose outcome the loop has not taken yet.
+    private let pending = Mutex(0)
 
     /// Runs `job` after those before it; the loop is woken when it is done.
     func start(waking wakeEvent: UInt32, _ job: @escaping @Sendable () -> PaperOutcome) {
+        pending.withLock { $0 += 1 }
         queue.async { [self] in
             let outcome = job()
             done.withLock { $0.append(outcome) }
@@ -133,14 +161,20 @@ final class PaperWriter: Sendable {
 
     /// What finished since the last call, in the order it finished.
     func take() -> [Session.Outcome] {
-        done.withLock { finished in
+        let finished = done.withLock { finished in
             defer { finished = [] }
             return finished
-        }.map(\.outcome)
+        }
+        pending.withLock { $0 -= finished.count }
+        return finished.map(\.outcome)
     }
 
+    /// Whether a job is under way or its outcome not yet taken: a replay waits for it, so a
+    /// script's next tap finds the dialog the job brings, as a person would wait for it.
+    public var hasWork: Bool { pending.withLock { $0 > 0 } }
+
     /// Blocks until every job started is done.
-    func waitUntilIdle() {
+    public func waitUntilIdle() {
         queue.sync {}
     }
 }
@@ -151,6 +185,7 @@ enum PaperOutcome: Sendable {
     case exportFailed(path: String, reason: String)
     case printed(printer: String, job: String)
     case printFailed(printer: String, reason: String)
+    case printers([String], problem: String?)
 
     var outcome: Session.Outcome {
         switch self {
@@ -158,6 +193,7 @@ enum PaperOutcome: Sendable {
         case .exportFailed(let path, let reason): return .exportFailed(path: path, reason: reason)
         case .printed(let printer, let job): return .printed(printer: printer, job: job)
         case .printFailed(let printer, let reason): return .printFailed(printer: printer, reason: reason)
+        case .printers(let names, let problem): return .printers(names, problem: problem)
         }
     }
 }

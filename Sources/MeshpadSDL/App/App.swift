@@ -124,7 +124,7 @@ public final class App {
     /// The last frame learned a picture's size: the next one draws it.
     var picturesLearned = false
     let autosaveWriter = AutosaveWriter()
-    let paperWriter = PaperWriter()
+    public let paperWriter = PaperWriter()
     /// The shared map's connection, if the map shown is shared.
     var channel: (any SharedMapChannel)?
     /// Answers from the database for the Open dialog, filled off the loop.

@@ -31,6 +31,7 @@ public enum PDFWriter {
     ///   - mapFolder: where pictures with relative paths are read from; the map's embedded copies stand in.
     public static func write(_ document: Document, theme: Theme, options: PDFOptions, mapFolder: String?,
                              to path: String) throws(PlatformError) -> PDFSummary {
+        let theme = theme.onPaper
         let fonts = try PDFFonts()
         let folder = (path as NSString).deletingLastPathComponent
         let partial = (folder.isEmpty ? "." : folder) + "/.\((path as NSString).lastPathComponent).\(getpid()).partial"

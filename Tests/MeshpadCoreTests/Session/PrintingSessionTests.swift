@@ -68,6 +68,20 @@ import Testing
         #expect(PrintQueue.printers(fromLpstat: "") == [])
         #expect(PrintQueue.job(fromLp: "request id is Office-12 (1 file(s))\n") == "Office-12")
         #expect(PrintQueue.job(fromLp: "queued\n") == "queued")
+        #expect(PrintQueue.defaultPrinter(fromLpstat: "system default destination: Room12_Laser\n") == "Room12_Laser")
+        #expect(PrintQueue.defaultPrinter(fromLpstat: "no system default destination\n") == nil)
+        // A failed call's leftover "Success" says nothing and is left out.
+        #expect(PrintQueue.unreachable("lpstat: Success") == "The print service did not answer. Save a PDF to print it elsewhere.")
+        #expect(PrintQueue.unreachable("lpstat: Scheduler is not running.")
+                == "The print service did not answer (Scheduler is not running.) Save a PDF to print it elsewhere.")
+    }
+
+    /// Paper is white: a dark theme prints as the light one, and no theme tints the page.
+    @Test func mapsArePrintedOnWhitePaper() {
+        #expect(Theme.dark.onPaper.background == RGBA(255, 255, 255))
+        #expect(Theme.dark.onPaper.nodeFill == Theme.light.nodeFill && Theme.dark.onPaper.text == Theme.light.text)
+        #expect(Theme.light.onPaper.background == RGBA(255, 255, 255))
+        #expect(Theme.classic.onPaper.nodeBorder == Theme.classic.nodeBorder, "a light theme keeps its own look")
     }
 
     struct Failure: Error, CustomStringConvertible {
