@@ -157,8 +157,17 @@ public enum MapFile {
                 loaded = Loaded(document: imported.document, format: .mermaid,
                                 warnings: ["the Mermaid mind map in this Markdown file was opened; the text around it is not part of the map"] + imported.warnings)
             } else {
-                let imported = try MarkdownFormat.decode(data)
-                loaded = Loaded(document: imported.document, format: .markdown, warnings: imported.warnings)
+                do {
+                    let imported = try MarkdownFormat.decode(data)
+                    loaded = Loaded(document: imported.document, format: .markdown, warnings: imported.warnings)
+                } catch {
+                    // A note that meant a Mermaid mind map (a `mindmap` line) but got its fence
+                    // wrong is told what Mermaid's reader makes of it, by line.
+                    let text = String(decoding: data.prefix(1 << 20), as: UTF8.self)
+                    guard text.split(whereSeparator: \.isNewline).contains(where: { $0.trimmingCharacters(in: .whitespaces) == "mindmap" }) else { throw error }
+                    _ = try MermaidFormat.decode(data)
+                    throw error
+                }
             }
         case .xmind:
             let imported = try XMindFormat.decode(data, sheet: sheet)

@@ -102,6 +102,9 @@ extension XMindFormat {
             let read = record?["read"] as? [String: Any]
             object["id"] = topicID
             object["title"] = node.text
+            // XMind marks a topic whose words are still its placeholder ("Main Topic"): words
+            // written in Meshpad are the person's own.
+            if let said = read?["title"] as? String, said != node.text { object["titleUnedited"] = nil }
 
             if read?["note"] as? String != node.note || object["notes"] == nil {
                 object["notes"] = node.note.isEmpty ? nil

@@ -480,7 +480,7 @@ enum SheetReading {
         for (index, id) in nodeOfTopic {
             guard let source = topics[index].id, !source.isEmpty, let json = topics[index].kept ?? markersOnly(topics[index]),
                   let made = builder.node(id) else { continue }
-            var read: [String: Any] = ["note": made.note, "icons": made.icons, "tags": made.tags]
+            var read: [String: Any] = ["note": made.note, "icons": made.icons, "tags": made.tags, "title": made.text]
             if let link = made.link { read["link"] = link }
             if let image = made.image { read["image"] = image }
             kept.topics[source] = ["json": json, "read": read]

@@ -61,7 +61,8 @@ public struct ZipArchive: Sendable {
         }
         guard let archive = zip_open_from_source(source, ZIP_RDONLY | ZIP_CHECKCONS, &error) else {
             zip_source_free(source)
-            throw refuse("not a readable ZIP archive: \(message(&error))")
+            // A file cut short has lost the directory at its end, so libzip sees no archive at all.
+            throw refuse("not a ZIP archive, or one damaged or cut short (libzip: \(message(&error)))")
         }
         defer { zip_discard(archive) }
         let count = zip_get_num_entries(archive, 0)

@@ -328,7 +328,7 @@ public struct FileFlow: Sendable {
 
     private func openDialog(message: String?) -> Dialog {
         let folder = file.path.map { ($0 as NSString).deletingLastPathComponent } ?? startFolder
-        return Dialog(kind: .open, title: "Open a map (.meshpad, .mm, .opml, .md)",
+        return Dialog(kind: .open, title: "Open a map (.meshpad, .mm, .xmind, .opml, .md, .mmd)",
                       field: folder.hasSuffix("/") ? folder : folder + "/", recent: recent.paths, message: message)
     }
 

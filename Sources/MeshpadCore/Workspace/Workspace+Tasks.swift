@@ -75,8 +75,9 @@ extension Workspace {
         return chosen
     }
 
-    /// An outline row's words: a task's box, the first line, then its tags.
-    static func outlineText(of node: Node, firstLine: String) -> String {
+    /// An outline row's words: a task's box, the first line, then its tags (the outline panel's
+    /// rows and the outline PDF's). A node without words is "—", so its children stay under it.
+    public static func outlineText(of node: Node, firstLine: String) -> String {
         var text = firstLine.isEmpty ? "—" : firstLine
         switch node.task {
         case .open?: text = "☐ " + text

@@ -76,16 +76,18 @@ extension PDFWriter {
                 y += metrics.lineSkip
             }
         }
-        var stack: [(id: NodeID, depth: Int)] = [(document.rootID, 0)]
+        // The root's tree, then each free-standing tree as a branch of its own after it.
+        let free = document.nodes.filter { $0.id != document.rootID && document.parent(of: $0.id) == nil }.map(\.id)
+        var stack: [(id: NodeID, depth: Int)] = free.reversed().map { ($0, 1) } + [(document.rootID, 0)]
         while let (id, depth) = stack.popLast() {
             guard let node = document.node(id) else { continue }
             let children = document.children(of: id)
             let style = OutlineStyle.at(depth: depth, hasChildren: !children.isEmpty)
             let words = node.text.trimmingCharacters(in: .whitespacesAndNewlines)
-            if !words.isEmpty || depth == 0 {
-                set(words.isEmpty ? "Mind map" : words, style: style, color: outlineInk, depth: depth,
-                    bookmark: (1...2).contains(depth) && !style.bullet)
-            }
+            // Tasks, priorities and tags as the outline panel shows them; a node without words is
+            // "—", so its children stay under it.
+            let line = depth == 0 && words.isEmpty ? "Mind map" : Workspace.outlineText(of: node, firstLine: words)
+            set(line, style: style, color: outlineInk, depth: depth, bookmark: (1...2).contains(depth) && !style.bullet)
             if options.notes, !node.note.isEmpty {
                 let note = OutlineStyle(size: noteSize, face: .regular, indent: style.indent, spaceBefore: 1.5, bullet: false)
                 set(node.note, style: note, color: noteInk, depth: nil)

@@ -645,3 +645,17 @@ extension FormatError.Reason {
         #expect(!content.contains("((") && !content.contains("[]"), "\(content)")
     }
 }
+
+extension MermaidElsewhereTests {
+    /// A Markdown note meant as a Mermaid mind map, its fence written wrong, is told what
+    /// Mermaid's reader makes of it, not that it has no headings.
+    @Test func aMarkdownNoteWithABrokenMermaidFenceSaysWhatIsWrong() {
+        let text = "mermaid\nmindmap\n  root((Plans))\n    A\n"
+        do {
+            _ = try MapFile.decode(Data(text.utf8), format: .markdown)
+            Issue.record("a broken fence opened")
+        } catch {
+            #expect(error.description.contains("Mermaid") && error.description.contains(":1:"), "\(error)")
+        }
+    }
+}

@@ -486,3 +486,22 @@ import Testing
         }
     }
 }
+
+extension XMindWorkbookTests {
+    /// XMind marks a topic whose words are still its placeholder; words changed in Meshpad lose the mark.
+    @Test func aTopicRenamedInMeshpadIsNoLongerAPlaceholder() throws {
+        let content = """
+        [{"id":"s1","title":"S","rootTopic":{"id":"r","title":"Central Topic","titleUnedited":true,
+          "children":{"attached":[{"id":"a","title":"Main Topic 1","titleUnedited":true}]}}}]
+        """
+        var document = try XMindFormat.decode(try ZipArchive.write([("content.json", Data(content.utf8))], format: "XMind")).document
+        let topic = try #require(document.nodes.first { $0.text == "Main Topic 1" })
+        document.modify(topic.id) { $0.text = "Field trip" }
+        let archive = try ZipArchive.read(try XMindFormat.encode(document).data, format: "XMind")
+        let sheets = try #require(try JSONSerialization.jsonObject(with: archive.data("content.json") ?? Data()) as? [[String: Any]])
+        let root = try #require(sheets.first?["rootTopic"] as? [String: Any])
+        #expect(root["titleUnedited"] as? Bool == true, "the root's words are still XMind's")
+        let child = try #require(((root["children"] as? [String: Any])?["attached"] as? [[String: Any]])?.first)
+        #expect(child["title"] as? String == "Field trip" && child["titleUnedited"] == nil)
+    }
+}

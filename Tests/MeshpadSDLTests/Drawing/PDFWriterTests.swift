@@ -185,6 +185,30 @@ extension PlatformTests {
             #expect(!(try Self.run("pdftotext", [bare, "-"])).contains("passports"))
         }
 
+        /// What the outline panel shows is on the page: a task's box, a word-less node as "—"
+        /// with its children under it, and a free-standing tree after the root's.
+        @Test func theOutlineHasTasksWordlessNodesAndFreeTrees() throws {
+            let folder = try ScratchFolder()
+            var document = Document(rootText: "Term")
+            let added = document.addChild(of: document.rootID, text: "", at: Vec2(200, 0))
+            let blank = try #require(added)
+            _ = document.addChild(of: blank, text: "under the blank", at: Vec2(400, 0))
+            let booked = document.addChild(of: document.rootID, text: "Book the hall", at: Vec2(200, 80))
+            let task = try #require(booked)
+            document.modify(task) { $0.details.setTask(.open) }
+            let loose = document.addNode(text: "Loose idea", at: Vec2(0, 400))
+            _ = document.addChild(of: loose, text: "its child", at: Vec2(200, 400))
+            document.measureAll(with: NodeSizing(measurer: FixedAdvanceMeasurer()))
+            let pdf = folder.path("outline.pdf")
+            _ = try PDFWriter.write(document, theme: theme, options: PDFOptions(layout: .outline), mapFolder: nil, to: pdf)
+            let words = try Self.run("pdftotext", [pdf, "-"])
+            let order = ["Term", "—", "under the blank", "☐ Book the hall", "Loose idea", "its child"]
+            let places = order.map { words.range(of: $0)?.lowerBound }
+            #expect(!places.contains(nil), "missing from \(words): \(zip(order, places).filter { $0.1 == nil }.map(\.0))")
+            let found = places.compactMap { $0 }
+            #expect(found == found.sorted(), "out of order: \(words)")
+        }
+
         @Test func aLongOutlineRunsOverNumberedPages() throws {
             let folder = try ScratchFolder()
             let document = Document.procedural(nodeCount: 400, seed: 5)
