@@ -197,7 +197,7 @@ public enum ActionTable {
                               summary: "save the map to its file, in its format (asks for a name the first time)")
         case .saveAs:
             return ActionSpec("Save as…", keys: [KeyChord(.s, [.ctrl, .shift])], menu: .file, readOnly: false, kiosk: false,
-                              summary: "save under another name or format (.meshpad, .mm, .opml, .md)")
+                              summary: "save under another name or format (.meshpad, .mm, .xmind, .opml, .md, .mmd)")
         case .open:
             return ActionSpec("Open…", keys: [KeyChord(.o, .ctrl)], menu: .file, readOnly: true, kiosk: false,
                               summary: "open another map (.meshpad, .mm, .opml, .md, .xmind, .mmd)")

@@ -171,11 +171,11 @@ public enum MapFile {
             }
         case .xmind:
             let imported = try XMindFormat.decode(data, sheet: sheet)
-            // One sheet of an XMind 8 workbook cannot be written back without losing the others:
-            // the file flow then never saves over it (it asks for a file of its own).
-            let whole = !XMindFormat.losesSheetsWhenWritten(data)
+            // An XMind 8 file cannot be written back whole: the file flow then never saves over
+            // it (it asks for a file of its own).
+            let whole = XMindFormat.isWrittenBackWhole(data)
             loaded = Loaded(document: imported.document, format: whole ? .xmind : .native,
-                            warnings: imported.warnings + (whole ? [] : ["saving asks for a new file, so the workbook's other sheets stay as they are"]))
+                            warnings: imported.warnings + (whole ? [] : ["an XMind 8 file: saving asks for a new file, so this one stays as it is"]))
         case .mermaid:
             let imported = try MermaidFormat.decode(data)
             loaded = Loaded(document: imported.document, format: .mermaid, warnings: imported.warnings)

@@ -3,6 +3,7 @@
 /// `meshpad convert map.mm map.pdf --paper letter --landscape --tiled` and the app's Export ▸ PDF
 /// both fill one of these; `PDFPagePlan` turns it and the map's bounds into pages.
 public struct PDFOptions: Equatable, Hashable, Sendable {
+    /// The sheet: ISO A4 or US Letter.
     public enum Paper: String, CaseIterable, Sendable {
         case a4, letter
 
@@ -16,6 +17,7 @@ public struct PDFOptions: Equatable, Hashable, Sendable {
         }
     }
 
+    /// Which way up the sheet is: taller than wide, or wider than tall.
     public enum Orientation: String, CaseIterable, Sendable { case portrait, landscape }
     /// The whole map on one page, the map at full size over numbered pages, or an indented outline.
     public enum Layout: String, CaseIterable, Sendable { case onePage, tiled, outline }

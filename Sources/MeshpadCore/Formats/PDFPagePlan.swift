@@ -12,6 +12,7 @@
 ///   nothing. Pages with nothing on them (asked of `keepsPage`) are left out; the rest are
 ///   numbered in reading order, row by row: `Page 3 of 12 · row 2, column 1`.
 public struct PDFPagePlan: Equatable, Sendable {
+    /// One sheet of the PDF: where it stands in the grid and the part of the map it shows.
     public struct Page: Equatable, Sendable {
         /// 1-based, among the pages kept.
         public var number: Int

@@ -35,12 +35,13 @@ public enum XMindFormat {
         try decode(data, sheet: sheet, limits: ZipArchive.Limits())
     }
 
-    /// Whether writing one sheet of `data` back would lose others: a workbook of several sheets
-    /// from XMind 8, whose other sheets Meshpad cannot write in the 2020 format. (A 2020 file's
-    /// other sheets are kept and written back with the one opened.)
-    public static func losesSheetsWhenWritten(_ data: Data) -> Bool {
-        guard let file = try? XMindFile(data) else { return false }
-        return file.sheets.count > 1 && file.zenSheets == nil
+    /// Whether Meshpad can write `data`'s file back whole: a 2020 file (its other sheets and
+    /// what Meshpad does not show are kept and written back). An XMind 8 file cannot be: written
+    /// in the 2020 format, XMind 8 would show only a stub, and its other sheets and the topics'
+    /// XML Meshpad does not keep would be gone.
+    public static func isWrittenBackWhole(_ data: Data) -> Bool {
+        guard let file = try? XMindFile(data) else { return true }
+        return file.zenSheets != nil
     }
 
     /// `decode` with the archive's limits given (tests try a ZIP bomb without inflating 512 MiB).
@@ -296,6 +297,9 @@ struct XMindFile {
         guard !sheets.isEmpty else {
             throw FormatError(format: XMindFormat.formatName, reason: .notAMap(detail: "the file has no sheet"))
         }
+        if let empty = sheets.firstIndex(where: { $0.topics.isEmpty }) {
+            throw FormatError(format: XMindFormat.formatName, reason: .notAMap(detail: "sheet \(empty + 1) has no central topic"))
+        }
     }
 }
 
@@ -331,7 +335,8 @@ struct XMindKept {
         metadata = root["metadata"] as? [String: Any]
         topics = root["topics"] as? [String: [String: Any]] ?? [:]
         relationships = root["relationships"] as? [String: [String: Any]] ?? [:]
-        for (name, text) in root["attachments"] as? [String: String] ?? [:] {
+        // A doctored .meshpad must not make an archive with names that climb out of it.
+        for (name, text) in root["attachments"] as? [String: String] ?? [:] where ZipArchive.isSafe(name) {
             if let data = Data(base64Encoded: text) { attachments[name] = data }
         }
         workbook = root["workbook"] as? [Any]

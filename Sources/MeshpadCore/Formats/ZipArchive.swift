@@ -116,12 +116,13 @@ public struct ZipArchive: Sendable {
         guard let target = zip_source_buffer_create(nil, 0, 0, &error) else {
             throw failed("cannot make an archive (\(message(&error)))")
         }
+        guard let archive = zip_open_from_source(target, ZIP_TRUNCATE, &error) else {
+            zip_source_free(target)
+            throw failed("cannot make an archive (\(message(&error)))")
+        }
         // Kept past zip_close, which would otherwise free it with the archive: the bytes are read from it.
         zip_source_keep(target)
         defer { zip_source_free(target) }
-        guard let archive = zip_open_from_source(target, ZIP_TRUNCATE, &error) else {
-            throw failed("cannot make an archive (\(message(&error)))")
-        }
         for entry in entries {
             guard let copy = malloc(max(1, entry.data.count)) else {
                 zip_discard(archive)

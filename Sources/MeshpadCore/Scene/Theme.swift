@@ -145,8 +145,6 @@ public struct Theme: Sendable, Equatable {
         return dark.contrast(with: backdrop) >= light.contrast(with: backdrop) ? dark : light
     }
 
-    /// The tree layout with this theme's gaps.
-    /// The light box drawn where a picture cannot be shown (or is not loaded yet).
     /// The theme a map is put on paper in. Paper is white: a theme drawn on a dark background
     /// prints as the light theme (its pale lines and text would vanish on paper), and no theme
     /// fills the page with its screen background (a tinted page wastes ink and greys the sheet).
@@ -156,6 +154,7 @@ public struct Theme: Sendable, Equatable {
         return paper
     }
 
+    /// The light box drawn where a picture cannot be shown (or is not loaded yet).
     public var imagePlaceholder: RGBA { background.luminance > 128 ? RGBA(232, 232, 232) : RGBA(72, 72, 72) }
     /// A cloud without a colour of its own (FreeMind's `<cloud/>`): Freeplane's light grey, or a
     /// slightly lighter tone of a dark background.

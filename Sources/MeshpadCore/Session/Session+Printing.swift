@@ -52,7 +52,11 @@ public enum PrintQueue {
     public static let patienceSeconds = 10.0
 
     /// What to say when the print service took the question and never answered.
-    public static let unanswered = "The print service did not answer within 10 seconds. Save a PDF to print it elsewhere."
+    public static let unanswered = unanswered(seconds: patienceSeconds)
+
+    public static func unanswered(seconds: Double) -> String {
+        "The print service did not answer within \(Int(seconds)) seconds. Save a PDF to print it elsewhere."
+    }
 
     /// What to say when there is no print service: the PDF is offered instead.
     public static let missing = "This computer has no print service (CUPS's lp and lpstat are not installed). Save a PDF to print it elsewhere."

@@ -23,9 +23,21 @@ extension Workspace {
     /// service at all (`problem`), it says so and offers the PDF instead.
     public mutating func showPrintDialog(printers: [String], problem: String?) {
         if panels.banner?.message == Self.lookingForPrinters { panels.banner = nil }
+        // The answer can take seconds; a dialog opened meanwhile (a note being written, Quit's
+        // question) is never swept away by it.
+        if let open = panels.dialog, !Self.isPaperDialog(open) {
+            return show(Banner(message: "The printers answered; tap Print… again when you are ready", expiresAt: nil))
+        }
         // The printer used last, else the system's default (the app lists it first).
         let chosen = panels.printer.flatMap { printers.contains($0) ? $0 : nil } ?? printers.first
         present(printDialog(panels.pdfOptions, printers: printers, chosen: chosen, problem: problem))
+    }
+
+    static func isPaperDialog(_ dialog: Dialog) -> Bool {
+        switch dialog.kind {
+        case .pdfOptions, .print: return true
+        default: return false
+        }
     }
 
     func pdfDialog(_ options: PDFOptions) -> Dialog {

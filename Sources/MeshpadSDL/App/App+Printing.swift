@@ -75,8 +75,10 @@ extension App {
             return .printFailed(printer: printer, reason: error.description)
         }
         // One argument each, never a shell's words: a printer or title cannot run anything.
-        let answer = runWaiting(lp, ["-d", printer, "-t", title, "--", pdf], seconds: PrintQueue.patienceSeconds * 6)
-        if answer.timedOut { return .printFailed(printer: printer, reason: PrintQueue.unanswered) }
+        // Spooling a big PDF takes longer than a question: a minute.
+        let patience = PrintQueue.patienceSeconds * 6
+        let answer = runWaiting(lp, ["-d", printer, "-t", title, "--", pdf], seconds: patience)
+        if answer.timedOut { return .printFailed(printer: printer, reason: PrintQueue.unanswered(seconds: patience)) }
         guard answer.status == 0 else {
             let said = answer.error.trimmingCharacters(in: .whitespacesAndNewlines)
             return .printFailed(printer: printer, reason: said.isEmpty ? "lp ended with status \(answer.status)" : said)

@@ -63,7 +63,6 @@ public enum PDFWriter {
     }
 
     /// The error for a PDF that could not be written.
-    /// why: `PlatformError` has no PDF case of its own yet; `recording` reads "cannot record to PATH: …".
     static func failure(_ path: String, _ detail: String) -> PlatformError {
         .pdfWrite(path: path, detail: detail)
     }

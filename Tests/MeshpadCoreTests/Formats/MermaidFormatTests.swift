@@ -464,7 +464,16 @@ import Testing
         let inputs = ["mindmap\n" + String(repeating: "((", count: 50_000), "mindmap\n  a\n" + String(repeating: "\t", count: 90_000) + "b",
                       "mindmap\n  [\"`" + String(repeating: "*", count: 90_000), String(repeating: "mindmap\n", count: 100_000),
                       "mindmap\n  " + String(repeating: "#9;", count: 30_000), "mindmap\n  a\n" + String(repeating: " b\n c\n", count: 50_000)]
-        for input in inputs { FuzzTarget.mermaid.run(Data(input.utf8)) }
+        for input in inputs {
+            FuzzTarget.mermaid.run(Data(input.utf8))
+            // Each is an answer: a map, or an error that says where.
+            do {
+                let map = try Self.read(input)
+                #expect(map.nodeCount >= 1)
+            } catch {
+                #expect("\(error)".contains("Mermaid"), "\(error)")
+            }
+        }
     }
 
     // MARK: - Writing

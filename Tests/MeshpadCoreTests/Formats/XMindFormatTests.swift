@@ -134,7 +134,7 @@ import Testing
         for sheet in expected.sheets.indices {
             let map = try XMindFormat.decode(data, sheet: sheet).document
             // A 2020 workbook is written back whole, this sheet in its place; an XMind 8 one as this sheet alone.
-            let place = expected.sheets.count > 1 && !XMindFormat.losesSheetsWhenWritten(data) ? sheet : nil
+            let place = expected.sheets.count > 1 && XMindFormat.isWrittenBackWhole(data) ? sheet : nil
             let again = try Self.roundTrip(map, sheet: place).document
             #expect(Self.content(again) == Self.content(map), "sheet \(sheet) of \(file)")
             #expect(Self.links(again) == Self.links(map), "sheet \(sheet) of \(file)")
@@ -463,7 +463,7 @@ import Testing
         #expect(try ZipArchive.read(written, format: "XMind").data("resources/leaf.png") == leaf, "the other sheet's picture")
         let second = try XMindFormat.decode(written, sheet: 1).document
         #expect(second.nodes.first { $0.text == "Science week" }?.note == "in March")
-        #expect(!XMindFormat.losesSheetsWhenWritten(data))
+        #expect(XMindFormat.isWrittenBackWhole(data))
     }
 
     @Test func oneSheetOfAnXMind8WorkbookIsNeverSavedOverIt() throws {
@@ -473,11 +473,22 @@ import Testing
         <sheet id="s2"><topic id="r2"><title>Two</title></topic><title>Second</title></sheet></xmap-content>
         """
         let data = try ZipArchive.write([("content.xml", Data(xml.utf8))], format: "XMind")
-        #expect(XMindFormat.losesSheetsWhenWritten(data))
+        #expect(!XMindFormat.isWrittenBackWhole(data))
         let loaded = try MapFile.decode(data, format: .xmind, sheet: 1)
         #expect(loaded.document.root.text == "Two")
         #expect(loaded.format != .xmind, "Save then asks for a file of its own")
-        #expect(loaded.warnings.contains { $0.contains("other sheets stay") })
+        #expect(loaded.warnings.contains { $0.contains("stays as it is") })
+        // One sheet alone is no different: XMind 8 would open a 2020 file as a stub.
+        let single = try ZipArchive.write([("content.xml", Data(xml.replacingOccurrences(of: "<sheet id=\"s2\"><topic id=\"r2\"><title>Two</title></topic><title>Second</title></sheet>", with: "").utf8))], format: "XMind")
+        #expect(try MapFile.decode(single, format: .xmind).format != .xmind)
+        // A sheet without its central topic is refused, not a crash.
+        let hollow = try ZipArchive.write([("content.xml", Data("<xmap-content xmlns=\"urn:xmind:xmap:xmlns:content:2.0\"><sheet/></xmap-content>".utf8))], format: "XMind")
+        do {
+            _ = try XMindFormat.decode(hollow)
+            Issue.record("a sheet without a topic opened")
+        } catch {
+            #expect(error.description.contains("sheet 1 has no central topic"), "\(error)")
+        }
         do {
             _ = try XMindFormat.decode(data, sheet: 2)
             Issue.record("a third sheet was read")

@@ -102,3 +102,20 @@ extension PrintingSessionTests {
         #expect(session.workspace.panels.banner?.message == "Exported plan.pdf")
     }
 }
+
+extension PrintingSessionTests {
+    /// The printers can take seconds to answer; a dialog opened meanwhile (a note being written)
+    /// is never swept away by their answer.
+    @Test func printersAnsweringLateNeverReplaceAnotherDialog() throws {
+        var session = SessionTests.session()
+        _ = session.start(at: 0)
+        _ = session.perform(.print)
+        #expect(session.workspace.panels.banner?.message == "Looking for printers…")
+        _ = session.perform(.selectRoot)
+        _ = session.perform(.editNote)
+        let note = try #require(session.workspace.panels.dialog)
+        _ = session.report(.printers(["Office"], problem: nil), at: 3)
+        #expect(session.workspace.panels.dialog == note, "the note stays open")
+        #expect(session.workspace.panels.banner?.message.contains("Print… again") == true)
+    }
+}

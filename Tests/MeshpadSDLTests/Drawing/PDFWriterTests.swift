@@ -155,15 +155,17 @@ extension PlatformTests {
             #expect(throws: PlatformError.self) {
                 _ = try PDFWriter.write(document, theme: theme, options: PDFOptions(), mapFolder: nil, to: folder.path("no/such/folder/x.pdf"))
             }
-            // why: root writes into a read-only folder all the same; only another user can see the refusal.
-            guard getuid() != 0 else { return }
-            let kept = try folder.file("kept.pdf", Data("what was here".utf8))
-            try FileManager.default.setAttributes([.posixPermissions: 0o500], ofItemAtPath: folder.path)
-            defer { try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path) }
+            // A target the finished PDF cannot be renamed over (a folder holding a file, as even
+            // root cannot replace): what was there stays, and no half-written PDF is left beside it.
+            let target = folder.path("kept.pdf")
+            try FileManager.default.createDirectory(atPath: target, withIntermediateDirectories: true)
+            let inside = try folder.file("kept.pdf/what-was-here.txt", Data("what was here".utf8))
             #expect(throws: PlatformError.self) {
-                _ = try PDFWriter.write(document, theme: theme, options: PDFOptions(), mapFolder: nil, to: kept)
+                _ = try PDFWriter.write(document, theme: theme, options: PDFOptions(), mapFolder: nil, to: target)
             }
-            #expect(try String(contentsOfFile: kept, encoding: .utf8) == "what was here")
+            #expect(try String(contentsOfFile: inside, encoding: .utf8) == "what was here")
+            let left = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".partial") }
+            #expect(left.isEmpty, "half-written: \(left)")
         }
 
         // MARK: The outline
