@@ -42,6 +42,12 @@ public struct SyncEngine: Sendable {
     public private(set) var confirmedSeq: Int64
     public private(set) var pending: [Pending] = []
     public private(set) var tombstones = Tombstones()
+    /// `tombstones` and what this screen's pending operations deleted, in order: a pending
+    /// operation is carried out against these, as the log will carry it out after them. (Against
+    /// the confirmed ones alone, bringing back a node an earlier pending step deleted used that
+    /// node's older record — another place among its siblings, older words, or none — and the
+    /// shortcut in `receive` kept that while every other screen used the newer one.)
+    private var pendingTombstones = Tombstones()
     private var nextClientSeq: Int64 = 1
     /// The text this screen last gave each node (with when, to forget the oldest past
     /// `ownTextLimit`), so an edit from elsewhere that replaces it can be told.
@@ -60,6 +66,7 @@ public struct SyncEngine: Sendable {
         self.confirmedSeq = confirmedSeq
         nextClientSeq = lastClientSeq + 1
         self.tombstones = tombstones
+        pendingTombstones = tombstones
     }
 
     /// The node and edge numbers a session makes new things with: a block of 2³² per client,
@@ -76,6 +83,7 @@ public struct SyncEngine: Sendable {
         let operation = SharedOperation(client: client, clientSeq: nextClientSeq, transaction: transaction)
         nextClientSeq += 1
         pending.append(Pending(operation: operation, applied: transaction))
+        for case .remove(let fragment) in transaction.changes { pendingTombstones.bury(fragment) }
         remember(transaction.changes)
         return operation
     }
@@ -87,9 +95,10 @@ public struct SyncEngine: Sendable {
     @discardableResult
     public mutating func carryOutLocal(_ changes: [Change], label: String, id: String? = nil, on document: inout Document,
                                        sizing: NodeSizing) -> Transaction {
-        var scratch = tombstones
+        var scratch = pendingTombstones
         let outcome = SyncRules.carryOut(changes, label: label, on: &document, tombstones: &scratch, sizing: sizing)
         guard !outcome.transaction.isEmpty else { return outcome.transaction }
+        pendingTombstones = scratch
         // why: what is sent is what was meant; every screen adapts it to the map it meets.
         let operation = SharedOperation(client: client, clientSeq: nextClientSeq, id: id,
                                         transaction: Transaction(label: label, carrying: changes))
@@ -139,6 +148,7 @@ public struct SyncEngine: Sendable {
         let count = pending.count
         for item in pending.reversed() { item.applied.undo(on: &document, sizing: sizing) }
         pending = []
+        pendingTombstones = tombstones
         return count
     }
 
@@ -156,12 +166,13 @@ public struct SyncEngine: Sendable {
     /// Carries the pending operations out again, in order, on the map as it now is (after they
     /// were taken back and the log's were carried out, or some left the list).
     private mutating func carryOutPendingAgain(on document: inout Document, sizing: NodeSizing) {
+        var scratch = tombstones
         for k in pending.indices {
-            var scratch = tombstones
             let transaction = pending[k].operation.transaction
             pending[k].applied = SyncRules.carryOut(transaction.changes, label: transaction.label, on: &document,
                                                     tombstones: &scratch, sizing: sizing).transaction
         }
+        pendingTombstones = scratch
     }
 
     /// Carries out what an earlier session could not send (its journal) as this session's own,
