@@ -4,14 +4,12 @@ import Testing
 
 /// A screen's own operations that come back from the log in order with nothing between them
 /// take `SyncEngine.receive`'s shortcut: they only leave the pending list, their `applied` record
-/// kept as what the log did. That record was made against the tombstones the engine had
-/// confirmed when the operation was carried out (`carryOutLocal` and `carryOutPendingAgain`
-/// each work on a copy of the confirmed tombstones), without the graves of this screen's own
-/// earlier pending deletes. An operation that brings back a node an earlier pending operation
-/// of the same screen deleted (a redo, an undo, a late text) is carried out locally from an
-/// older grave, or none, while the log brings the node back from the newer grave: another
-/// place among its siblings, another position, or no node at all. Whether the shortcut is
-/// taken depends on whether another screen's change lands between: timing.
+/// kept as what the log did. That record must be made as the log will make it: against the
+/// confirmed tombstones and the graves of this screen's own earlier pending deletes. (It was
+/// once made against the confirmed ones alone, so an operation bringing back a node an earlier
+/// pending step deleted — a redo, an undo, a late text — used an older grave or none, while the
+/// log used the newer one: another place among its siblings, another position, or no node. The
+/// shared-map soak's divergence, found only when no other screen's change landed between.)
 @Suite struct SiblingOrderRebaseTests {
     static var sizing: NodeSizing { NodeSizing(measurer: FixedAdvanceMeasurer()) }
 
