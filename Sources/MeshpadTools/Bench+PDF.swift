@@ -40,13 +40,7 @@ extension Bench {
 
     /// `PDF 10,000 nodes tiled: 84 pages in 2310 ms (A4 portrait, median of 3; 5.1 MB)`.
     public static func pdfLine(_ times: PDFTimes) -> String {
-        var digits = String(times.nodes), nodes = ""
-        while digits.count > 3 {
-            nodes = "," + digits.suffix(3) + nodes
-            digits.removeLast(3)
-        }
-        nodes = digits + nodes
-        return String(format: "PDF %@ nodes tiled: %d pages in %.0f ms (A4 portrait, median of %d; %.1f MB)",
-                      nodes, times.pages, times.milliseconds, times.runs, Double(times.bytes) / 1_048_576)
+        String(format: "PDF %@ nodes tiled: %d pages in %.0f ms (A4 portrait, median of %d; %.1f MB)",
+               times.nodes.grouped, times.pages, times.milliseconds, times.runs, Double(times.bytes) / 1_048_576)
     }
 }

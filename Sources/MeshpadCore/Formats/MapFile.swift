@@ -170,10 +170,9 @@ public enum MapFile {
                 }
             }
         case .xmind:
-            let imported = try XMindFormat.decode(data, sheet: sheet)
             // An XMind 8 file cannot be written back whole: the file flow then never saves over
             // it (it asks for a file of its own).
-            let whole = XMindFormat.isWrittenBackWhole(data)
+            let (imported, whole) = try XMindFormat.decodeTellingWhole(data, sheet: sheet)
             loaded = Loaded(document: imported.document, format: whole ? .xmind : .native,
                             warnings: imported.warnings + (whole ? [] : ["an XMind 8 file: saving asks for a new file, so this one stays as it is"]))
         case .mermaid:

@@ -849,19 +849,6 @@ public enum MermaidFormat {
     }
 }
 
-extension Int {
-    /// With thousands separated by commas, as messages write numbers: `1,000,000`.
-    fileprivate var grouped: String {
-        let digits = String(magnitude)
-        var out = ""
-        for (k, digit) in digits.enumerated() {
-            if k > 0 && (digits.count - k) % 3 == 0 { out.append(",") }
-            out.append(digit)
-        }
-        return self < 0 ? "-" + out : out
-    }
-}
-
 extension Substring {
     /// Without whitespace at either end.
     fileprivate var trimmed: Substring { drop { $0.isWhitespace }.trimmedEnd }

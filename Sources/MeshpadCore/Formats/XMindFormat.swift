@@ -35,6 +35,13 @@ public enum XMindFormat {
         try decode(data, sheet: sheet, limits: ZipArchive.Limits())
     }
 
+    /// `decode`, and whether the file can be written back whole (`isWrittenBackWhole`), from
+    /// one reading of the archive.
+    static func decodeTellingWhole(_ data: Data, sheet: Int?) throws(FormatError) -> (imported: FreeMindFormat.Imported, whole: Bool) {
+        let file = try XMindFile(data)
+        return (try decode(file, sheet: sheet), file.zenSheets != nil)
+    }
+
     /// Whether Meshpad can write `data`'s file back whole: a 2020 file (its other sheets and
     /// what Meshpad does not show are kept and written back). An XMind 8 file cannot be: written
     /// in the 2020 format, XMind 8 would show only a stub, and its other sheets and the topics'
@@ -46,7 +53,10 @@ public enum XMindFormat {
 
     /// `decode` with the archive's limits given (tests try a ZIP bomb without inflating 512 MiB).
     static func decode(_ data: Data, sheet: Int?, limits: ZipArchive.Limits) throws(FormatError) -> FreeMindFormat.Imported {
-        let file = try XMindFile(data, limits: limits)
+        try decode(try XMindFile(data, limits: limits), sheet: sheet)
+    }
+
+    private static func decode(_ file: XMindFile, sheet: Int?) throws(FormatError) -> FreeMindFormat.Imported {
         let index = sheet ?? 0
         guard file.sheets.indices.contains(index) else {
             let count = file.sheets.count

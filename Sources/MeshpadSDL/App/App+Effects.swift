@@ -154,6 +154,28 @@ extension App {
         }
     }
 
+    /// Opening a file: a workbook of several maps asks which first; any other is read.
+    func read(_ path: String, sheet: Int?) {
+        if sheet == nil, MapFormat(path: path) == .xmind || (MapFormat(path: path) == nil && Self.startsAsZip(path)) {
+            if let data = try? Data(contentsOf: URL(fileURLWithPath: path)), let titles = try? XMindFormat.sheets(in: data), titles.count > 1 {
+                return report(.sheets(path: path, titles: titles))
+            }
+        }
+        do {
+            let loaded = try readForDisplay(path, sheet: sheet)
+            autosaveWriter.waitUntilIdle()
+            report(.opened(loaded, path: path))
+        } catch {
+            report(.readFailed(path: path, reason: error.description))
+        }
+    }
+
+    private static func startsAsZip(_ path: String) -> Bool {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        return ZipArchive.looksLikeZip((try? handle.read(upToCount: 4)) ?? Data())
+    }
+
     /// The map at `path`, measured as it is read, then every picture it shows loaded from its
     /// folder (so a layout leaves room for the pictures' real sizes), then laid out if it has no
     /// positions.

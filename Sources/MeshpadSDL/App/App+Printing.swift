@@ -2,8 +2,8 @@ import Foundation
 import Synchronization
 import MeshpadCore
 
-/// Carrying out paper: PDF export through `PDFWriter`, the system's printers through CUPS's
-/// `lp` and `lpstat`, and the sheets of a file holding several maps. The session decided what;
+/// Carrying out paper: PDF export through `PDFWriter` and the system's printers through CUPS's
+/// `lp` and `lpstat`. The session decided what;
 /// this runs it and reports what became of it.
 extension App {
     /// Draws the PDF off the loop (a 10,000-node map tiled takes seconds); the outcome is
@@ -84,28 +84,6 @@ extension App {
             return .printFailed(printer: printer, reason: said.isEmpty ? "lp ended with status \(answer.status)" : said)
         }
         return .printed(printer: printer, job: PrintQueue.job(fromLp: answer.output))
-    }
-
-    /// Opening a file: a workbook of several maps asks which first; any other is read.
-    func read(_ path: String, sheet: Int?) {
-        if sheet == nil, MapFormat(path: path) == .xmind || (MapFormat(path: path) == nil && Self.startsAsZip(path)) {
-            if let data = try? Data(contentsOf: URL(fileURLWithPath: path)), let titles = try? XMindFormat.sheets(in: data), titles.count > 1 {
-                return report(.sheets(path: path, titles: titles))
-            }
-        }
-        do {
-            let loaded = try readForDisplay(path, sheet: sheet)
-            autosaveWriter.waitUntilIdle()
-            report(.opened(loaded, path: path))
-        } catch {
-            report(.readFailed(path: path, reason: error.description))
-        }
-    }
-
-    private static func startsAsZip(_ path: String) -> Bool {
-        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
-        defer { try? handle.close() }
-        return ZipArchive.looksLikeZip((try? handle.read(upToCount: 4)) ?? Data())
     }
 
     /// Runs a program to its end, with what it wrote; after `seconds` it is stopped and the

@@ -58,15 +58,14 @@ final class PDFText {
     func fitted(_ text: Substring, style: FontLibrary.Face, size: Double, maxWidth: Double) -> Line {
         let whole = measure(text, style: style, size: size)
         guard maxWidth > 0, whole.width > maxWidth else { return whole }
-        let characters = Array(text)
-        var keep = characters.count
-        while keep > 0 {
-            keep -= 1
-            let shorter = String(characters.prefix(keep)).trimmingCharacters(in: .whitespaces) + "…"
+        var fitting: Line?
+        // Enough tries to reach "…" alone: each takes at least one character off.
+        _ = Ellipsis.shortened(String(text), wholeWidth: whole.width, maxWidth: maxWidth, tries: text.count + 1) { shorter in
             let line = measure(shorter[...], style: style, size: size)
-            if line.width <= maxWidth { return line }
+            fitting = line
+            return line.width
         }
-        return measure("…", style: style, size: size)
+        return fitting ?? measure("…", style: style, size: size)
     }
 
     /// Draws a measured line with its left end at `x` and its baseline at `baseline`.

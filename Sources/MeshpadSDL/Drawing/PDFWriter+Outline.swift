@@ -117,33 +117,21 @@ extension PDFWriter {
         return PDFSummary(pages: pages.count, warnings: [])
     }
 
-    /// Words broken into lines no wider than `width`, at spaces, and within a word too long
-    /// for a line (or text with no spaces, as Chinese is written) between characters.
+    /// Words broken into lines no wider than `width`, by the screen's own line breaker (at spaces
+    /// and where scripts allow, within a word too long for a line), each line measured.
     static func wrap(_ words: String, style: FontLibrary.Face, size: Double, width: Double, text: PDFText) -> [PDFText.Line] {
-        var lines: [PDFText.Line] = []
-        for paragraph in words.split(separator: "\n", omittingEmptySubsequences: false) {
-            var current = ""
-            func fits(_ candidate: String) -> Bool { text.measure(candidate[...], style: style, size: size).width <= width }
-            for word in paragraph.split(separator: " ", omittingEmptySubsequences: true) {
-                let joined = current.isEmpty ? String(word) : current + " " + word
-                if fits(joined) {
-                    current = joined
-                    continue
-                }
-                if !current.isEmpty { lines.append(text.measure(current[...], style: style, size: size)) }
-                current = ""
-                for character in word {
-                    let longer = current + String(character)
-                    if current.isEmpty || fits(longer) {
-                        current = longer
-                    } else {
-                        lines.append(text.measure(current[...], style: style, size: size))
-                        current = String(character)
-                    }
-                }
-            }
-            lines.append(text.measure(current[...], style: style, size: size))
-        }
-        return lines
+        let measurer = PDFMeasurer(text: text, style: style, size: size)
+        return LineBreaker(maxWidth: width).lines(of: words, measuredBy: measurer).map { text.measure($0[...], style: style, size: size) }
     }
+}
+
+/// The PDF's text in one face and size, measured as the core's line breaker asks.
+struct PDFMeasurer: TextMeasurer {
+    let text: PDFText
+    let style: FontLibrary.Face
+    let size: Double
+
+    func width(of words: Substring) -> Double { text.measure(words, style: style, size: size).width }
+    var lineHeight: Double { text.metrics(style, size: size).lineSkip }
+    func styled(bold: Bool, italic: Bool) -> any TextMeasurer { self }
 }

@@ -114,21 +114,17 @@ public final class TextCache {
             candidate.text = text
             return texture(for: candidate)
         }
-        let characters = Array(label.text)
-        var keep = Int(Double(characters.count) * label.maxWidth / max(drawnWidth, 1))
-        for _ in 0..<8 {
-            keep = max(0, keep - 1)
-            candidate.text = String(characters.prefix(keep)).trimmingCharacters(in: .whitespaces) + "…"
+        var made: Entry?
+        let cut = Ellipsis.shortened(label.text, wholeWidth: drawnWidth, maxWidth: label.maxWidth, tries: 8) { text in
+            candidate.text = text
             guard let entry = texture(for: candidate) else { return nil }
-            let width = Double(entry.width) * label.pixelSize / Double(entry.pixelSize)
-            if width <= label.maxWidth || keep == 0 {
-                if shortTexts.count >= 1024 { shortTexts.removeAll(keepingCapacity: true) }
-                shortTexts[key] = candidate.text
-                return entry
-            }
-            keep = min(keep, Int(Double(keep) * label.maxWidth / width) + 1)
+            made = entry
+            return Double(entry.width) * label.pixelSize / Double(entry.pixelSize)
         }
-        return nil
+        guard let cut, let made else { return nil }
+        if shortTexts.count >= 1024 { shortTexts.removeAll(keepingCapacity: true) }
+        shortTexts[key] = cut
+        return made
     }
 
     struct ShortKey: Hashable {
