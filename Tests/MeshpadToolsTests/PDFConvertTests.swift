@@ -30,21 +30,15 @@ extension EndToEndTests {
             return (child.process.terminationStatus, child.errorOutput)
         }
 
-        static func poppler(_ tool: String, _ arguments: [String]) throws -> String {
-            let path = try #require(ChildProcess.installed(tool),
-                                    "\(tool) is not installed: `make test` installs poppler-utils (apt-get install poppler-utils)")
-            return try ChildProcess.output(of: path, arguments, environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? ""])
-        }
-
         @Test func theFlagsChooseThePaperAndTheTiles() throws {
             let folder = try ScratchFolder()
             let input = try folder.file("garden.mm", Data(Self.map.utf8))
             let run = try Self.meshpad(["convert", input, "garden.pdf", "--paper", "letter", "--landscape", "--tiled"], in: folder)
             #expect(run.status == 0, "\(run.errors)")
-            let info = try Self.poppler("pdfinfo", [folder.path("garden.pdf")])
+            let info = try Poppler.run("pdfinfo", [folder.path("garden.pdf")])
             #expect(info.contains("Page size:       792 x 612 pts (letter)"), "\(info)")
             #expect(info.contains("Title:           Garden"), "\(info)")
-            let words = try Self.poppler("pdftotext", [folder.path("garden.pdf"), "-"])
+            let words = try Poppler.run("pdftotext", [folder.path("garden.pdf"), "-"])
             #expect(words.contains("Tomatoes") && words.contains("Page 1 of 1 · row 1, column 1"), "\(words)")
         }
 
@@ -53,8 +47,8 @@ extension EndToEndTests {
             let input = try folder.file("garden.mm", Data(Self.map.utf8))
             #expect(try Self.meshpad(["convert", input, "notes.pdf", "--outline"], in: folder).status == 0)
             #expect(try Self.meshpad(["convert", input, "bare.pdf", "--outline", "--no-notes"], in: folder).status == 0)
-            let notes = try Self.poppler("pdftotext", [folder.path("notes.pdf"), "-"])
-            let bare = try Self.poppler("pdftotext", [folder.path("bare.pdf"), "-"])
+            let notes = try Poppler.run("pdftotext", [folder.path("notes.pdf"), "-"])
+            let bare = try Poppler.run("pdftotext", [folder.path("bare.pdf"), "-"])
             #expect(notes.contains("Water in the evening") && notes.contains("Tomatoes"), "\(notes)")
             #expect(!bare.contains("Water in the evening") && bare.contains("Tomatoes"), "\(bare)")
         }

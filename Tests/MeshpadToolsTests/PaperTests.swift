@@ -15,18 +15,7 @@ extension EndToEndTests {
         typealias Finger = TouchOnlyTests.Finger
 
         /// The text of a PDF, page by page (form feeds between), as poppler reads it.
-        static func text(ofPDF path: String) throws -> String {
-            let pdftotext = try #require(ChildProcess.installed("pdftotext"), "pdftotext is missing: `make test` installs poppler-utils")
-            return try ChildProcess.output(of: pdftotext, ["-layout", path, "-"], environment: ProcessInfo.processInfo.environment)
-        }
-
-        /// A PDF's page count, as poppler's `pdfinfo` reads it.
-        static func pages(ofPDF path: String) throws -> Int {
-            let pdfinfo = try #require(ChildProcess.installed("pdfinfo"), "pdfinfo is missing: `make test` installs poppler-utils")
-            let info = try ChildProcess.output(of: pdfinfo, [path], environment: ProcessInfo.processInfo.environment)
-            let line = info.split(whereSeparator: \.isNewline).first { $0.hasPrefix("Pages:") } ?? ""
-            return Int(line.dropFirst("Pages:".count).trimmingCharacters(in: .whitespaces)) ?? 0
-        }
+        static func text(ofPDF path: String) throws -> String { try Poppler.run("pdftotext", ["-layout", path, "-"]) }
 
         /// Taps the enabled control with these words and this role.
         static func tap(_ f: inout Finger, _ label: String, role: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
@@ -58,7 +47,7 @@ extension EndToEndTests {
                 recorded = f.script
             }
             let first = try #require(cups.waitForPrinted(seconds: 60), "no PDF came out of the printer:\n\(cups.log)")
-            #expect(try Self.pages(ofPDF: first) >= 1, "the printer's PDF has pages")
+            #expect(try Poppler.pages(ofPDF: first) >= 1, "the printer's PDF has pages")
             // The job as the app handed it to CUPS: the map's words, on numbered tiles.
             let sent = try #require(cups.spooledFiles.first, "the spool kept no job")
             let paper = try Self.text(ofPDF: sent)

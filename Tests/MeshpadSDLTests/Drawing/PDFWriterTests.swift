@@ -30,15 +30,6 @@ extension PlatformTests {
             """
 
         /// poppler's `tool`, or a failure saying how to get it: the tests read the PDF as people's viewers do.
-        static func poppler(_ tool: String) throws -> String {
-            try #require(ChildProcess.installed(tool),
-                         "\(tool) is not installed: `make test` installs poppler-utils (apt-get install poppler-utils)")
-        }
-
-        static func run(_ tool: String, _ arguments: [String]) throws -> String {
-            try ChildProcess.output(of: try poppler(tool), arguments, environment: ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? ""])
-        }
-
         /// The fixture map, read, its picture beside it, measured and laid out as the app shows it.
         func preparedMap(in folder: ScratchFolder) throws -> Document {
             var png = PixelBuffer(width: 60, height: 40)
@@ -68,11 +59,11 @@ extension PlatformTests {
             let pdf = folder.path("trip.pdf")
             let summary = try PDFWriter.write(document, theme: theme, options: PDFOptions(), mapFolder: folder.path, to: pdf)
             #expect(summary.pages == 1)
-            let words = try Self.run("pdftotext", [pdf, "-"])
+            let words = try Poppler.run("pdftotext", [pdf, "-"])
             for expected in ["Trip plan", "Packing list", "Sunscreen", "北京", "中文", "Beach", "day", "Photo", "depends on"] {
                 #expect(words.contains(expected), "“\(expected)” is not text in the PDF: \(words)")
             }
-            let fonts = try Self.run("pdffonts", [pdf])
+            let fonts = try Poppler.run("pdffonts", [pdf])
             let rows = fonts.split(separator: "\n").dropFirst(2)
             #expect(rows.contains { $0.contains("DejaVu") || $0.contains("Noto") || $0.contains("Liberation") }, "\(fonts)")
             #expect(rows.contains { $0.contains("CJK") }, "the Chinese words in a CJK font: \(fonts)")
@@ -82,7 +73,7 @@ extension PlatformTests {
                 #expect(columns.count >= 7 && columns[columns.count - 5] == "yes" && columns[columns.count - 3] == "yes",
                         "not embedded or not searchable: \(row)")
             }
-            let info = try Self.run("pdfinfo", [pdf])
+            let info = try Poppler.run("pdfinfo", [pdf])
             #expect(info.contains("Title:           Trip plan"), "\(info)")
             #expect(info.contains("Creator:         Meshpad"), "\(info)")
         }
@@ -92,7 +83,7 @@ extension PlatformTests {
             let document = try preparedMap(in: folder)
             let pdf = folder.path("trip.pdf")
             _ = try PDFWriter.write(document, theme: theme, options: PDFOptions(), mapFolder: folder.path, to: pdf)
-            let images = try Self.run("pdfimages", ["-list", pdf]).split(separator: "\n").dropFirst(2).map { $0.split(separator: " ") }
+            let images = try Poppler.run("pdfimages", ["-list", pdf]).split(separator: "\n").dropFirst(2).map { $0.split(separator: " ") }
             // page num type width height color …
             #expect(images.contains { $0.count > 5 && $0[2] == "image" && $0[3] == "60" && $0[4] == "40" },
                     "the 60 × 40 picture: \(images)")
@@ -107,7 +98,7 @@ extension PlatformTests {
             document = try prepared(document, folder: folder.path)
             let summary = try PDFWriter.write(document, theme: theme, options: PDFOptions(), mapFolder: folder.path, to: folder.path("m.pdf"))
             #expect(summary.pages == 1)
-            let words = try Self.run("pdftotext", [folder.path("m.pdf"), "-"])
+            let words = try Poppler.run("pdftotext", [folder.path("m.pdf"), "-"])
             #expect(words.contains("missing.png"), "the placeholder names the picture: \(words)")
         }
 
@@ -119,11 +110,11 @@ extension PlatformTests {
             let pdf = folder.path("wide.pdf")
             _ = try PDFWriter.write(document, theme: theme, options: PDFOptions(paper: .a4, orientation: .landscape), mapFolder: folder.path,
                                     to: pdf)
-            let info = try Self.run("pdfinfo", [pdf])
+            let info = try Poppler.run("pdfinfo", [pdf])
             #expect(info.contains("Page size:       841.89 x 595.276 pts (A4)"), "\(info)")
             let letter = folder.path("letter.pdf")
             _ = try PDFWriter.write(document, theme: theme, options: PDFOptions(paper: .letter), mapFolder: folder.path, to: letter)
-            #expect(try Self.run("pdfinfo", [letter]).contains("Page size:       612 x 792 pts (letter)"))
+            #expect(try Poppler.run("pdfinfo", [letter]).contains("Page size:       612 x 792 pts (letter)"))
         }
 
         @Test func aLargeMapTiledOverA4HasNumberedPages() throws {
@@ -132,17 +123,17 @@ extension PlatformTests {
             let pdf = folder.path("big.pdf")
             let summary = try PDFWriter.write(document, theme: theme, options: PDFOptions(layout: .tiled), mapFolder: nil, to: pdf)
             #expect(summary.pages > 1)
-            let info = try Self.run("pdfinfo", [pdf])
+            let info = try Poppler.run("pdfinfo", [pdf])
             #expect(info.contains("Pages:           \(summary.pages)\n"), "\(info)")
-            let first = try Self.run("pdftotext", ["-f", "1", "-l", "1", pdf, "-"])
+            let first = try Poppler.run("pdftotext", ["-f", "1", "-l", "1", pdf, "-"])
             #expect(first.contains("Page 1 of \(summary.pages) · row "), "\(first)")
-            let last = try Self.run("pdftotext", ["-f", "\(summary.pages)", "-l", "\(summary.pages)", pdf, "-"])
+            let last = try Poppler.run("pdftotext", ["-f", "\(summary.pages)", "-l", "\(summary.pages)", pdf, "-"])
             #expect(last.contains("Page \(summary.pages) of \(summary.pages)"), "\(last)")
             // Every shown node's words are on some page: the tiles cover the map. (A label longer
             // than the pages' overlap and margins, cut by a page's edge, is whole on neither page;
             // each of its words is whole on one.)
             // why: substrings: pdftotext runs two labels that end and begin side by side into one word.
-            let all = try Self.run("pdftotext", [pdf, "-"])
+            let all = try Poppler.run("pdftotext", [pdf, "-"])
             let shown = document.nodes.indices.filter { !document.isHidden(nodeAt: $0) }
             #expect(shown.count > 500)
             let missing = shown.flatMap { document.nodes[$0].text.split(separator: " ") }.filter { !all.contains($0) }
@@ -175,7 +166,7 @@ extension PlatformTests {
             let document = try preparedMap(in: folder)
             let pdf = folder.path("outline.pdf")
             _ = try PDFWriter.write(document, theme: theme, options: PDFOptions(layout: .outline), mapFolder: folder.path, to: pdf)
-            let words = try Self.run("pdftotext", [pdf, "-"])
+            let words = try Poppler.run("pdftotext", [pdf, "-"])
             let order = ["Trip plan", "Packing list", "Remember the passports", "Sunscreen", "北京 中文", "Beach", "Photo", "Page 1 of 1"]
             let places = order.map { words.range(of: $0)?.lowerBound }
             #expect(!places.contains(nil), "missing from \(words): \(zip(order, places).filter { $0.1 == nil }.map(\.0))")
@@ -184,7 +175,7 @@ extension PlatformTests {
 
             let bare = folder.path("bare.pdf")
             _ = try PDFWriter.write(document, theme: theme, options: PDFOptions(layout: .outline, notes: false), mapFolder: nil, to: bare)
-            #expect(!(try Self.run("pdftotext", [bare, "-"])).contains("passports"))
+            #expect(!(try Poppler.run("pdftotext", [bare, "-"])).contains("passports"))
         }
 
         /// What the outline panel shows is on the page: a task's box, a word-less node as "—"
@@ -203,7 +194,7 @@ extension PlatformTests {
             document.measureAll(with: NodeSizing(measurer: FixedAdvanceMeasurer()))
             let pdf = folder.path("outline.pdf")
             _ = try PDFWriter.write(document, theme: theme, options: PDFOptions(layout: .outline), mapFolder: nil, to: pdf)
-            let words = try Self.run("pdftotext", [pdf, "-"])
+            let words = try Poppler.run("pdftotext", [pdf, "-"])
             let order = ["Term", "—", "under the blank", "☐ Book the hall", "Loose idea", "its child"]
             let places = order.map { words.range(of: $0)?.lowerBound }
             #expect(!places.contains(nil), "missing from \(words): \(zip(order, places).filter { $0.1 == nil }.map(\.0))")
@@ -217,7 +208,7 @@ extension PlatformTests {
             let pdf = folder.path("long.pdf")
             let summary = try PDFWriter.write(document, theme: theme, options: PDFOptions(layout: .outline), mapFolder: nil, to: pdf)
             #expect(summary.pages > 1)
-            let last = try Self.run("pdftotext", ["-f", "\(summary.pages)", "-l", "\(summary.pages)", pdf, "-"])
+            let last = try Poppler.run("pdftotext", ["-f", "\(summary.pages)", "-l", "\(summary.pages)", pdf, "-"])
             #expect(last.contains("Page \(summary.pages) of \(summary.pages)"), "\(last)")
         }
     }
