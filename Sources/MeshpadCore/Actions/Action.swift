@@ -103,6 +103,32 @@ public enum Action: Hashable, Sendable {
     case forceLayout
     case undo
     case redo
+    // Presenting and focus
+    /// Plays the map's presentation (its first, or one made from the branches) from the start,
+    /// full screen with the chrome hidden.
+    case present
+    /// Plays from the selected node's slide (the branch it is in when it has none).
+    case presentFromHere
+    /// While presenting: the next child revealed, else the next slide.
+    case nextSlide
+    /// While presenting: the last child revealed hidden again, else the slide before.
+    case previousSlide
+    /// While presenting: the screen goes black, and back.
+    case blackScreen
+    /// While presenting: the whole map (a pinch out does it too), and back to the slide.
+    case presentationOverview
+    case endPresentation
+    /// The node a slide of its own at the end of the presentation, with its folds and the zoom as they are.
+    case addToSlides
+    /// The slide list: reorder by dragging, delete, name presentations and choose one.
+    case slideList
+    /// Shows the selected node's branch alone, the rest of the map hidden, with a breadcrumb up.
+    case focusBranch
+    /// The whole map again, after a focus on a branch.
+    case leaveFocus
+    /// On a shared map: follow another screen's view and slides as its presenter moves them.
+    case followPresenter
+    case stopFollowing
     // The app
     case newMap
     case open
@@ -132,6 +158,8 @@ public enum Action: Hashable, Sendable {
     ] + Direction.allCases.map { .moveSelection($0) } + Direction.allCases.map { .extendSelection($0) } + [
         .fit, .zoomIn, .zoomOut, .resetZoom,
         .tidy, .forceLayout, .undo, .redo,
+        .present, .presentFromHere, .nextSlide, .previousSlide, .blackScreen, .presentationOverview, .endPresentation,
+        .addToSlides, .slideList, .focusBranch, .leaveFocus, .followPresenter, .stopFollowing,
         .newMap, .open, .save, .saveAs, .print,
     ] + ExportFormat.allCases.map { .export($0) } + Theme.all.map { .theme($0.name) } + KeyboardMode.allCases.map { .keyboard($0) } + [
         .help, .quit, .debugOverlay,
@@ -224,6 +252,9 @@ public struct ActionSpec: Sendable {
     public var title: String
     /// The keys that run it; the first is the one shown in menus and help.
     public var keys: [KeyChord]
+    /// The keys that run it while a presentation plays (the arrows, PageUp and PageDown a
+    /// clicker sends), which then mean nothing else.
+    public var presentingKeys: [KeyChord]
     /// Its place on the toolbar along the bottom, left to right; nil when it is not there.
     public var toolbarSlot: Int?
     /// Shorter words for its toolbar button ("−" beside Fit), where the title would crowd it.
@@ -240,10 +271,12 @@ public struct ActionSpec: Sendable {
     /// One line for `--help` and the guide's key table.
     public var summary: String
 
-    public init(_ title: String, keys: [KeyChord] = [], toolbar slot: Int? = nil, toolbarTitle: String? = nil,
-                context: Set<ContextTarget> = [], menu: MenuGroup? = nil, readOnly: Bool, kiosk: Bool = true, summary: String) {
+    public init(_ title: String, keys: [KeyChord] = [], presenting presentingKeys: [KeyChord] = [], toolbar slot: Int? = nil,
+                toolbarTitle: String? = nil, context: Set<ContextTarget> = [], menu: MenuGroup? = nil, readOnly: Bool, kiosk: Bool = true,
+                summary: String) {
         self.title = title
         self.keys = keys
+        self.presentingKeys = presentingKeys
         self.toolbarSlot = slot
         self.toolbarTitle = toolbarTitle
         self.contextMenus = context

@@ -211,6 +211,45 @@ public enum ActionTable {
             return ActionSpec(Self.themeTitle(name), menu: .theme, readOnly: true, summary: "the \(name) theme")
         case .keyboard(let mode):
             return ActionSpec(mode.title, menu: .keyboard, readOnly: true, summary: mode.summary)
+        case .present:
+            return ActionSpec("Present", keys: [KeyChord(.f5)], menu: .file, readOnly: true,
+                              summary: "play the map's slides full screen from the first (its branches when it has none)")
+        case .presentFromHere:
+            return ActionSpec("Present from here", keys: [KeyChord(.f5, .shift)], context: [.node], readOnly: true,
+                              summary: "play the slides from the selected node's")
+        case .nextSlide:
+            return ActionSpec("Next slide", presenting: [KeyChord(.right), KeyChord(.down), KeyChord(.pageDown), KeyChord(.space),
+                                                         KeyChord(.return), KeyChord(.keypadEnter)], readOnly: true,
+                              summary: "while presenting: the next child, or the next slide (a swipe to the left too)")
+        case .previousSlide:
+            return ActionSpec("Previous slide", presenting: [KeyChord(.left), KeyChord(.up), KeyChord(.pageUp), KeyChord(.backspace)],
+                              readOnly: true, summary: "while presenting: back a step (a swipe to the right, or a two-finger tap)")
+        case .blackScreen:
+            return ActionSpec("Black screen", presenting: [KeyChord(.b), KeyChord(.period)], readOnly: true,
+                              summary: "while presenting: black the screen, and bring it back")
+        case .presentationOverview:
+            return ActionSpec("Whole map", presenting: [KeyChord(.o)], readOnly: true,
+                              summary: "while presenting: the whole map (a pinch out too), and back to the slide")
+        case .endPresentation:
+            return ActionSpec("End presentation", presenting: [KeyChord(.escape)], readOnly: true,
+                              summary: "stop presenting: the map as it was, chrome and all")
+        case .addToSlides:
+            return ActionSpec("Add to slides", context: [.node], readOnly: false,
+                              summary: "the selected node becomes the presentation's next slide, shown as it is now")
+        case .slideList:
+            return ActionSpec("Slides…", menu: .file, readOnly: true,
+                              summary: "the presentation's slides: drag to reorder, delete, choose or name a presentation")
+        case .focusBranch:
+            return ActionSpec("Focus on branch", keys: [KeyChord(.h, .ctrl)], context: [.node], readOnly: true,
+                              summary: "show the selected node's branch alone, with a path back up to the root")
+        case .leaveFocus:
+            return ActionSpec("Show whole map", keys: [KeyChord(.h, [.ctrl, .shift])], readOnly: true,
+                              summary: "leave the focus on a branch: the whole map again")
+        case .followPresenter:
+            return ActionSpec("Follow…", menu: .file, readOnly: true,
+                              summary: "on a shared map: follow another screen's view and slides")
+        case .stopFollowing:
+            return ActionSpec("Stop following", readOnly: true, summary: "on a shared map: look around on your own again (any touch does too)")
         case .help:
             return ActionSpec("Help", keys: [KeyChord(.f1)], menu: .app, readOnly: true, summary: "the gestures and keys, on a sheet")
         case .quit:
@@ -228,6 +267,22 @@ public enum ActionTable {
     /// The action a key runs on the map, if any.
     public static func action(for chord: KeyChord) -> Action? { keymap[chord] }
 
+    /// The action a key runs while a presentation plays: its presenting keys first, then the
+    /// few map keys that still mean something there (help, quit, the debug overlay).
+    public static func presentingAction(for chord: KeyChord) -> Action? {
+        if let action = presentingKeymap[chord] { return action }
+        guard let action = keymap[chord] else { return nil }
+        return [.help, .quit, .debugOverlay, .present, .presentFromHere].contains(action) ? action : nil
+    }
+
+    private static let presentingKeymap: [KeyChord: Action] = {
+        var map: [KeyChord: Action] = [:]
+        for action in Action.all {
+            for chord in action.spec.presentingKeys where map[chord] == nil { map[chord] = action }
+        }
+        return map
+    }()
+
     private static let keymap: [KeyChord: Action] = {
         var map: [KeyChord: Action] = [:]
         for action in Action.all {
@@ -240,8 +295,9 @@ public enum ActionTable {
     public static func keyTable(markdown: Bool) -> String {
         let rows = Action.all.compactMap { action -> (String, String, String)? in
             let spec = action.spec
-            guard !spec.keys.isEmpty else { return nil }
-            return (spec.keys.map(\.description).joined(separator: ", "), spec.title, spec.summary)
+            guard !spec.keys.isEmpty || !spec.presentingKeys.isEmpty else { return nil }
+            let keys = spec.keys.map(\.description) + spec.presentingKeys.map { "\($0) (presenting)" }
+            return (keys.joined(separator: ", "), spec.title, spec.summary)
         }
         if markdown {
             var lines = ["| Keys | Action | What it does |", "|---|---|---|"]

@@ -24,6 +24,8 @@ public enum Change: Equatable, Sendable, Codable {
     case setAttributes(node: NodeID, from: AttributeTable, to: AttributeTable)
     /// Tidy turns a map to tree mode; dragging a node of a tree-mode map turns it free.
     case setLayoutMode(from: Document.LayoutMode, to: Document.LayoutMode)
+    /// The map's presentations (slides added, reordered, deleted, a presentation named), whole.
+    case setPresentations(from: [Presentation], to: [Presentation])
 
     /// The move of each node to its target, for the nodes the document has and the targets it
     /// can take (finite, within its limits); nil when that moves nothing. `keepingStill`
@@ -52,6 +54,7 @@ public enum Change: Equatable, Sendable, Codable {
         case .setLink(let id, let from, let to): return .setLink(edge: id, from: to, to: from)
         case .setAttributes(let id, let from, let to): return .setAttributes(node: id, from: to, to: from)
         case .setLayoutMode(let from, let to): return .setLayoutMode(from: to, to: from)
+        case .setPresentations(let from, let to): return .setPresentations(from: to, to: from)
         }
     }
 
@@ -67,6 +70,7 @@ public enum Change: Equatable, Sendable, Codable {
         case .setLink(_, let from, let to): return from == to
         case .setAttributes(_, let from, let to): return from == to
         case .setLayoutMode(let from, let to): return from == to
+        case .setPresentations(let from, let to): return from == to
         }
     }
 
@@ -91,6 +95,7 @@ public enum Change: Equatable, Sendable, Codable {
         case (.setLink(let a, _, _), .setLink(let b, _, _)): return a == b
         case (.setAttributes(let a, _, _), .setAttributes(let b, _, _)): return a == b
         case (.setLayoutMode, .setLayoutMode): return true
+        case (.setPresentations, .setPresentations): return true
         default: return false
         }
     }
@@ -124,6 +129,8 @@ public enum Change: Equatable, Sendable, Codable {
             return .setAttributes(node: id, from: from, to: to)
         case (.setLayoutMode(let from, _), .setLayoutMode(_, let to)):
             return .setLayoutMode(from: from, to: to)
+        case (.setPresentations(let from, _), .setPresentations(_, let to)):
+            return .setPresentations(from: from, to: to)
         default:
             return nil
         }
@@ -140,6 +147,7 @@ public enum Change: Equatable, Sendable, Codable {
         case .setText: return "text"
         case .setFolded(_, _, let to): return to.allSatisfy { $0 } ? "fold" : "unfold"
         case .setLayoutMode(_, let to): return to == .tree ? "tidy" : "free layout"
+        case .setPresentations: return "slides"
         case .setStyle: return "style"
         case .setDetails: return "details"
         case .setLink: return "link look"

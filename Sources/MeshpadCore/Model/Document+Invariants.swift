@@ -50,7 +50,7 @@ extension Document {
     /// The same map: the same nodes (all they store and are sized as) and edges, in the same
     /// order, and the same layout mode. Revisions and ID counters may differ.
     public func hasSameContent(as other: Document) -> Bool {
-        rootID == other.rootID && layoutMode == other.layoutMode && edges == other.edges
+        rootID == other.rootID && layoutMode == other.layoutMode && presentations == other.presentations && edges == other.edges
             && nodes.count == other.nodes.count && zip(nodes, other.nodes).allSatisfy { $0.hasSameContent(as: $1) && $0.size == $1.size }
     }
 
@@ -74,6 +74,7 @@ extension Document {
             return " (the edges differ: \(edges.count) against \(other.edges.count); first at \(at): \(mine) against \(theirs))"
         }
         if layoutMode != other.layoutMode { return " (layout \(layoutMode) against \(other.layoutMode))" }
+        if presentations != other.presentations { return " (presentations \(presentations.map(\.name)) against \(other.presentations.map(\.name)))" }
         for (x, y) in zip(nodes, other.nodes) where !(x.hasSameContent(as: y) && x.size == y.size) {
             return " (node \(x.id): '\(x.text)' at \(x.position) size \(x.size) folded \(x.folded) style \(x.style)"
                 + " against '\(y.text)' at \(y.position) size \(y.size) folded \(y.folded) style \(y.style))"

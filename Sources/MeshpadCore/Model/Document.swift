@@ -40,6 +40,10 @@ public struct Document: Sendable {
 
     public private(set) var layoutMode = LayoutMode.free
 
+    /// The map's presentations, by name, in the order they were made (see `Presentation`).
+    /// Content: changed only by `Change.setPresentations`, so slides are undone and shared.
+    public internal(set) var presentations: [Presentation] = []
+
     /// What the `.mm` file the map came from held beyond what Meshpad models, written back when
     /// it is saved as `.mm` again (see `MindMapSource`). Nil for maps from anywhere else.
     public internal(set) var mindMapSource: MindMapSource?
@@ -236,6 +240,10 @@ public struct Document: Sendable {
         case .setLayoutMode(_, let to):
             guard to != layoutMode else { return }
             layoutMode = to
+            revision &+= 1
+        case .setPresentations(_, let to):
+            guard to != presentations else { return }
+            presentations = to
             revision &+= 1
         }
     }

@@ -13,6 +13,8 @@ public struct MapBuilder {
     public var layoutMode = Document.LayoutMode.free
     /// What a `.mm` file held beyond what Meshpad models (its importer sets it).
     public var mindMapSource: MindMapSource?
+    /// The map's presentations (a `.mm`'s Freeplane presentations), by the IDs given here.
+    public var presentations: [Presentation] = []
     private var indexByID: [NodeID: Int] = [:]
     private var parentByChild: [NodeID: NodeID] = [:]
 
@@ -110,8 +112,10 @@ public struct MapBuilder {
         // out), so each edge's ends are known without looking 200,000 IDs up at 100k nodes.
         assert(nodes.indices.allSatisfy { indexByID[nodes[$0].id] == $0 && nodes[$0].id.rawValue == $0 + 1 })
         let ends = edges.map { (from: Int32(truncatingIfNeeded: $0.from.rawValue - 1), to: Int32(truncatingIfNeeded: $0.to.rawValue - 1)) }
-        return Document(built: nodes, edges: edges, rootID: rootID, indexByID: indexByID, parentByChild: parentByChild,
-                        edgeEnds: ends, layoutMode: layoutMode, needsLayout: needsLayout, mindMapSource: mindMapSource)
+        var document = Document(built: nodes, edges: edges, rootID: rootID, indexByID: indexByID, parentByChild: parentByChild,
+                                edgeEnds: ends, layoutMode: layoutMode, needsLayout: needsLayout, mindMapSource: mindMapSource)
+        document.presentations = presentations
+        return document
     }
 
     @discardableResult

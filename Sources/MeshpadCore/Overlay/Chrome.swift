@@ -266,6 +266,20 @@ public struct Chrome: Sendable {
     public var status: (text: String, width: Double)?
     /// The map's name and its width in window pixels, beside the ☰ button (nil: none).
     public var mapName: (text: String, width: Double)?
+    /// While a presentation plays (or a presenter is followed): the rest of the chrome is hidden.
+    public var presenting: PresentingChrome?
 
     public init() {}
+}
+
+/// The chrome of a presentation playing: a small counter ("3 / 12", and how many screens
+/// follow), and the whole window black while it is black.
+public struct PresentingChrome: Equatable, Sendable {
+    public var counter: String
+    public var blackedOut: Bool
+
+    public init(counter: String, blackedOut: Bool) {
+        self.counter = counter
+        self.blackedOut = blackedOut
+    }
 }

@@ -236,6 +236,11 @@ public struct OverlayBuilder {
                 label(part.text, in: part.rect, color: theme.uiText, centred: true)
             case .browserNote:
                 label(part.text, in: part.rect, color: theme.uiText.withAlpha(150), centred: true)
+            case .blackout:
+                list.appendRect(device(part.rect), color: RGBA(0, 0, 0))
+            case .slideCounter:
+                list.appendRect(device(part.rect), color: theme.uiPanel.withAlpha(170))
+                label(part.text, in: part.rect, color: theme.uiText.withAlpha(200), centred: true)
             }
         }
     }

@@ -52,6 +52,8 @@ public struct OverlayLayout: Sendable {
             case helpSheet, helpText
             /// The on-screen keyboard, its keys, and the accents a long press on a letter offers.
             case keyboardPanel, keyboardKey(OnScreenKeyboard.Key), keyboardAccents
+            /// While presenting: the whole window black (B), and the small slide counter.
+            case blackout, slideCounter
 
             /// Something a finger can tap to make something happen.
             public var isTappable: Bool {
@@ -141,7 +143,12 @@ public struct OverlayLayout: Sendable {
 
     public init(banner: Banner?, dialog: Dialog?, chrome: Chrome = Chrome(), viewportSize: Vec2) {
         // Back to front: what is laid out later is drawn over and tapped before what came earlier.
-        layoutChrome(chrome, dialogShown: dialog != nil, viewportSize: viewportSize)
+        if let presenting = chrome.presenting {
+            // A presentation hides the chrome: a counter in a corner, and black when it is black.
+            layoutPresenting(presenting, viewportSize: viewportSize)
+        } else {
+            layoutChrome(chrome, dialogShown: dialog != nil, viewportSize: viewportSize)
+        }
         if let banner {
             // Below the top buttons when they are there, so a banner never moves or hides them.
             let hasTopButtons = dialog == nil && (chrome.appMenuButton != nil || !chrome.toolbar.isEmpty)

@@ -337,6 +337,7 @@ public struct Session {
             case .listPrinters: effects.append(.listPrinters)
             case .print(let printer): effects.append(printEffect(to: printer))
             case .openSheet(let path, let sheet): effects.append(.readSheet(path: path, sheet: sheet))
+            case .setFullScreen(let on): effects.append(.setFullScreen(on))
             case .bannerAction(.discardRecovery): effects += fileEvent(.discardRecovery)
             case .bannerAction(.dismiss): launchDocument = nil
             // The workspace ends it itself; nothing for the app to do.

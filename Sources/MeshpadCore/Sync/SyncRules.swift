@@ -100,6 +100,9 @@ public enum SyncRules {
             return edge.look == to ? [] : [.setLink(edge: id, from: edge.look, to: to)]
         case .setLayoutMode(_, let to):
             return document.layoutMode == to ? [] : [.setLayoutMode(from: document.layoutMode, to: to)]
+        case .setPresentations(_, let to):
+            // why: slides are one value, like the layout mode: the later step wins whole.
+            return document.presentations == to ? [] : [.setPresentations(from: document.presentations, to: to)]
         case .remove(let fragment):
             let nodes = fragment.nodes.filter { document.node($0.node.id)?.text == $0.node.text }.map(\.node.id)
             let edges = fragment.edges.map(\.edge.id)

@@ -224,6 +224,32 @@ extension Workspace {
             if mode == .always, textFieldHasFocus { showKeyboard() }
             if mode == .never { hideKeyboard() }
             return [.rememberChoices]
+        case .present:
+            return startPresentation(from: nil)
+        case .presentFromHere:
+            return startPresentation(from: node ?? selection.focus ?? document.rootID)
+        case .nextSlide:
+            stepPresentation(forward: true)
+        case .previousSlide:
+            stepPresentation(forward: false)
+        case .blackScreen:
+            toggleBlackScreen()
+        case .presentationOverview:
+            togglePresentationOverview()
+        case .endPresentation:
+            return endPresentation()
+        case .addToSlides:
+            if let id = node ?? selection.focus { addToSlides(id) }
+        case .slideList:
+            openSlideList()
+        case .focusBranch:
+            if let id = node ?? selection.focus { focus(onBranch: id) }
+        case .leaveFocus:
+            leaveFocus()
+        case .followPresenter:
+            chooseWhomToFollow()
+        case .stopFollowing:
+            stopFollowing(saying: nil)
         case .help:
             closeMenu()
             panels.helpOpen = true

@@ -5,6 +5,17 @@ extension Workspace {
     public var chrome: Chrome {
         var chrome = Chrome()
         chrome.targetPixels = measures.targetPixels
+        if let presenting = presentingChrome {
+            // A presentation hides the chrome: only what is opened over it (a menu, the help) shows.
+            chrome.presenting = presenting
+            chrome.menu = panels.menu
+            chrome.keyboard = panels.keyboard
+            if panels.helpOpen {
+                chrome.helpOpen = true
+                chrome.helpLines = helpLines
+            }
+            return chrome
+        }
         chrome.labelWidths = measures.labelWidths
         chrome.toolbar = Action.toolbar.filter { lockdown.allows($0) }.map {
             ToolbarButton(action: $0, isOn: isOn($0), isEnabled: isEnabled($0))

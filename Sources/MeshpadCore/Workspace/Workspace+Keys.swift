@@ -23,6 +23,12 @@ extension Workspace {
         }
         let typing = editing != nil || panels.search != nil
         if typing && TextFieldKeys.keepsToItself(chord, caret: editing != nil) { return [] }
+        if panels.presenting != nil {
+            // A presentation takes the arrows, PageUp and PageDown (a clicker's), Space, B and Escape.
+            guard let action = ActionTable.presentingAction(for: chord) else { return [] }
+            if key.typesText && !modifiers.contains(.ctrl) { input.swallowTextUntil = input.now + 0.05 }
+            return perform(action)
+        }
         guard let action = ActionTable.action(for: chord) else { return [] }
         // The same press may also type a character (Space, "=", "!"): that text is not typing.
         if key.typesText && !modifiers.contains(.ctrl) { input.swallowTextUntil = input.now + 0.05 }

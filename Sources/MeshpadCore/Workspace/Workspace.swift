@@ -51,6 +51,8 @@ public struct Workspace {
         case listPrinters
         /// Print the map as a PDF with `panels.pdfOptions` to this printer.
         case print(printer: String)
+        /// Fill the screen with the window (a presentation playing), or give the screen back.
+        case setFullScreen(Bool)
         /// Open this sheet (0-based) of a file holding several maps.
         case openSheet(path: String, sheet: Int)
     }
@@ -167,7 +169,7 @@ public struct Workspace {
 
     /// When the loop must wake up even without events (a pending long press, a banner to hide).
     public var nextDeadline: Double? {
-        [input.recognizer.nextDeadline, panels.banner?.expiresAt, cornerDeadline, keyboardDeadline].compactMap { $0 }.min()
+        [input.recognizer.nextDeadline, panels.banner?.expiresAt, cornerDeadline, keyboardDeadline, panels.presenting?.advancesAt].compactMap { $0 }.min()
     }
 
     /// Where the chrome, menus, banner and dialog are drawn and tapped.
@@ -208,6 +210,7 @@ public struct Workspace {
             return dialog.hasField
         }
         if editing != nil || panels.search != nil { return true }
+        if panels.presenting != nil { return false }
         // why: on a read-only map too, so typing on a selected node is told why it does nothing.
         return !input.lastInputWasTouch && selection.focus != nil
     }
@@ -415,10 +418,19 @@ public struct Workspace {
             handleComposition(text, cursor: cursor)
             return []
         default:
-            input.recognizer.mode = input.mode
-            input.recognizer.nodesMovable = !lockdown.isReadOnly
+            let presenting = panels.presenting != nil
+            if presenting, case .wheel = event { return [] }
+            input.recognizer.mode = presenting ? .normal : input.mode
+            input.recognizer.nodesMovable = !lockdown.isReadOnly && !presenting
             let intents = input.recognizer.handle(event, at: time, document: document, camera: view.camera, selection: selection.nodes)
-            return intents.flatMap { apply($0) }
+            let requests = intents.flatMap { applyCanvas($0) }
+            if presenting {
+                switch event {
+                case .fingerUp, .mouseUp: finishPresentingGesture()
+                default: break
+                }
+            }
+            return requests
         }
     }
 
@@ -431,8 +443,15 @@ public struct Workspace {
         if presence.forgetStale(at: time) { needsRedraw = true }
         tickKiosk(at: time)
         var requests = tickKeyboard(at: time)
-        requests += input.recognizer.tick(at: time).flatMap { apply($0) }
+        tickPresentation(at: time)
+        requests += input.recognizer.tick(at: time).flatMap { applyCanvas($0) }
         return permitted(requests)
+    }
+
+    /// What a canvas gesture means: while a presentation plays, a step, a jump or the presenter's
+    /// menu (`applyPresenting`); otherwise what it does to the map (`apply`).
+    mutating func applyCanvas(_ intent: Intent) -> [Request] {
+        panels.presenting != nil ? applyPresenting(intent) : apply(intent)
     }
 
     /// Advances tweens and glides by one fixed step.

@@ -27,6 +27,16 @@ public final class Window {
 
     public var id: UInt32 { SDL_GetWindowID(handle) }
 
+    /// Fills the display (a presentation playing), or goes back to the window it was. A kiosk's
+    /// window, full screen from the start, stays so.
+    public func setFullScreen(_ on: Bool) {
+        let kept = SDL_GetWindowFlags(handle) & SDL_WINDOW_BORDERLESS.rawValue != 0 && !on
+        guard !kept else { return }
+        if SDL_SetWindowFullscreen(handle, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) != 0 {
+            Log.error("could not \(on ? "fill the screen" : "leave full screen"): \(PlatformError.sdlMessage)")
+        }
+    }
+
     /// The display's diagonal DPI as SDL reports it (in device pixels); nil when it cannot tell
     /// (the offscreen driver, some X servers).
     public var displayDPI: Double? {

@@ -1,0 +1,424 @@
+/// Playing a presentation: slides shown one after another, full screen, by finger, key or clicker.
+///
+/// A slide is a way of looking at the map, not a change to it: its folds are a `.reveal`
+/// transaction (as a search hit's are) taken back at the next slide and at the end, its
+/// "only these nodes" and "children one at a time" are a `BranchFocus`, and the camera flies.
+/// On a shared map folds are everyone's, so a slide there only opens what hides its node.
+extension Workspace {
+    /// How far a finger travels sideways, in window pixels, for a swipe to the next or previous slide.
+    static let swipePixels = 80.0
+    /// A pinch that closes the fingers to this share of their first spread shows the whole map;
+    /// one that opens them this much again goes back to the slide.
+    static let overviewPinch = 0.75
+
+    /// The presentation F5 plays: the one chosen in the slide list, else the map's first, else
+    /// one made from the branches.
+    var presentationToPlay: (name: String?, slides: [Slide]) {
+        let chosen = document.presentations.indices.contains(currentPresentationIndex) ? currentPresentationIndex : 0
+        if document.presentations.indices.contains(chosen) {
+            let presentation = document.presentations[chosen]
+            let slides = presentation.playable(in: document)
+            if !slides.isEmpty { return (presentation.name, slides) }
+        }
+        return (nil, Presentation.fromBranches(of: document).slides)
+    }
+
+    /// Starts playing from the first slide, or from `node`'s: the slide that centres it, else the
+    /// slide of the nearest branch above it that has one.
+    mutating func startPresentation(from node: NodeID?) -> [Request] {
+        if panels.presenting != nil {
+            // F5 again starts over; Shift+F5 goes to the node's slide.
+            guard var presenting = panels.presenting else { return [] }
+            presenting.revealed = 0
+            panels.presenting = presenting
+            showSlide(node.map { slideIndex(for: $0, in: presenting.slides) } ?? 0)
+            return []
+        }
+        commitEditing()
+        closeOpenTransaction()
+        if panels.search != nil { closeSearch() }
+        closeMenu()
+        panels.helpOpen = false
+        let (name, slides) = presentationToPlay
+        guard !slides.isEmpty else {
+            toast("This map has no slides to show")
+            return []
+        }
+        hideKeyboard()
+        panels.outline = nil
+        panels.styleOpen = false
+        panels.filter.isOpen = false
+        let start = node.map { slideIndex(for: $0, in: slides) } ?? 0
+        panels.presenting = PresentingState(name: name, slides: slides, index: start, cameraBefore: view.targetCamera,
+                                            focusBefore: panels.focus, selectionBefore: selection.nodes)
+        select([])
+        input.recognizer.cancelAll()
+        showSlide(start)
+        return [.setFullScreen(true)]
+    }
+
+    /// The slide that shows `node`: the one centring it, else the one of the nearest ancestor
+    /// with a slide; the first slide when none does.
+    func slideIndex(for node: NodeID, in slides: [Slide]) -> Int {
+        var current: NodeID? = node
+        while let id = current {
+            if let index = slides.firstIndex(where: { $0.node == id }) { return index }
+            current = document.parent(of: id)
+        }
+        return 0
+    }
+
+    /// Forward: the next child of a slide that reveals them, else the next slide. Back: the last
+    /// child revealed hidden again, else the slide before, shown whole.
+    mutating func stepPresentation(forward: Bool) {
+        guard var presenting = panels.presenting else { return }
+        presenting.advancesAt = presenting.advanceSeconds.map { input.now + $0 }
+        if presenting.blackedOut || presenting.overviewReturn != nil {
+            // A step from black or from the whole map first brings the slide back.
+            presenting.blackedOut = false
+            panels.presenting = presenting
+            if presenting.overviewReturn != nil { togglePresentationOverview() }
+            needsRedraw = true
+            return
+        }
+        let children = presenting.slide.flatMap { slide in slide.revealsChildren ? slide.node.map { document.children(of: $0) } : nil } ?? []
+        if forward {
+            if presenting.revealed < children.count {
+                presenting.revealed += 1
+                panels.presenting = presenting
+                applySlideFocus()
+            } else if presenting.index + 1 < presenting.slides.count {
+                presenting.revealed = 0
+                panels.presenting = presenting
+                showSlide(presenting.index + 1)
+            } else if presenting.advanceSeconds != nil {
+                // The kiosk's loop begins again.
+                presenting.revealed = 0
+                panels.presenting = presenting
+                showSlide(0)
+            } else {
+                panels.presenting = presenting
+                toast("That was the last slide: Escape, or a long press and End presentation, to leave")
+            }
+        } else {
+            if presenting.revealed > 0 && !children.isEmpty {
+                presenting.revealed -= 1
+                panels.presenting = presenting
+                applySlideFocus()
+            } else if presenting.index > 0 {
+                let before = presenting.slides[presenting.index - 1]
+                presenting.revealed = before.revealsChildren ? before.node.map { document.children(of: $0).count } ?? 0 : 0
+                panels.presenting = presenting
+                showSlide(presenting.index - 1)
+            } else {
+                panels.presenting = presenting
+            }
+        }
+        needsRedraw = true
+    }
+
+    /// Shows slide `index`: the last slide's folds taken back, this one's opened, its nodes alone
+    /// if it says so, and the camera flown to it.
+    mutating func showSlide(_ index: Int) {
+        guard var presenting = panels.presenting, presenting.slides.indices.contains(index) else { return }
+        presenting.index = index
+        presenting.overviewReturn = nil
+        presenting.blackedOut = false
+        presenting.advancesAt = presenting.advanceSeconds.map { input.now + $0 }
+        panels.presenting = presenting
+        takeBackReveal()
+        let slide = presenting.slides[index]
+        guard let node = slide.node, document.contains(node) else { return }
+        openFolds(for: slide, at: node)
+        applySlideFocus()
+        view.fly(to: slideCamera(slide, at: node), pivot: measures.viewportSize / 2)
+        needsRedraw = true
+    }
+
+    /// Opens what hides the slide's node and the node itself, and folds what the slide folds, as
+    /// a view taken back at the next slide. A shared map's folds are everyone's: there only what
+    /// hides the node opens, as a step of its own.
+    private mutating func openFolds(for slide: Slide, at node: NodeID) {
+        if shared != nil {
+            if document.isHidden(node) { unfoldAncestors(of: node) }
+            return
+        }
+        var ids: [NodeID] = [], from: [Bool] = [], to: [Bool] = []
+        func want(_ id: NodeID, folded: Bool) {
+            guard let current = document.node(id)?.folded, current != folded, document.hasChildren(id) else { return }
+            ids.append(id)
+            from.append(current)
+            to.append(folded)
+        }
+        for ancestor in foldedAncestors(of: node) { want(ancestor, folded: false) }
+        if let folded = slide.foldedNodes {
+            let closed = Set(folded)
+            for id in document.subtree(of: node) { want(id, folded: closed.contains(id)) }
+        } else {
+            want(node, folded: false)
+        }
+        guard !ids.isEmpty else { return }
+        begin("slide", for: .reveal)
+        record(.setFolded(ids: ids, from: from, to: to))
+        relayoutTree()
+    }
+
+    /// The focus a slide puts in force: its nodes alone when it says so, and its children not
+    /// yet revealed hidden. None on the whole map (a pinch out).
+    mutating func applySlideFocus() {
+        guard let presenting = panels.presenting else { return }
+        guard presenting.overviewReturn == nil, let slide = presenting.slide, let node = slide.node else {
+            setFocus(nil)
+            return
+        }
+        let hidden = slide.revealsChildren ? Array(document.children(of: node).dropFirst(presenting.revealed)) : []
+        let focus = BranchFocus(node: slide.showsOnlyNodes ? node : nil, showsAncestors: slide.showsAncestors, hiddenBranches: hidden)
+        setFocus(focus.node == nil && hidden.isEmpty ? nil : focus)
+    }
+
+    /// Where the camera goes for a slide: its zoom about its node when it has one, else its
+    /// node's shown branch (children still to come included, so the view stays still as they
+    /// come) filling the screen, no closer than twice life size.
+    func slideCamera(_ slide: Slide, at node: NodeID) -> Camera {
+        let size = measures.viewportSize
+        var camera = Camera(zoomLimits: Self.zoomLimits(for: document, viewportSize: size, clamp: measures.zoomClamp))
+        let box = shownBranchBox(of: node)
+        if let zoom = slide.zoom {
+            camera.setZoom(zoom, about: .zero)
+            let centre = slide.centresNode ? (document.node(node)?.frame.center ?? box.center) : box.center
+            camera.place(mapPoint: centre, atScreen: size / 2)
+        } else {
+            camera.frame(box, viewportSize: size, marginPixels: max(48, min(size.x, size.y) * 0.06), maxZoom: 2)
+        }
+        return camera
+    }
+
+    /// The box round a node and its descendants no fold hides.
+    func shownBranchBox(of node: NodeID) -> Rect {
+        var box = document.node(node)?.frame ?? document.bounds
+        var stack = [node]
+        while let next = stack.popLast() {
+            guard document.node(next)?.folded == false else { continue }
+            for child in document.children(of: next) {
+                if let frame = document.node(child)?.frame { box = box.union(frame) }
+                stack.append(child)
+            }
+        }
+        return box
+    }
+
+    /// B: black, and back.
+    mutating func toggleBlackScreen() {
+        guard var presenting = panels.presenting else { return }
+        presenting.blackedOut.toggle()
+        panels.presenting = presenting
+        needsRedraw = true
+    }
+
+    /// The whole map (a pinch out, O), and back to the slide as it was.
+    mutating func togglePresentationOverview() {
+        guard var presenting = panels.presenting else { return }
+        if let back = presenting.overviewReturn {
+            presenting.overviewReturn = nil
+            panels.presenting = presenting
+            applySlideFocus()
+            view.fly(to: back, pivot: measures.viewportSize / 2)
+        } else {
+            presenting.overviewReturn = view.targetCamera
+            presenting.blackedOut = false
+            panels.presenting = presenting
+            applySlideFocus()
+            var camera = Camera(zoomLimits: Self.zoomLimits(for: document, viewportSize: measures.viewportSize, clamp: measures.zoomClamp))
+            camera.frame(document.bounds, viewportSize: measures.viewportSize, marginPixels: 32, maxZoom: 1)
+            view.fly(to: camera, pivot: measures.viewportSize / 2)
+        }
+        needsRedraw = true
+    }
+
+    /// Escape: the map as it was before, its folds, focus, selection and view, and the window too.
+    mutating func endPresentation() -> [Request] {
+        guard let presenting = panels.presenting else { return [] }
+        takeBackReveal()
+        panels.presenting = nil
+        setFocus(presenting.focusBefore.flatMap { focus in focus.node.map(document.contains) == false ? nil : focus })
+        select(presenting.selectionBefore.filter { document.contains($0) && !document.isHidden($0) })
+        view.fly(to: presenting.cameraBefore, pivot: measures.viewportSize / 2)
+        input.recognizer.cancelAll()
+        needsRedraw = true
+        return [.setFullScreen(false)]
+    }
+
+    /// Add to slides: the node becomes the presentation's last slide, with the folds of its
+    /// branch and the zoom as they are now.
+    mutating func addToSlides(_ id: NodeID) {
+        guard let node = document.node(id) else { return }
+        let folded = document.subtree(of: id).filter { document.node($0)?.folded == true && document.hasChildren($0) }
+        let words = node.text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let index = currentPresentationIndex
+        let zoom = view.targetZoom
+        var count = 0
+        updatePresentation(at: index) { presentation in
+            presentation.slides.append(Slide(name: words.isEmpty ? "Slide \(presentation.slides.count + 1)" : String(words.prefix(60)),
+                                             node: id, foldedNodes: folded, zoom: zoom))
+            count = presentation.slides.count
+        }
+        toast("Slide \(count) added: F5, or Present in the menu, plays the slides")
+    }
+
+    // MARK: - Gestures while presenting
+
+    /// What a gesture means while a presentation plays: a swipe steps, a tap on a node jumps to
+    /// it, a tap elsewhere steps on, a pinch out shows the whole map, two fingers tapped go back,
+    /// a long press opens the presenter's menu. Nothing changes the map.
+    mutating func applyPresenting(_ intent: Intent) -> [Request] {
+        guard var presenting = panels.presenting else { return [] }
+        switch intent {
+        case .pan(let delta):
+            presenting.swipeTravel = presenting.swipeTravel + delta
+            panels.presenting = presenting
+        case .setCamera(let camera):
+            // A pinch moves the view under the fingers; what it meant is decided when they lift.
+            if presenting.pinchStartZoom == nil { presenting.pinchStartZoom = view.camera.zoom }
+            panels.presenting = presenting
+            view.updateCamera { $0 = camera }
+        case .select(let id, _), .toggleFold(let id), .edit(let id), .nodePart(let id, _, _), .attributeTable(let id, _):
+            jumpTo(id)
+        case .clearSelection, .surfaceDoubleTap:
+            stepPresentation(forward: true)
+        case .multiFingerTap(let fingers):
+            if fingers == 2 { stepPresentation(forward: false) }
+        case .context(_, let position):
+            openPresenterMenu(at: position)
+        case .openLink, .openNote:
+            return apply(intent)
+        case .stopInertia:
+            view.stopInertia()
+        default:
+            break
+        }
+        return []
+    }
+
+    /// A finger or the button lifted while presenting: a sideways swipe steps, a pinch decides.
+    mutating func finishPresentingGesture() {
+        guard var presenting = panels.presenting else { return }
+        let travel = presenting.swipeTravel
+        let pinch = presenting.pinchStartZoom
+        presenting.swipeTravel = Vec2(0, 0)
+        presenting.pinchStartZoom = nil
+        panels.presenting = presenting
+        if let start = pinch {
+            let ratio = view.camera.zoom / max(start, 1e-9)
+            if presenting.overviewReturn == nil && ratio <= Self.overviewPinch {
+                togglePresentationOverview()
+            } else if presenting.overviewReturn != nil && ratio >= 1 / Self.overviewPinch {
+                togglePresentationOverview()
+            } else if let back = presenting.overviewReturn {
+                // Not far enough: the view springs back to where it was.
+                var camera = Camera(zoomLimits: back.zoomLimits)
+                camera.frame(document.bounds, viewportSize: measures.viewportSize, marginPixels: 32, maxZoom: 1)
+                view.fly(to: camera, pivot: measures.viewportSize / 2)
+            } else if let slide = presenting.slide, let node = slide.node, document.contains(node) {
+                view.fly(to: slideCamera(slide, at: node), pivot: measures.viewportSize / 2)
+            }
+            return
+        }
+        guard abs(travel.x) >= Self.swipePixels, abs(travel.x) > abs(travel.y) * 1.5 else { return }
+        // Like turning a page: a swipe to the left brings the next slide.
+        stepPresentation(forward: travel.x < 0)
+    }
+
+    /// A tap on a node while presenting: its slide, else the view flies to it as it is.
+    mutating func jumpTo(_ id: NodeID) {
+        guard let presenting = panels.presenting else { return }
+        if let index = presenting.slides.firstIndex(where: { $0.node == id }) {
+            var state = presenting
+            state.revealed = 0
+            panels.presenting = state
+            showSlide(index)
+            return
+        }
+        guard let node = document.node(id), !document.isHidden(id) else { return }
+        var camera = view.targetCamera
+        camera.place(mapPoint: node.frame.center, atScreen: measures.viewportSize / 2)
+        view.fly(to: camera, pivot: measures.viewportSize / 2)
+    }
+
+    /// The presenter's menu (a long press while presenting): stepping, the whole map, black,
+    /// and the way out.
+    mutating func openPresenterMenu(at position: Vec2) {
+        let actions: [Action] = [.nextSlide, .previousSlide, .presentationOverview, .blackScreen, .endPresentation]
+        let rows = actions.map { action in
+            Menu.Row(item: .action(action), title: action == .presentationOverview && panels.presenting?.overviewReturn != nil ? "Back to the slide" : action.title)
+        }
+        showMenu(Menu(kind: .context(.surface(view.camera.mapPoint(ofScreen: position))), anchor: position,
+                      byFinger: input.lastInputWasTouch, rows: rows, labelWidth: 0))
+    }
+
+    /// The kiosk's attract loop: the next slide when it is due.
+    mutating func tickPresentation(at time: Double) {
+        guard let presenting = panels.presenting, let due = presenting.advancesAt, time >= due else { return }
+        stepPresentation(forward: true)
+    }
+}
+
+extension Workspace {
+    /// What this screen tells those following it: its view, and its slide while presenting.
+    public var presenterView: PresenterView {
+        let camera = view.targetCamera
+        let size = measures.viewportSize
+        var shown = PresenterView(center: camera.mapPoint(ofScreen: size / 2), span: size / camera.zoom)
+        if let presenting = panels.presenting {
+            shown.presentation = presenting.name
+            shown.slide = presenting.index
+            shown.revealed = presenting.revealed
+            shown.blackedOut = presenting.blackedOut
+        }
+        return shown
+    }
+
+    /// Shows what a followed screen shows: its part of the map fitted to this window, and its
+    /// slide's nodes alone or children to come, and black when it is black. Folds are the map's
+    /// own on a shared map, so they need no following.
+    mutating func showFollowed(_ followed: PresenterView) {
+        guard followed.center.isFinite, followed.span.isFinite, followed.span.x > 0, followed.span.y > 0 else { return }
+        let size = measures.viewportSize
+        var camera = Camera(zoomLimits: Self.zoomLimits(for: document, viewportSize: size, clamp: measures.zoomClamp))
+        camera.frame(Rect(x: followed.center.x - followed.span.x / 2, y: followed.center.y - followed.span.y / 2,
+                          width: followed.span.x, height: followed.span.y), viewportSize: size, marginPixels: 0, maxZoom: camera.zoomLimits.upperBound)
+        view.fly(to: camera, pivot: size / 2)
+        panels.followedSlide = nil
+        if let index = followed.slide {
+            let slides = followed.presentation.flatMap { name in document.presentations.first { $0.name == name } }?.playable(in: document)
+                ?? Presentation.fromBranches(of: document).slides
+            if slides.indices.contains(index) {
+                panels.followedSlide = FollowedSlide(slide: slides[index], index: index, count: slides.count,
+                                                     revealed: followed.revealed, blackedOut: followed.blackedOut)
+            }
+        }
+        if let shown = panels.followedSlide, let node = shown.slide.node, document.contains(node) {
+            let hidden = shown.slide.revealsChildren ? Array(document.children(of: node).dropFirst(shown.revealed)) : []
+            let focus = BranchFocus(node: shown.slide.showsOnlyNodes ? node : nil, showsAncestors: shown.slide.showsAncestors, hiddenBranches: hidden)
+            setFocus(focus.node == nil && hidden.isEmpty ? nil : focus)
+        } else if panels.focus != nil {
+            setFocus(nil)
+        }
+        needsRedraw = true
+    }
+}
+
+extension Workspace {
+    /// The chrome of a presentation playing here or followed from another screen: its counter
+    /// (with how many follow), and black. Nil when neither.
+    var presentingChrome: PresentingChrome? {
+        if let presenting = panels.presenting {
+            let followers = followerCount
+            let counter = presenting.counter + (followers > 0 ? "  ·  \(followers) following" : "")
+            return PresentingChrome(counter: counter, blackedOut: presenting.blackedOut)
+        }
+        if let followed = panels.followedSlide, panels.following != nil {
+            return PresentingChrome(counter: "\(followed.index + 1) / \(followed.count)", blackedOut: followed.blackedOut)
+        }
+        return nil
+    }
+}
