@@ -9,8 +9,9 @@ import FoundationXML
 /// Import streams through Foundation's `XMLParser` (libxml2's SAX reader): `<node>` elements are
 /// the content; `map_styles`/`stylenode`, `hook`, `attribute_registry` and conditional styles
 /// are not, and a `<font>` or `<icon>` counts only directly inside a `<node>`. Rich text (XHTML
-/// in `<richcontent>` or in a `TEXT` attribute) becomes plain text. `.mm` has no absolute
-/// positions, so imported maps are marked `needsLayout`.
+/// in `<richcontent>` or in a `TEXT` attribute) becomes plain text. Freeplane's presentations
+/// (the root's `<hook NAME="presentations">`) become the map's (`FreeplanePresentations`). `.mm`
+/// has no absolute positions, so imported maps are marked `needsLayout`.
 public enum FreeMindFormat {
     public static let formatName = "FreeMind"
 
@@ -65,6 +66,14 @@ public enum FreeMindFormat {
                 node.text = source.text
                 if node.note.isEmpty { node.note = source.note }
             }
+        }
+        let slides = reader.presentations.resolved { reader.idBySource[$0] }
+        builder.presentations = slides.presentations
+        if let first = slides.unknownIDs.first {
+            let count = slides.unknownIDs.count
+            warnings.append(count == 1
+                ? "a slide names \(first), which is not in the map; it is left out of the slide, as Freeplane leaves it out"
+                : "slides name \(count) nodes that are not in the map (\(first) and others); they are left out, as Freeplane leaves them out")
         }
         if reader.topLevelCount > 1 {
             warnings.append("the map has \(reader.topLevelCount) top-level nodes; the first is the root and the others are free-standing")
@@ -152,6 +161,10 @@ public enum FreeMindFormat {
         var mapAttributes: [KeptAttribute] = []
         var mapItems: [KeptItem] = []
         var kept: [NodeID: KeptNode] = [:]
+        /// Freeplane's presentations, read from the root's hook as they arrive.
+        var presentations = FreeplanePresentations()
+        /// While in the root's presentations hook: the depth of its children in `elements`.
+        private var presentationsDepth: Int?
         private var elements: [String] = []
         private var nodeStack: [NodeID] = []
         /// What each node on the stack held, until it ends; made a record only if it is not plain.
@@ -172,6 +185,10 @@ public enum FreeMindFormat {
 
         override func start(_ name: String, attributes: [String: String], parser: XMLParser) {
             defer { elements.append(name) }
+            if let depth = presentationsDepth {
+                presentations.start(name, attributes: attributes, level: elements.count - depth, parent: elements.last)
+                return
+            }
             if var kept = capture {
                 kept.writer.open(name, attributes)
                 capture = kept
@@ -199,6 +216,13 @@ public enum FreeMindFormat {
                 return
             }
             guard parent == "node" || parent == "map" else { return }
+            // why: the map's presentations, not the root's: read into `Document.presentations` and
+            // not kept, so a save writes them once, from what they are then.
+            if name == "hook", attributes["NAME"] == FreeplanePresentations.hookName, parent == "node",
+               let id = nodeStack.last, id == builder?.rootID {
+                presentationsDepth = elements.count + 1
+                return
+            }
             // Anything else directly in a node or the map is kept whole, and read where Meshpad models it.
             capture = Capture(element: KeptElement(name: name, attributes: [KeptAttribute].ordered(attributes)), depth: elements.count + 1)
             guard parent == "node", let id = nodeStack.last else { return }
@@ -331,6 +355,14 @@ public enum FreeMindFormat {
 
         override func end(_ name: String) {
             elements.removeLast()
+            if let depth = presentationsDepth {
+                if elements.count < depth {
+                    presentationsDepth = nil
+                } else {
+                    presentations.end(name, level: elements.count - depth)
+                }
+                return
+            }
             if var kept = capture {
                 if elements.count >= kept.depth {
                     kept.writer.close(name)
@@ -396,6 +428,10 @@ public enum FreeMindFormat {
         }
 
         override func characters(_ string: String) {
+            if presentationsDepth != nil {
+                presentations.characters(string)
+                return
+            }
             guard var kept = capture else { return }
             kept.writer.characters(string)
             capture = kept
@@ -606,4 +642,144 @@ public enum FreeMindFormat {
         return "<richcontent TYPE=\"NOTE\"><html><head></head><body>\n\(paragraphs)\n</body></html></richcontent>\n"
     }
 
+}
+
+/// Freeplane's presentations as a `.mm` holds them, read one SAX event at a time:
+///
+/// ```
+/// <hook NAME="presentations">
+///   <presentation NAME="Talk">
+///     <slide NAME="Intro" centersSelectedNode="true" changesZoom="true" zoom="1.5">
+///       <SlideCondition>…a filter condition…</SlideCondition>
+///       <NodesOnSlide><NodeOnSlide nodeId="ID_12"/></NodesOnSlide>
+///       <FoldedNodes><NodeOnSlide nodeId="ID_40"/></FoldedNodes>
+/// ```
+///
+/// A flag is true only when written `true` (Freeplane writes none that is false, and a slide
+/// without `centersSelectedNode` does not centre); `zoom` counts only with `changesZoom` (1 when
+/// absent); `revealsChildren` is Meshpad's own. Nodes stay the file's IDs until the whole map is
+/// read (`resolved`), as arrow links' destinations do.
+struct FreeplanePresentations {
+    static let hookName = "presentations"
+
+    /// A slide as read, its nodes still the file's IDs.
+    struct ReadSlide {
+        var slide: Slide
+        var nodes: [String] = []
+        /// Nil when the slide has no `FoldedNodes` (it leaves folds alone), empty when it folds none.
+        var foldedNodes: [String]?
+    }
+
+    private(set) var presentations: [(name: String, slides: [ReadSlide])] = []
+    /// The list a `NodeOnSlide` goes to, while in one.
+    private var list: List?
+    /// The `SlideCondition`'s content, while in it.
+    private var condition: KeptXMLWriter?
+
+    private enum List { case nodes, folded }
+
+    /// An element starts `level` deep in the hook (0: a presentation, 1: a slide, 2: a slide's part).
+    mutating func start(_ name: String, attributes: [String: String], level: Int, parent: String?) {
+        if var writer = condition {
+            writer.open(name, attributes)
+            condition = writer
+            return
+        }
+        switch (level, name) {
+        case (0, "presentation"):
+            // why: Freeplane's name for one that has none, so both show the same.
+            presentations.append((attributes["NAME"] ?? "noname", []))
+        case (1, "slide") where parent == "presentation":
+            guard let last = presentations.indices.last else { return }
+            presentations[last].slides.append(ReadSlide(slide: Self.slide(attributes)))
+        case (2, "SlideCondition") where parent == "slide":
+            condition = KeptXMLWriter()
+        case (2, "NodesOnSlide") where parent == "slide":
+            list = .nodes
+        case (2, "FoldedNodes") where parent == "slide":
+            list = .folded
+            editLastSlide { $0.foldedNodes = $0.foldedNodes ?? [] }
+        case (3, "NodeOnSlide"):
+            guard let list, let id = attributes["nodeId"] else { return }
+            editLastSlide { slide in
+                switch list {
+                case .nodes: slide.nodes.append(id)
+                case .folded: slide.foldedNodes?.append(id)
+                }
+            }
+        default:
+            break
+        }
+    }
+
+    mutating func end(_ name: String, level: Int) {
+        if var writer = condition {
+            guard level == 2 else {
+                writer.close(name)
+                condition = writer
+                return
+            }
+            // why: the whitespace around the condition is the file's indentation, not the condition.
+            let xml = writer.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            editLastSlide { $0.slide.conditionXML = xml }
+            condition = nil
+        }
+        if level == 2 { list = nil }
+    }
+
+    mutating func characters(_ string: String) {
+        condition?.characters(string)
+    }
+
+    private mutating func editLastSlide(_ edit: (inout ReadSlide) -> Void) {
+        guard let p = presentations.indices.last, let s = presentations[p].slides.indices.last else { return }
+        edit(&presentations[p].slides[s])
+    }
+
+    /// A `<slide>`'s attributes as a slide with no nodes yet.
+    static func slide(_ attributes: [String: String]) -> Slide {
+        // why: Java's `Boolean.parseBoolean`, as Freeplane reads them: "true" in any case.
+        func flag(_ name: String) -> Bool { attributes[name]?.lowercased() == "true" }
+        return Slide(name: attributes["NAME"] ?? "noname", nodes: [], centresNode: flag("centersSelectedNode"),
+                     zoom: flag("changesZoom") ? attributes["zoom"].flatMap(zoom) ?? 1 : nil,
+                     showsOnlyNodes: flag("showsOnlySpecificNodes"), showsAncestors: flag("showsAncestors"),
+                     showsDescendants: flag("showsDescendants"), revealsChildren: flag("revealsChildren"))
+    }
+
+    /// A `zoom` as Java's `Float.parseFloat` reads it (`1.5`, `2f`); nil for anything not above 0.
+    static func zoom(_ text: String) -> Double? {
+        var text = Substring(text.trimmingCharacters(in: .whitespaces))
+        if let last = text.last, "fFdD".contains(last) { text = text.dropLast() }
+        guard let value = Double(text), value.isFinite, value > 0 else { return nil }
+        return value
+    }
+
+    /// What `zoom` is written as: the shortest text that reads back as the same number (`1.5`, `2.0`).
+    static func zoomText(_ zoom: Double) -> String { zoom.description }
+
+    /// The presentations with the file's node IDs made the map's, each node once, in order; an ID
+    /// no node has is left out (Freeplane leaves it out of its next save) and listed in `unknownIDs`.
+    func resolved(_ node: (String) -> NodeID?) -> (presentations: [Presentation], unknownIDs: [String]) {
+        var unknown: [String] = []
+        func map(_ ids: [String]) -> [NodeID] {
+            var seen = Set<NodeID>()
+            return ids.compactMap { id in
+                guard let found = node(id) else {
+                    if !unknown.contains(id) { unknown.append(id) }
+                    return nil
+                }
+                // why: Freeplane keeps a slide's nodes as a set.
+                return seen.insert(found).inserted ? found : nil
+            }
+        }
+        let result = presentations.map { read in
+            Presentation(name: read.name, slides: read.slides.map { slide in
+                var made = slide.slide
+                made.nodes = map(slide.nodes)
+                made.foldedNodes = slide.foldedNodes.map(map)
+                return made
+            })
+        }
+        return (result, unknown)
+    }
 }

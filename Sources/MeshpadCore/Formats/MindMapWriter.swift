@@ -9,7 +9,7 @@ import Foundation
 /// `<arrowlink>`, new tags `TAGS`, a new due day the reminder's time. Everything else (hooks,
 /// attributes, clouds, styles, formatting, connector labels, links Meshpad could not show) is
 /// written back untouched. Nodes without a record, and every node of a map from elsewhere, are
-/// written afresh.
+/// written afresh. The map's presentations are written afresh too, as Freeplane's hook in the root.
 struct MindMapWriter {
     private let document: Document
     private let source: MindMapSource
@@ -21,8 +21,9 @@ struct MindMapWriter {
     private let freshLinks: [NodeID: [Edge]]
     /// The links the map has now, by ID.
     private let links: [EdgeID: Edge]
-    /// Nodes a fresh link points at: they need an ID in the file even if they came without one.
-    private let freshTargets: Set<NodeID>
+    /// Nodes a fresh link points at or a slide names: they need an ID in the file even if they
+    /// came without one.
+    private let namedNodes: Set<NodeID>
 
     /// The nodes with no parent but the root: written as the root's floating children.
     private let freeTrees: [NodeID]
@@ -47,9 +48,13 @@ struct MindMapWriter {
             fresh[edge.from, default: []].append(edge)
             targets.insert(edge.to)
         }
+        for slide in document.presentations.flatMap(\.slides) {
+            targets.formUnion(slide.nodes)
+            targets.formUnion(slide.foldedNodes ?? [])
+        }
         self.links = links
         freshLinks = fresh
-        freshTargets = targets
+        namedNodes = targets
     }
 
     func write() -> Data {
@@ -96,11 +101,72 @@ struct MindMapWriter {
                 if id != document.rootID, document.parent(of: id) == nil, !Self.isFloating(source.nodes[id]) {
                     head += "<hook NAME=\"FreeNode\"/>\n"
                 }
+                // why: where Freeplane keeps them, after the root's other hooks and before its children.
+                if id == document.rootID { head += presentationsXML() }
                 out += head
                 stack.append(.text(tail))
                 for kid in kids.reversed() { stack.append(.node(kid)) }
             }
         }
+    }
+
+    // MARK: - Presentations
+
+    /// Freeplane's `<hook NAME="presentations">` for the map's presentations ("" when it has
+    /// none), as Freeplane writes it: flags only when true, `zoom` only when not 1, `NodesOnSlide`
+    /// only with nodes, `FoldedNodes` only for a slide that folds (empty when it folds none).
+    /// Nodes are named by the IDs their `<node>` elements carry; one the map no longer has is
+    /// left out, as Freeplane leaves it out.
+    private func presentationsXML() -> String {
+        guard !document.presentations.isEmpty else { return "" }
+        var out = "<hook NAME=\"\(FreeplanePresentations.hookName)\">\n"
+        for presentation in document.presentations {
+            let head = "<presentation" + [KeptAttribute("NAME", presentation.name)].xml
+            guard !presentation.slides.isEmpty else {
+                out += head + "/>\n"
+                continue
+            }
+            out += head + ">\n"
+            for slide in presentation.slides { out += slideXML(slide) }
+            out += "</presentation>\n"
+        }
+        return out + "</hook>\n"
+    }
+
+    private func slideXML(_ slide: Slide) -> String {
+        // why: a zoom Freeplane could not read (or Meshpad show) is as good as none.
+        let zoom = slide.zoom.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        var attributes = [KeptAttribute("NAME", slide.name)]
+        for (name, on) in [("showsAncestors", slide.showsAncestors), ("showsDescendants", slide.showsDescendants),
+                           ("showsOnlySpecificNodes", slide.showsOnlyNodes), ("changesZoom", zoom != nil),
+                           ("centersSelectedNode", slide.centresNode)] where on {
+            attributes.append(KeptAttribute(name, "true"))
+        }
+        if let zoom, zoom != 1 { attributes.append(KeptAttribute("zoom", FreeplanePresentations.zoomText(zoom))) }
+        if slide.revealsChildren { attributes.append(KeptAttribute("revealsChildren", "true")) }
+        var body = ""
+        // why: the condition goes into the file as it is; one that is not well-formed XML (a
+        // doctored shared map) is left out rather than break the file for Freeplane.
+        if let condition = slide.conditionXML, NativeFormat.isWellFormed([condition]) {
+            body += KeptElement(name: "SlideCondition", attributes: [], content: condition).xml + "\n"
+        }
+        let nodes = slide.nodes.compactMap(fileID)
+        if !nodes.isEmpty { body += Self.nodesOnSlide("NodesOnSlide", nodes) }
+        if let folded = slide.foldedNodes { body += Self.nodesOnSlide("FoldedNodes", folded.compactMap(fileID)) }
+        let head = "<slide" + attributes.xml
+        return body.isEmpty ? head + "/>\n" : head + ">\n" + body + "</slide>\n"
+    }
+
+    /// The ID the node's `<node>` element carries in the file: a kept node's own as it was read,
+    /// else the one `exportIDs` gave it; nil for a node the map does not have.
+    private func fileID(of id: NodeID) -> String? {
+        guard document.contains(id) else { return nil }
+        return source.nodes[id]?.attribute("ID") ?? ids[id]
+    }
+
+    private static func nodesOnSlide(_ list: String, _ ids: [String]) -> String {
+        guard !ids.isEmpty else { return "<\(list)/>\n" }
+        return "<\(list)>\n" + ids.map { "<NodeOnSlide nodeId=\"\(XMLText.escapeAttribute($0))\"/>\n" }.joined() + "</\(list)>\n"
     }
 
     // MARK: - A node written afresh
@@ -185,7 +251,7 @@ struct MindMapWriter {
         if node.side != read.side, document.parent(of: node.id) == document.rootID {
             attributes.setAttribute("POSITION", node.side?.rawValue)
         }
-        if record.attribute("ID") == nil, freshTargets.contains(node.id), let id = ids[node.id] {
+        if record.attribute("ID") == nil, namedNodes.contains(node.id), let id = ids[node.id] {
             attributes.setAttribute("ID", id)
         }
 

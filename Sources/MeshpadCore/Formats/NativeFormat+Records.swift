@@ -168,12 +168,12 @@ extension NativeFormat.File {
     /// All but the records.
     var envelope: NativeFormat.Envelope {
         NativeFormat.Envelope(format: format, version: version, root: root, layout: layout, freemind: freemind, xmind: xmind,
-                              view: view, pictures: pictures)
+                              view: view, pictures: pictures, presentations: presentations)
     }
 
     init(_ envelope: NativeFormat.Envelope, nodes: [NativeFormat.StoredNode], edges: [NativeFormat.StoredEdge]) {
         self.init(format: envelope.format, version: envelope.version, root: envelope.root, layout: envelope.layout,
                   nodes: nodes, edges: edges, freemind: envelope.freemind, xmind: envelope.xmind, view: envelope.view,
-                  pictures: envelope.pictures)
+                  pictures: envelope.pictures, presentations: envelope.presentations)
     }
 }

@@ -28,6 +28,8 @@ public enum NativeFormat {
         var view: StoredView?
         /// Small pictures' bytes, by the path the nodes give (see `NativeFormat+Pictures`).
         var pictures: [String: StoredPicture]?
+        /// The map's presentations, as `Presentation` encodes itself; absent when it has none.
+        var presentations: [Presentation]?
     }
 
     /// The map point at the middle of the window, and the zoom.
@@ -48,6 +50,7 @@ public enum NativeFormat {
         var xmind: String?
         var view: StoredView?
         var pictures: [String: StoredPicture]?
+        var presentations: [Presentation]?
     }
 
     struct Header: Decodable {
@@ -148,7 +151,8 @@ public enum NativeFormat {
                                 freemind: document.mindMapSource.map(stored),
                                 xmind: document.xmindSource.map { String(decoding: $0, as: UTF8.self) },
                                 view: document.savedView.map { StoredView(x: $0.center.x, y: $0.center.y, zoom: $0.zoom) },
-                                pictures: storedPictures(of: document)))
+                                pictures: storedPictures(of: document),
+                                presentations: document.presentations.isEmpty ? nil : document.presentations))
     }
 
     /// The file as JSON with its keys sorted, each node, edge and kept record on a line of its
@@ -202,6 +206,11 @@ public enum NativeFormat {
             let paths = pictures.keys.sorted()
             text(",\n  \"pictures\" : ")
             try records(paths.compactMap { pictures[$0] }, open: "{", close: "}", indent: "    ", key: { paths[$0] })
+        }
+        if let presentations = file.presentations {
+            // why: a presentation a line, encoded whole, so a field added to a slide is never left out.
+            text(",\n  \"presentations\" : ")
+            try records(presentations, open: "[", close: "]", indent: "    ")
         }
         text(",\n  \"root\" : ")
         try value(file.root)
@@ -258,12 +267,17 @@ public enum NativeFormat {
         }
         let mindMap = try envelope.freemind.map(mindMapSource)
         let pictures = try envelope.pictures.map { stored throws(FormatError) in try embeddedPictures(stored, shownBy: records.nodes) } ?? [:]
+        // why: a slide's condition is written into a `.mm` as it is; a doctored file must not make one Freeplane refuses.
+        let conditions = (envelope.presentations ?? []).flatMap(\.slides).compactMap(\.conditionXML)
+        guard isWellFormed(conditions) else { throw fail(.notAMap(detail: "presentations: a slide's condition is not well-formed XML")) }
         do {
             let (nodes, edges) = records.take()
             var document = try Document(restoring: nodes, edges: edges, rootID: NodeID(root), layoutMode: layout, sizing: sizing)
             document.mindMapSource = mindMap
             document.xmindSource = envelope.xmind.map { Data($0.utf8) }
             document.embeddedPictures = pictures
+            // why: a slide naming a node the file lacks stays as written: it is skipped when played.
+            document.presentations = envelope.presentations ?? []
             document.savedView = envelope.view.flatMap { view in
                 // A view that cannot be shown is only a view: the map opens as if it had none.
                 let saved = SavedView(center: Vec2(view.x, view.y), zoom: view.zoom)
@@ -334,6 +348,19 @@ public enum NativeFormat {
         return value > 0 ? value : nil
     }
 
+    /// A JSON value's type in words (`[Int]` is "a list").
+    private static func kind(of type: Any.Type) -> String {
+        switch type {
+        case is String.Type: return "text"
+        case is Double.Type: return "a number"
+        case is Int.Type: return "a whole number"
+        case is Bool.Type: return "true or false"
+        case is [Any].Type: return "a list"
+        case is [String: Any].Type: return "an object"
+        default: return "\(type)"
+        }
+    }
+
     static func describe(_ error: DecodingError) -> String {
         func path(_ context: DecodingError.Context) -> String {
             context.codingPath.map { key in key.intValue.map { "[\($0)]" } ?? ".\(key.stringValue)" }.joined()
@@ -344,7 +371,7 @@ public enum NativeFormat {
             let where_ = path(context)
             return "\(where_.isEmpty ? "" : where_ + ": ")missing \"\(key.stringValue)\""
         case .typeMismatch(let type, let context), .valueNotFound(let type, let context):
-            return "\(path(context)): expected \(type == String.self ? "text" : type == Double.self ? "a number" : "\(type)")"
+            return "\(path(context)): expected \(kind(of: type))"
         case .dataCorrupted(let context):
             return "\(path(context)): \(context.debugDescription)"
         @unknown default:

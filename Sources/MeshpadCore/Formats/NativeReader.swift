@@ -11,7 +11,8 @@ import Foundation
 /// broken JSON — makes it give up (`nil`), and the caller decodes the file the slow, thorough way,
 /// which either reads it or says exactly what is wrong. So the two paths cannot disagree on what a
 /// file means; the fast one only covers fewer files. The `freemind` part (kept `.mm` records, a
-/// few per cent of nodes at most) is handed to `JSONDecoder` as the slice it occupies.
+/// few per cent of nodes at most) and the `presentations` (a few slides) are handed to
+/// `JSONDecoder` as the slices they occupy.
 struct NativeReader {
     private let bytes: UnsafeBufferPointer<UInt8>
     private let data: Data
@@ -49,6 +50,7 @@ struct NativeReader {
         var sawNodes = false, sawEdges = false
         var freemind: NativeFormat.StoredMindMap?, view: NativeFormat.StoredView?, xmind: String?
         var pictures: [String: NativeFormat.StoredPicture]?
+        var presentations: [Presentation]?
         try object { reader, key throws(GaveUp) in
             switch key {
             case "format": format = try reader.string()
@@ -68,13 +70,14 @@ struct NativeReader {
             case "xmind": xmind = try reader.optional { r throws(GaveUp) in try r.string() }
             case "view": view = try reader.optional { r throws(GaveUp) in try r.view() }
             case "pictures": pictures = try reader.optional { r throws(GaveUp) in try r.pictures() }
+            case "presentations": presentations = try reader.optional { r throws(GaveUp) in try r.decodedSlice([Presentation].self) }
             default: throw GaveUp()
             }
         }
         skipWhitespace()
         guard index == bytes.count, let format, let version, let root, sawNodes, sawEdges else { throw GaveUp() }
         return NativeFormat.Envelope(format: format, version: version, root: root, layout: layout, freemind: freemind, xmind: xmind,
-                                     view: view, pictures: pictures)
+                                     view: view, pictures: pictures, presentations: presentations)
     }
 
     private mutating func node() throws(GaveUp) -> NativeFormat.StoredNode {
