@@ -23,6 +23,105 @@ import Testing
         }
     }
 
+    // MARK: - Following
+
+    @Test func aViewAndWhomAScreenFollowsTravelInAShortPayload() throws {
+        let view = PresenterView(center: Vec2(1234.56789, -98.7654321), span: Vec2(1600.04, 1000.0), presentation: "Term 2",
+                                 slide: 3, revealed: 2, blackedOut: true)
+        let ana = Presence(client: 7, name: "Ana", view: view, following: nil)
+        let payload = try #require(ana.payload())
+        let heard = try #require(Presence(payload: payload))
+        #expect(heard.view == PresenterView(center: Vec2(1234.6, -98.8), span: Vec2(1600, 1000), presentation: "Term 2",
+                                            slide: 3, revealed: 2, blackedOut: true), "to a tenth of a map unit")
+        #expect(heard.following == nil && heard.name == "Ana")
+        let bo = Presence(client: 8, name: "Bo", following: 7)
+        #expect(Presence(payload: try #require(bo.payload())) == bo)
+        // A view without a slide leaves out what only a presentation has.
+        let looking = try #require(Presence(client: 7, name: "Ana", view: PresenterView(center: Vec2(1, 2), span: Vec2(3, 4))).payload())
+        #expect(!looking.contains("\"p\"") && !looking.contains("\"i\"") && !looking.contains("\"b\""), "\(looking)")
+    }
+
+    @Test func theLongestPresenceStaysFarUnderNotifysLimit() throws {
+        let name = String(repeating: "\u{1F469}\u{200D}\u{1F4BB}", count: 100)
+        let view = PresenterView(center: Vec2(-123_456_789.123, 987_654_321.987), span: Vec2(1e9 + 0.123, 1e9 + 0.456), presentation: name,
+                                 slide: Int.max, revealed: Int.max, blackedOut: true)
+        let longest = Presence(client: .max, name: name, node: NodeID(.max), activity: .dragging, near: NodeID(.max), view: view,
+                               following: .min)
+        let payload = try #require(longest.payload())
+        #expect(payload.utf8.count < 800, "\(payload.utf8.count) bytes")
+        let heard = try #require(Presence(payload: payload))
+        #expect(heard.name.hasPrefix("\u{1F469}\u{200D}\u{1F4BB}") && heard.name.count < Presence.nameLimit, "cut by its bytes")
+        #expect(heard.view?.presentation.map { name.hasPrefix($0) } == true)
+        // Quotes, slashes and control characters, which JSON writes longer, are cut by what JSON writes.
+        let awkward = Presence(client: 1, name: String(repeating: "\u{1}\"/", count: 40),
+                               view: PresenterView(center: .zero, span: Vec2(1, 1), presentation: String(repeating: "\u{7}", count: 60)))
+        #expect(try #require(awkward.payload()).utf8.count < 500)
+        #expect(Presence(client: 1, name: String(repeating: "x", count: 60)).payload()
+            .flatMap(Presence.init(payload:))?.name.count == Presence.nameLimit)
+    }
+
+    @Test func anOlderScreensPayloadAndANewerOnesUnknownWordsStillDecode() {
+        let older = #"{"client":5,"name":"Ana","node":12,"activity":"editing"}"#
+        #expect(Presence(payload: older) == Presence(client: 5, name: "Ana", node: NodeID(12), activity: .editing))
+        let newer = #"{"client":5,"name":"Ana","following":9,"view":{"c":[1,2],"s":[30,40],"z":7},"pointer":[3,4]}"#
+        #expect(Presence(payload: newer) == Presence(client: 5, name: "Ana", view: PresenterView(center: Vec2(1, 2), span: Vec2(30, 40)),
+                                                      following: 9))
+        #expect(Presence(payload: #"{"client":5,"name":"Ana","view":{"c":[1],"s":[30,40]}}"#) == nil, "a view with no centre is no view")
+    }
+
+    @Test func followingAndViewsAreKeptRepeatedAndForgottenLikeRings() throws {
+        var board = PresenceBoard()
+        board.hear(Presence(client: 2, name: "Ana", view: PresenterView(center: .zero, span: Vec2(800, 600))), at: 0, own: 1)
+        board.hear(Presence(client: 3, name: "Bo", following: 2), at: 0, own: 1)
+        board.hear(Presence(client: 4, name: "Cy"), at: 0, own: 1)
+        #expect(board.present.map(\.name) == ["Ana", "Bo"], "working on no node, but showing a view or following: kept")
+        #expect(!board.isSilent(4, at: 1), "a screen saying nothing lasting was still heard")
+        board.hear(Presence(client: 2, name: "Ana", view: PresenterView(center: .zero, span: Vec2(800, 600))), at: 4, own: 1)
+        board.forgetStale(at: PresenceBoard.forgetAfterSeconds + 1)
+        #expect(board.present.map(\.name) == ["Ana"], "Bo fell silent")
+        #expect(board.isSilent(3, at: PresenceBoard.forgetAfterSeconds + 1) && !board.isSilent(2, at: PresenceBoard.forgetAfterSeconds + 1))
+        board.hear(Presence(client: 2, name: "Ana"), at: 8, own: 1)
+        #expect(board.present.isEmpty, "no view any more, no ring: gone at once")
+
+        // This screen's own: a view or following is repeated every heartbeat, like a ring.
+        var mine = PresenceBoard()
+        let following = Presence(client: 1, name: "Me", following: 2)
+        #expect(mine.toSend(following, at: 0) == following)
+        #expect(mine.toSend(following, at: PresenceBoard.heartbeatSeconds - 0.1) == nil)
+        #expect(mine.toSend(following, at: PresenceBoard.heartbeatSeconds) == following)
+        let idle = Presence(client: 1, name: "Me")
+        #expect(mine.toSend(idle, at: 3) == idle, "following ends: said at once")
+        #expect(mine.toSend(idle, at: 10) == nil, "nothing lasting: no heartbeat")
+    }
+
+    /// A presenter's pan changes the view at every finger event: at most ten a second go out,
+    /// and the last one always does.
+    @Test func aMovingViewIsSentTenTimesASecondAtMostAndItsRestingPlaceAlways() {
+        var board = PresenceBoard()
+        func at(_ x: Double) -> Presence { Presence(client: 1, name: "Me", view: PresenterView(center: Vec2(x, 0), span: Vec2(800, 600))) }
+        var sent: [Double] = []
+        var time = 0.0
+        for step in 0..<60 {
+            time = Double(step) / 60
+            if let said = board.toSend(at(Double(step)), at: time) { sent.append(said.view?.center.x ?? -1) }
+        }
+        #expect(sent.count <= 11 && sent.count >= 9, "\(sent.count) sent in a second: \(sent)")
+        // The pan comes to rest just after: too soon to send, so it waits for the loop to wake.
+        time += 0.001
+        #expect(board.toSend(at(100), at: time) == nil)
+        let due = board.heldUntil ?? -1
+        #expect(due > time && due <= time + PresenceBoard.viewIntervalSeconds, "the loop wakes for the view held back")
+        #expect(board.toSend(at(100), at: due)?.view?.center.x == 100, "the resting view goes once the interval is up")
+        #expect(board.heldUntil == nil)
+        // A ring is not held back: where someone types is said at once.
+        var rings = PresenceBoard()
+        _ = rings.toSend(at(0), at: 0)
+        var typing = at(0)
+        typing.node = NodeID(3)
+        typing.activity = .editing
+        #expect(rings.toSend(typing, at: 0.01) == typing)
+    }
+
     @Test func aRingAppearsForAnotherScreenOnlyAndGoesWhenTheyStopOrFallSilent() {
         var rig = Self.sharedWorkspace()
         let node = rig.id("food")
