@@ -64,6 +64,9 @@ public enum Bench {
         /// The whole map in view, the filter applied and cleared in turns, a frame each: what a tap on
         /// the filter bar costs before it shows.
         case filterToggle = "refilter"
+        /// A presentation playing: a step to the next slide every 48 frames (a flight is 0.4 s),
+        /// its folds opening and closing, full screen with the chrome hidden.
+        case present
     }
 
     public static func run(_ options: Options) throws(PlatformError) -> [MapResult] {
@@ -183,9 +186,14 @@ public enum Bench {
 
         /// Puts the view where a scenario starts.
         func setUp(_ scenario: Scenario) {
+            if app.workspace.panels.presenting != nil { _ = app.workspace.perform(.endPresentation) }
+            if scenario == .present {
+                _ = app.workspace.perform(.present)
+                return
+            }
             var camera = Camera(zoom: 1, zoomLimits: app.workspace.view.camera.zoomLimits)
             switch scenario {
-            case .pinch, .fit, .filtered, .dimmed, .filterToggle: camera.frame(app.workspace.document.bounds, viewportSize: viewport, maxZoom: 2)
+            case .pinch, .fit, .filtered, .dimmed, .filterToggle, .present: camera.frame(app.workspace.document.bounds, viewportSize: viewport, maxZoom: 2)
             case .drag: camera.place(mapPoint: dragStart, atScreen: viewport / 2)
             case .still, .pan: camera.place(mapPoint: root, atScreen: viewport / 2)
             }
@@ -197,6 +205,8 @@ public enum Bench {
             switch scenario {
             case .still, .fit, .filtered, .dimmed:
                 break
+            case .present:
+                if i % 48 == 47 { _ = app.workspace.perform(.nextSlide) }
             case .filterToggle:
                 app.workspace.showFiltered(i % 2 == 0 ? Self.benchFilter : MapFilter())
             case .pan:
@@ -248,6 +258,7 @@ public enum Bench {
                 Log.notice("\(name) \(scenario.rawValue): \(list.visibleNodeCount) nodes, \(list.visibleEdgeCount) edges, \(list.vertexCount) vertices, \(list.labels.count) labels, \(list.dots.count / 4) dots, \(list.hairlines.count / 4) hairlines, zoom \(app.workspace.view.camera.zoom)")
             }
         }
+        if app.workspace.panels.presenting != nil { _ = app.workspace.perform(.endPresentation) }
         app.workspace.showFiltered(MapFilter())
         let workspace = app.workspace
 

@@ -121,7 +121,8 @@ func launchOptions(windowSize: PixelSize, record: String?, appearance: Appearanc
         } catch {
             throw LaunchError(error.description)
         }
-        options.kiosk = KioskMode(lock: kiosk.lock, idleResetSeconds: kiosk.idleResetSeconds, attract: attract, autosave: store)
+        options.kiosk = KioskMode(lock: kiosk.lock, idleResetSeconds: kiosk.idleResetSeconds, attract: attract, autosave: store,
+                                  presentSeconds: kiosk.presentSeconds)
     }
     return (options, config)
 }

@@ -10,13 +10,20 @@ public struct KioskMode: Sendable {
     public var attract: [ReplayEvent]
     /// Where each visitor's map is autosaved, one file a session.
     public var autosave: RecoveryStore
+    /// With no demo script, the map's presentation plays in a loop while idle, a slide every
+    /// this many seconds, until a touch; nil: not.
+    public var presentSeconds: Double?
 
-    public init(lock: KioskLock, idleResetSeconds: Double?, attract: [ReplayEvent], autosave: RecoveryStore) {
+    public init(lock: KioskLock, idleResetSeconds: Double?, attract: [ReplayEvent], autosave: RecoveryStore, presentSeconds: Double? = nil) {
         self.lock = lock
         self.idleResetSeconds = idleResetSeconds
         self.attract = attract
         self.autosave = autosave
+        self.presentSeconds = presentSeconds
     }
+
+    /// Something plays while the kiosk is idle.
+    var hasAttract: Bool { !attract.isEmpty || presentSeconds != nil }
 }
 
 /// A kiosk's visitor cycle: the map to go back to, the last real input, the demo if playing,
@@ -50,6 +57,8 @@ extension Session {
             startOver(state)
         }
         kiosk = state
+        // why: the visitor's touch ends the slides; it does not also step them.
+        if workspace.isPlayingAttract { return carryOut(workspace.endAttractPresentation()) }
         return []
     }
 
@@ -80,7 +89,12 @@ extension Session {
             state.atStart = true
             effects.append(.log("kiosk: idle for \(Int(idle)) s, the map is back at its start"))
         }
-        if !state.mode.attract.isEmpty { state.attract = AttractLoop(events: state.mode.attract, startingAt: time) }
+        if !state.mode.attract.isEmpty {
+            state.attract = AttractLoop(events: state.mode.attract, startingAt: time)
+        } else if let seconds = state.mode.presentSeconds, !workspace.isPlayingAttract {
+            kiosk = state
+            return effects + carryOut(workspace.playAttractPresentation(everySeconds: seconds))
+        }
         kiosk = state
         return effects
     }
@@ -89,7 +103,9 @@ extension Session {
     var kioskDeadline: Double? {
         guard let state = kiosk else { return nil }
         if let attract = state.attract { return attract.nextDeadline }
-        guard let idle = state.mode.idleResetSeconds, !(state.atStart && state.mode.attract.isEmpty) else { return nil }
+        // The slides' own steps wake the loop (`Workspace.nextDeadline`).
+        if workspace.isPlayingAttract { return nil }
+        guard let idle = state.mode.idleResetSeconds, !(state.atStart && !state.mode.hasAttract) else { return nil }
         return state.lastInput + idle
     }
 

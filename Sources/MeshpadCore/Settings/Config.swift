@@ -132,6 +132,9 @@ public struct KioskSettings: Equatable, Sendable {
     public var autosaveDirectory: String?
     /// A replay script played in a loop while the kiosk is idle (`--attract` overrides it).
     public var attractScript: String?
+    /// While idle, the map's presentation plays in a loop, a slide every this many seconds
+    /// (nil: not; an attract script, when there is one, plays instead).
+    public var presentSeconds: Double?
 
     public init() {}
 }
@@ -246,7 +249,9 @@ private struct Reader {
             throw error("kiosk.autosaveDirectory", "must be an absolute path (starting with /)")
         }
         kiosk.attractScript = try string(object, "attractScript", prefix: "kiosk.")
-        unknown(object, known: ["pin", "exitChord", "cornerHoldSeconds", "idleResetSeconds", "autosaveDirectory", "attractScript"], prefix: "kiosk.")
+        kiosk.presentSeconds = try number(object, "presentSeconds", in: 2...3_600, prefix: "kiosk.")
+        unknown(object, known: ["pin", "exitChord", "cornerHoldSeconds", "idleResetSeconds", "autosaveDirectory", "attractScript", "presentSeconds"],
+                prefix: "kiosk.")
         return kiosk
     }
 

@@ -33,6 +33,8 @@ public struct LaunchSettings: Equatable, Sendable {
         public var idleResetSeconds: Double?
         /// The replay script played in a loop while idle: `--attract`'s, else the config's.
         public var attractScript: String?
+        /// While idle, the presentation plays, a slide every this many seconds.
+        public var presentSeconds: Double?
     }
 
     /// The settings for `mode`; `configPath` names the file `config` came from, for errors.
@@ -60,7 +62,7 @@ public struct LaunchSettings: Equatable, Sendable {
             throw LaunchError("--kiosk needs a PIN to leave by: set \"kiosk\": { \"pin\": \"…\" } (4 to 12 digits) in \(configPath)")
         }
         settings.kiosk = Kiosk(lock: KioskLock(settings: config.kiosk, pin: pin), idleResetSeconds: config.kiosk.idleResetSeconds,
-                               attractScript: mode.attractScript ?? config.kiosk.attractScript)
+                               attractScript: mode.attractScript ?? config.kiosk.attractScript, presentSeconds: config.kiosk.presentSeconds)
         settings.autosavesForRecovery = true
         settings.autosaveDirectory = config.kiosk.autosaveDirectory
         // why: a visitor must not see which files the last one (or the staff) opened.

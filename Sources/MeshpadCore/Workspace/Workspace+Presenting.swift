@@ -224,7 +224,10 @@ extension Workspace {
             applySlideFocus()
             view.fly(to: back, pivot: measures.viewportSize / 2)
         } else {
-            presenting.overviewReturn = view.targetCamera
+            // why: the slide's own camera, not the view's: a pinch has already moved the view.
+            presenting.overviewReturn = presenting.slide.flatMap { slide in
+                slide.node.flatMap { document.contains($0) ? slideCamera(slide, at: $0) : nil }
+            } ?? view.targetCamera
             presenting.blackedOut = false
             panels.presenting = presenting
             applySlideFocus()
@@ -281,7 +284,10 @@ extension Workspace {
             if presenting.pinchStartZoom == nil { presenting.pinchStartZoom = view.camera.zoom }
             panels.presenting = presenting
             view.updateCamera { $0 = camera }
-        case .select(let id, _), .toggleFold(let id), .edit(let id), .nodePart(let id, _, _), .attributeTable(let id, _):
+        case .select(let id, _), .toggleFold(let id), .edit(let id), .nodePart(let id, _, _), .attributeTable(let id, _),
+             .openLink(let id), .openNote(let id):
+            // why: a note or a link would open a dialog, which closes the slide's folds into a
+            // step of the map's history; while presenting a tap on a node only goes to it.
             jumpTo(id)
         case .clearSelection, .surfaceDoubleTap:
             stepPresentation(forward: true)
@@ -289,8 +295,6 @@ extension Workspace {
             if fingers == 2 { stepPresentation(forward: false) }
         case .context(_, let position):
             openPresenterMenu(at: position)
-        case .openLink, .openNote:
-            return apply(intent)
         case .stopInertia:
             view.stopInertia()
         default:
@@ -420,5 +424,26 @@ extension Workspace {
             return PresentingChrome(counter: "\(followed.index + 1) / \(followed.count)", blackedOut: followed.blackedOut)
         }
         return nil
+    }
+}
+
+extension Workspace {
+    /// The kiosk's attract loop is playing the slides.
+    public var isPlayingAttract: Bool { panels.presenting?.advanceSeconds != nil }
+
+    /// The kiosk is idle: the presentation plays in a loop, a slide every `seconds`.
+    mutating func playAttractPresentation(everySeconds seconds: Double) -> [Request] {
+        guard panels.presenting == nil, seconds.isFinite, seconds > 0 else { return [] }
+        let requests = startPresentation(from: nil)
+        guard var presenting = panels.presenting else { return requests }
+        presenting.advanceSeconds = seconds
+        presenting.advancesAt = input.now + seconds
+        panels.presenting = presenting
+        return requests
+    }
+
+    /// A visitor touched the kiosk: the slides stop, and the map is theirs.
+    mutating func endAttractPresentation() -> [Request] {
+        isPlayingAttract ? endPresentation() : []
     }
 }

@@ -30,8 +30,11 @@ public final class Window {
     /// Fills the display (a presentation playing), or goes back to the window it was. A kiosk's
     /// window, full screen from the start, stays so.
     public func setFullScreen(_ on: Bool) {
-        let kept = SDL_GetWindowFlags(handle) & SDL_WINDOW_BORDERLESS.rawValue != 0 && !on
-        guard !kept else { return }
+        let flags = SDL_GetWindowFlags(handle)
+        let kept = flags & SDL_WINDOW_BORDERLESS.rawValue != 0 && !on
+        // why: a hidden window (a replay, the bench, a test) keeps its size, so scripted touches
+        // land where they were recorded.
+        guard !kept, flags & SDL_WINDOW_HIDDEN.rawValue == 0 else { return }
         if SDL_SetWindowFullscreen(handle, on ? SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue : 0) != 0 {
             Log.error("could not \(on ? "fill the screen" : "leave full screen"): \(PlatformError.sdlMessage)")
         }
