@@ -11,6 +11,8 @@ public struct Banner: Equatable, Sendable {
         /// Someone else's edit replaced text this screen committed: put this screen's words back,
         /// as a new change.
         case putBack(node: NodeID, text: String)
+        /// A touch stopped following another screen of a shared map: follow it again.
+        case followAgain(client: Int64, name: String)
     }
 
     public var message: String
@@ -34,6 +36,7 @@ extension Banner.Action {
         case .discardRecovery: return "Discard"
         case .cancelLink: return "Cancel"
         case .putBack: return "Put mine back"
+        case .followAgain: return "Follow again"
         }
     }
 }

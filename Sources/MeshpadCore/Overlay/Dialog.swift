@@ -50,6 +50,8 @@ public struct Dialog: Equatable, Sendable {
         case print(PDFOptions, printers: [String], chosen: String?)
         /// A file holding several maps (an XMind workbook): which one to open.
         case chooseSheet(path: String, titles: [String])
+        /// On a shared map: whose screen to follow, among these people (Follow…).
+        case follow([FollowState])
     }
 
     /// A finger-sized choice in the dialog besides its buttons: a day of the calendar, a month
@@ -136,7 +138,8 @@ public struct Dialog: Equatable, Sendable {
         switch kind {
         case .open, .saveAs, .export, .pin, .note, .linkLabel, .image, .attributeName, .attributeValue, .tag, .renameTag, .filterText,
              .filterTag, .saveFilter: return true
-        case .unsavedChanges, .replace, .openLink, .sharedUnavailable, .dueDate, .pdfOptions, .print, .chooseSheet: return false
+        case .unsavedChanges, .replace, .openLink, .sharedUnavailable, .dueDate, .pdfOptions, .print, .chooseSheet,
+             .follow: return false
         }
     }
 
@@ -161,7 +164,7 @@ public struct Dialog: Equatable, Sendable {
         case .pdfOptions: return [("Cancel", .cancel), ("Choose file…", .confirm)]
         case .print(_, let printers, _):
             return printers.isEmpty ? [("Cancel", .cancel), ("Save as PDF…", .save)] : [("Cancel", .cancel), ("Save as PDF…", .save), ("Print", .confirm)]
-        case .chooseSheet: return [("Cancel", .cancel)]
+        case .chooseSheet, .follow: return [("Cancel", .cancel)]
         case .attributeName(_, let row): return [("Cancel", .cancel), (row == nil ? "Next" : "Done", .confirm)]
         case .attributeValue(_, let row, _):
             return row == nil ? [("Cancel", .cancel), ("Done", .confirm)] : [("Cancel", .cancel), ("Delete row", .discard), ("Done", .confirm)]

@@ -96,6 +96,10 @@ public struct StateDump: Codable, Equatable, Sendable {
     public var sharedSeq: Int64?
     /// The filter in force, in the bar's words, with how many nodes match; absent without one.
     public var filter: String?
+    /// On a shared map: the name of the person whose screen this one follows (absent: none),
+    /// and how many other screens follow this one.
+    public var following: String?
+    public var followers: Int
 
     /// - Parameter uiScale: window pixels per layout pixel (`--scale`).
     public init(_ workspace: Workspace, uiScale: Double = 1) {
@@ -125,6 +129,8 @@ public struct StateDump: Codable, Equatable, Sendable {
         dialog = workspace.panels.dialog.map { [$0.title] + ($0.message.map { [$0] } ?? []) }
         banner = workspace.panels.banner?.message
         sharedSeq = workspace.shared?.confirmedSeq
+        following = workspace.panels.following?.name
+        followers = workspace.followerCount
         edges = workspace.document.edges.map(EdgeState.init)
         presence = workspace.presence.present.compactMap { person in
             guard let node = person.node else { return nil }

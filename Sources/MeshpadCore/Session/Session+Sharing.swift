@@ -9,6 +9,8 @@ public struct SharingState: Sendable {
     var journaled: [Int64] = [0, 0, 0]
     /// Why the database refuses this screen's changes, once it has.
     var refusal: String?
+    /// What the status line says about following, as last shown ("2 following").
+    var followStatus: String?
 
     public init(session: SharedSession) {
         self.session = session
@@ -55,12 +57,38 @@ extension Session {
             }
             state.status = mail.status
         }
+        showFollowing(&state)
         sharing = state
         var effects: [Effect] = []
         let operations = workspace.takeOperationsToSend()
         if !operations.isEmpty { effects.append(.send(operations)) }
         if let mine = workspace.presenceToSend(name: state.session.personName) { effects.append(.sendPresence(mine)) }
         return effects + keepJournal()
+    }
+
+    /// Following in the status line: "Following Ana" on a following screen, "2 following" on
+    /// a screen others follow while it is not presenting (a presentation's counter says it
+    /// then). The connection's own words (offline, read-only) come first.
+    private mutating func showFollowing(_ state: inout SharingState) {
+        let count = workspace.followerCount
+        var words: String?
+        var detail = ""
+        if let followed = workspace.panels.following {
+            words = "Following \(followed.name)"
+            detail = "\(followed.name)'s view shows here as it moves; touch the map to look around on your own"
+        } else if count > 0, workspace.panels.presenting == nil {
+            words = "\(count) following"
+            detail = "\(count == 1 ? "1 screen follows" : "\(count) screens follow") yours: \(count == 1 ? "it shows" : "they show") what you show, as you move"
+        }
+        if case .offline = state.status { words = nil }
+        if state.refusal != nil { words = nil }
+        let shown = workspace.panels.status?.text
+        if let words, words != shown, shown == nil || shown == state.followStatus {
+            workspace.showStatus(words, detail: detail)
+        } else if words == nil, let said = state.followStatus, shown == said {
+            workspace.showStatus(nil)
+        }
+        state.followStatus = words
     }
 
     /// The pending operations, for the journal, when they changed since it was last written;

@@ -341,7 +341,7 @@ public struct Session {
             case .bannerAction(.discardRecovery): effects += fileEvent(.discardRecovery)
             case .bannerAction(.dismiss): launchDocument = nil
             // The workspace ends it itself; nothing for the app to do.
-            case .bannerAction(.cancelLink), .bannerAction(.putBack): break
+            case .bannerAction(.cancelLink), .bannerAction(.putBack), .bannerAction(.followAgain): break
             }
         }
         return effects

@@ -157,6 +157,9 @@ extension Workspace {
         case .bannerButton(.putBack(let node, let text)):
             show(nil)
             putBack(text, on: node)
+        case .bannerButton(.followAgain(let client, let name)):
+            show(nil)
+            follow(FollowState(client: client, name: name))
         case .bannerButton(let action):
             show(nil)
             return [.bannerAction(action)]
@@ -275,6 +278,8 @@ extension Workspace {
             choosePaperOption(key, dialog)
         case (.chooseSheet, .option(let key)):
             return chooseSheet(key, dialog)
+        case (.follow(let people), .option(let key)):
+            return chooseToFollow(key, among: people)
         default:
             break
         }
@@ -299,7 +304,7 @@ extension Workspace {
         switch current.kind {
         case .pdfOptions, .print:
             return finishPaperDialog(current, action)
-        case .chooseSheet:
+        case .chooseSheet, .follow:
             present(nil)
             return []
         case .dueDate(let ids, _, _):

@@ -161,28 +161,39 @@ extension Workspace {
     }
 
     /// Where this screen's person works now, as the other screens are told: the node being
-    /// typed in, else the node being dragged.
+    /// typed in, else the node being dragged; the view its followers show, and the screen it
+    /// follows (`Workspace+Following`).
     public func localPresence(client: Int64, name: String) -> Presence {
+        var mine = Presence(client: client, name: name)
         if let editing {
-            return Presence(client: client, name: name, node: editing.node, activity: .editing, near: document.parent(of: editing.node))
+            mine = Presence(client: client, name: name, node: editing.node, activity: .editing, near: document.parent(of: editing.node))
+        } else if let dragged = input.recognizer.draggedNodes.first {
+            mine = Presence(client: client, name: name, node: dragged, activity: .dragging, near: document.parent(of: dragged))
         }
-        if let dragged = input.recognizer.draggedNodes.first {
-            return Presence(client: client, name: name, node: dragged, activity: .dragging, near: document.parent(of: dragged))
-        }
-        return Presence(client: client, name: name)
+        mine.view = viewForFollowers
+        mine.following = panels.following?.client
+        return mine
     }
 
     /// What to tell the other screens now, if anything (a change, or the heartbeat), on the
-    /// clock of the last `tick`.
+    /// clock of the last `tick`. A read-only screen works on no node and says nothing, unless
+    /// it follows or is followed (and once more when that ends).
     public mutating func presenceToSend(name: String) -> Presence? {
-        guard let client = shared?.client, !lockdown.isReadOnly else { return nil }
-        return presence.toSend(localPresence(client: client, name: name), at: input.now)
+        guard let client = shared?.client else { return nil }
+        let mine = localPresence(client: client, name: name)
+        if lockdown.isReadOnly, !mine.lasts, presence.lastSent?.lasts != true { return nil }
+        return presence.toSend(mine, at: input.now)
     }
 
-    /// Takes in what other screens said about their people (heard at the last `tick`'s time).
+    /// Takes in what other screens said about their people (heard at the last `tick`'s time);
+    /// a newer view of the screen this one follows is shown.
     public mutating func hear(_ presences: [Presence]) {
         guard let own = shared?.client else { return }
-        for person in presences where presence.hear(person, at: input.now, own: own) { needsRedraw = true }
+        for person in presences {
+            let before = presence.person(person.client)?.view
+            if presence.hear(person, at: input.now, own: own) { needsRedraw = true }
+            showFollowed(heard: person, before: before)
+        }
     }
 
     /// What a person reads when their change was refused.

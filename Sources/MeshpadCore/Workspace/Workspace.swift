@@ -167,9 +167,11 @@ public struct Workspace {
         view.isAnimating || runningLayout != nil || keyboardIsSliding || panels.dialog?.browser?.fling != nil
     }
 
-    /// When the loop must wake up even without events (a pending long press, a banner to hide).
+    /// When the loop must wake up even without events (a pending long press, a banner to hide,
+    /// a view held back from followers for a moment).
     public var nextDeadline: Double? {
-        [input.recognizer.nextDeadline, panels.banner?.expiresAt, cornerDeadline, keyboardDeadline, panels.presenting?.advancesAt].compactMap { $0 }.min()
+        [input.recognizer.nextDeadline, panels.banner?.expiresAt, cornerDeadline, keyboardDeadline, panels.presenting?.advancesAt,
+         presence.heldUntil].compactMap { $0 }.min()
     }
 
     /// Where the chrome, menus, banner and dialog are drawn and tapped.
@@ -300,6 +302,7 @@ public struct Workspace {
         // why: another map is not the shared one; its edits must never reach that map's log.
         shared = nil
         presence = PresenceBoard()
+        panels.following = nil
         selection = Selection(nodes: [newDocument.rootID], focus: newDocument.rootID)
         editing = nil
         runningLayout = nil
@@ -404,6 +407,7 @@ public struct Workspace {
             if panels.dialog != nil { return handleDialog(event) }
             if let consumed = handleChromeWheel(event) { return consumed }
         }
+        noteOwnInputWhileFollowing(event)
         switch event {
         case .key(let key, let modifiers):
             input.swallowTextUntil = nil
@@ -441,6 +445,7 @@ public struct Workspace {
         if let expiry = panels.banner?.expiresAt, time >= expiry { show(nil) }
         // why: not a deadline of its own; the idle loop wakes every second anyway, soon enough for a ring.
         if presence.forgetStale(at: time) { needsRedraw = true }
+        tickFollowing(at: time)
         tickKiosk(at: time)
         var requests = tickKeyboard(at: time)
         tickPresentation(at: time)
