@@ -34,11 +34,16 @@ extension EndToEndTests {
                 #expect(shown.slide == 3)
                 #expect(shown.node.flatMap { id in f.dump.nodes.first { $0.id == id }?.text } == "food")
 
-                // A swipe to the right goes back; a tap on a node jumps to its slide.
+                // A swipe to the right goes back; the whole map from the presenter's menu; a tap
+                // on a node there jumps to its slide.
                 try f.drag(from: Vec2(400, 600), to: Vec2(900, 590))
                 #expect(f.dump.presentation?.slide == 2)
+                try f.longPress(at: Vec2(640, 700))
+                try f.tap("Whole map")
+                #expect(f.dump.presentation?.overview == true)
                 try f.tap(at: f.node("health care"))
                 #expect(f.dump.presentation?.slide == 5)
+                #expect(f.dump.presentation?.overview == false)
 
                 // The presenter's menu: black, then the end.
                 try f.longPress(at: Vec2(640, 700))
