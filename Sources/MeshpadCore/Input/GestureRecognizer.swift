@@ -654,7 +654,7 @@ public struct GestureRecognizer: Sendable {
         let toggle = !press.modifiers.intersection([.ctrl, .shift]).isEmpty || mode == .select
         if let node = press.node { return [.select(node, toggle: toggle)] }
         let tolerance = (press.pointer.isMouse ? settings.mouseEdgeHitPixels : settings.touchEdgeHitPixels) / camera.zoom
-        if !toggle, let edge = document.topmostEdge(at: camera.mapPoint(ofScreen: press.start), tolerance: tolerance) {
+        if !toggle, let edge = document.topmostEdge(at: camera.mapPoint(ofScreen: press.start), tolerance: tolerance, shown: filterShown) {
             return [.selectEdge(edge)]
         }
         return toggle ? [] : [.clearSelection]

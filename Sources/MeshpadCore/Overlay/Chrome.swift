@@ -232,6 +232,10 @@ public struct Chrome: Sendable {
     public var outlineRows: [VisibleRow]?
     public var outlineScroll = 0.0
     public var outlineRowCount = 0
+    /// While a branch is focused: "Whole map", then the path down to the branch's node.
+    public var breadcrumb: [Breadcrumb]?
+    /// The slide list panel, when open; it stands where the outline panel does.
+    public var slideList: SlideListChrome?
     /// The style panel, when open: the style every selected node shares (nil if they differ),
     /// and whether anything is selected to style.
     public var styleOpen = false

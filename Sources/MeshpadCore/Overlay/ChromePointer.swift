@@ -15,11 +15,13 @@ enum ChromePointer: Equatable, Sendable {
     case scrolling(GestureRecognizer.Pointer, list: ChromeList, last: Vec2, tracker: VelocityTracker)
     /// Down on the minimap: the view follows the pointer.
     case steering(GestureRecognizer.Pointer)
+    /// A part that is moved rather than tapped (a slide's grip), carried with the pointer.
+    case dragging(GestureRecognizer.Pointer, part: OverlayLayout.Part.Role)
 
     var pointer: GestureRecognizer.Pointer? {
         switch self {
         case .idle: return nil
-        case .pressing(let pointer, _, _, _), .scrolling(let pointer, _, _, _), .steering(let pointer): return pointer
+        case .pressing(let pointer, _, _, _), .scrolling(let pointer, _, _, _), .steering(let pointer), .dragging(let pointer, _): return pointer
         }
     }
 
@@ -82,6 +84,10 @@ enum ChromePointer: Equatable, Sendable {
             return .steered(to: p)
         case (.move(let pointer, let p), .pressing(let held, let part, let start, _)) where pointer == held:
             let slop = pointer == .mouse ? context.slop.mouse : context.slop.finger
+            if let part, part.isDraggable, p.distance(to: start) > slop {
+                self = .dragging(pointer, part: part)
+                return .dragged(part, to: p)
+            }
             if let list = context.list, list.rect.contains(start), abs(p.y - start.y) > slop {
                 var tracker = VelocityTracker(windowSeconds: context.velocityWindowSeconds)
                 tracker.add(p, at: time)
@@ -100,6 +106,11 @@ enum ChromePointer: Equatable, Sendable {
             tracker.add(p, at: time)
             self = .scrolling(pointer, list: list, last: p, tracker: tracker)
             return .scrolled(list, by: last.y - p.y)
+        case (.move(let pointer, let p), .dragging(let held, let part)) where pointer == held:
+            return .dragged(part, to: p)
+        case (.up(let pointer, let p), .dragging(let held, let part)) where pointer == held:
+            self = .idle
+            return .dropped(part, at: p)
         case (.up(let pointer, _), .scrolling(let held, let list, _, let tracker)) where pointer == held:
             self = .idle
             return .flung(list, fingerVelocity: tracker.velocity(at: time).y)
@@ -122,6 +133,8 @@ enum ChromeList: Equatable, Sendable {
     case outline
     /// The file browser's list: it glides on after a flick.
     case browser
+    /// The slide list's: it stops when the finger lifts.
+    case slideList
 }
 
 /// What a pointer event on the chrome means (`ChromePointer.track`).
@@ -143,6 +156,17 @@ enum ChromeGesture: Equatable {
     case flung(ChromeList, fingerVelocity: Double)
     /// The minimap held: the view goes to what is under `to`.
     case steered(to: Vec2)
+    /// A part that moves (a slide's grip) carried to `to`, and let go at `at`.
+    case dragged(OverlayLayout.Part.Role, to: Vec2)
+    case dropped(OverlayLayout.Part.Role, at: Vec2)
+}
+
+extension OverlayLayout.Part.Role {
+    /// A part a pointer moves rather than taps: a press on it that moves past the slop carries it.
+    var isDraggable: Bool {
+        if case .slideGrip = self { return true }
+        return false
+    }
 }
 
 /// The pointer events the chrome takes: a press, a move and a lift, by finger or left button.

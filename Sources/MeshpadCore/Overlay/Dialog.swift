@@ -44,6 +44,8 @@ public struct Dialog: Equatable, Sendable {
         case filterTag
         /// The name the filter is saved under.
         case saveFilter
+        /// A name for a new presentation of the map, or (`renaming`, by its place) a new name for one.
+        case presentationName(renaming: Int?)
         /// Export ▸ PDF…: page size, orientation, layout and notes, before the file browser.
         case pdfOptions(PDFOptions)
         /// Print…: the PDF's options and the printer (none when the system has no printers).
@@ -137,7 +139,7 @@ public struct Dialog: Equatable, Sendable {
     public var hasField: Bool {
         switch kind {
         case .open, .saveAs, .export, .pin, .note, .linkLabel, .image, .attributeName, .attributeValue, .tag, .renameTag, .filterText,
-             .filterTag, .saveFilter: return true
+             .filterTag, .saveFilter, .presentationName: return true
         case .unsavedChanges, .replace, .openLink, .sharedUnavailable, .dueDate, .pdfOptions, .print, .chooseSheet,
              .follow: return false
         }
@@ -161,6 +163,7 @@ public struct Dialog: Equatable, Sendable {
         case .renameTag: return [("Cancel", .cancel), ("Rename", .confirm)]
         case .filterText, .filterTag: return [("Cancel", .cancel), ("Filter", .confirm)]
         case .saveFilter: return [("Cancel", .cancel), ("Save", .confirm)]
+        case .presentationName(let renaming): return [("Cancel", .cancel), (renaming == nil ? "Create" : "Rename", .confirm)]
         case .pdfOptions: return [("Cancel", .cancel), ("Choose file…", .confirm)]
         case .print(_, let printers, _):
             return printers.isEmpty ? [("Cancel", .cancel), ("Save as PDF…", .save)] : [("Cancel", .cancel), ("Save as PDF…", .save), ("Print", .confirm)]

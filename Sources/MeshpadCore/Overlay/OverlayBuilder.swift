@@ -41,6 +41,7 @@ public struct OverlayBuilder {
                 maxWidth: max(0, r.width - (centred ? 0 : inset + 4 * scale))))
         }
         var scrimDrawn = false
+        let heldSlideRow = layout.parts.first { if case .slideRow = $0.role { return $0.look == .pressed } else { return false } }?.rect
         for part in layout.parts[range] {
             if !scrimDrawn && (part.role == .panel || part.role == .helpSheet) {
                 // The scrim goes over the map and the chrome, under the dialog.
@@ -75,6 +76,44 @@ public struct OverlayBuilder {
                 guard part.rect.maxY > 0, part.rect.minY < viewportSize.y else { continue }
                 if part.look == .on { list.appendRect(device(part.rect.outset(by: -1)), color: theme.uiPrimary.withAlpha(60)) }
                 label(part.text, in: part.rect, color: theme.uiText, indent: part.indent)
+            case .slideListPanel:
+                list.appendRect(device(part.rect), color: theme.uiPanel)
+                list.appendRect(device(Rect(x: part.rect.maxX - 1, y: part.rect.minY, width: 1, height: part.rect.height)), color: theme.uiButton)
+            case .slideListTitle:
+                label(part.text, in: part.rect, color: theme.uiText, indent: 4)
+            case .slideListRows:
+                list.appendRect(device(Rect(x: part.rect.minX, y: part.rect.minY, width: part.rect.width - 1, height: 1)), color: theme.uiButton)
+            case .slideListNote:
+                label(part.text, in: part.rect, color: theme.uiText.withAlpha(150), indent: 4)
+            case .slideListButton, .breadcrumb:
+                let fill = part.look == .pressed ? theme.uiPrimary.withAlpha(150) : (part.look == .on ? theme.uiPrimary : theme.uiButton)
+                list.appendRect(device(part.rect.outset(by: -1)), color: fill)
+                label(part.text, in: part.rect, color: part.look == .on ? theme.uiPrimaryText : theme.uiText, centred: true)
+            case .breadcrumbBar:
+                list.appendRect(device(part.rect), color: theme.uiPanel.withAlpha(235))
+            case .breadcrumbGap:
+                label(part.text, in: part.rect, color: theme.uiText.withAlpha(150), centred: true)
+            case .slideRow, .slideGrip, .slideDelete:
+                let whole = part.fullRect ?? part.rect
+                if part.look == .pressed {
+                    // The row held follows the finger over the others: opaque, and lit.
+                    list.appendRect(device(part.rect), color: theme.uiPanel)
+                    list.appendRect(device(part.rect), color: theme.uiPrimary.withAlpha(70))
+                } else if part.look == .on {
+                    list.appendRect(device(part.rect.outset(by: -1)), color: theme.uiPrimary.withAlpha(60))
+                }
+                // why: a label cannot be cut top and bottom; a row's words show while they fit in the
+                // list, and not through the row held over them (labels are drawn after every shape).
+                let lineHalf = theme.uiFontSize * 0.7
+                let held = part.look == .pressed ? nil : heldSlideRow
+                guard whole.center.y - lineHalf >= part.rect.minY, whole.center.y + lineHalf <= part.rect.maxY,
+                      held.map({ !$0.intersects(Rect(x: whole.minX, y: whole.center.y - lineHalf, width: whole.width, height: 2 * lineHalf)) }) ?? true
+                else { continue }
+                switch part.role {
+                case .slideGrip: label("≡", in: whole, color: theme.uiText.withAlpha(170), centred: true)
+                case .slideDelete: label("✕", in: whole, color: theme.uiText.withAlpha(200), centred: true)
+                default: label(part.text, in: whole, color: theme.uiText, indent: part.indent)
+                }
             case .minimapToggle, .appMenuButton:
                 list.appendRect(device(part.rect), color: theme.uiPanel.withAlpha(235))
                 let fill = part.look == .pressed ? theme.uiPrimary.withAlpha(150) : (part.look == .on ? theme.uiPrimary : theme.uiButton)

@@ -108,6 +108,10 @@ extension OverlayLayout {
             }
             canvasLeft = width
         }
+        if let slides = chrome.slideList {
+            layoutSlideList(slides, targetPixels: chrome.targetPixels, viewportSize: viewportSize)
+            canvasLeft = Self.outlineWidth(viewportSize: viewportSize)
+        }
         if let button = chrome.appMenuButton, !dialogShown {
             // Top left, beside the outline when it is open: away from the toolbar along the bottom.
             append(Part(role: .appMenuButton, rect: Rect(x: canvasLeft + margin, y: top, width: max(target, button.width), height: target),
@@ -206,6 +210,9 @@ extension OverlayLayout {
                                   text: label, look: enabled ? .plain : .disabled))
                 x += target + gap
             }
+        }
+        if let crumbs = chrome.breadcrumb, !dialogShown {
+            layoutBreadcrumb(crumbs, targetPixels: chrome.targetPixels, canvasLeft: canvasLeft, viewportSize: viewportSize)
         }
     }
 }

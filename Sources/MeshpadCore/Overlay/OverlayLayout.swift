@@ -33,6 +33,14 @@ public struct OverlayLayout: Sendable {
             case toolbarPanel, toolbar(Action)
             case searchBar, searchField, searchStatus, searchButton(SearchAction)
             case outlinePanel, outlineRow(NodeID), outlineDisclosure(NodeID)
+            /// While a branch is focused: the breadcrumb's strip, a button of it ("Whole map" has no
+            /// node), and the "›" or "…" between them (drawn only).
+            case breadcrumbBar, breadcrumb(NodeID?), breadcrumbGap
+            /// The slide list panel: its background, the presentation's name, a button above the
+            /// list, the list's area, what an empty one says, and a slide's row, its grip (a drag
+            /// moves the slide) and its ✕ (by the slide's place in the presentation).
+            case slideListPanel, slideListTitle, slideListButton(SlideListControl), slideListRows, slideListNote
+            case slideRow(Int), slideGrip(Int), slideDelete(Int)
             case stylePanel, styleTitle, styleOption(StyleOption)
             /// A choice of the style panel while it styles a link.
             case linkStyleOption(LinkStyleOption)
@@ -60,7 +68,7 @@ public struct OverlayLayout: Sendable {
                 switch self {
                 case .browserRow, .browserButton, .browserFormat, .browserCrumb, .button, .bannerButton, .field, .keypad, .toolbar, .searchField, .searchButton, .outlineRow,
                      .outlineDisclosure, .styleOption, .linkStyleOption, .filterOption, .minimapToggle, .minimap, .appMenuButton, .menuRow, .helpSheet, .keyboardKey,
-                     .statusLine, .mapName:
+                     .statusLine, .mapName, .breadcrumb, .slideListButton, .slideRow, .slideGrip, .slideDelete:
                     return true
                 case .dialogChoice(let value):
                     return value != .caption
@@ -72,7 +80,8 @@ public struct OverlayLayout: Sendable {
             /// A background that covers what is under it: a tap on it is nobody's, not the canvas's.
             public var isBackground: Bool {
                 switch self {
-                case .panel, .banner, .toolbarPanel, .searchBar, .outlinePanel, .stylePanel, .filterBar, .menuPanel, .keyboardPanel, .keyboardAccents:
+                case .panel, .banner, .toolbarPanel, .searchBar, .outlinePanel, .stylePanel, .filterBar, .menuPanel, .keyboardPanel, .keyboardAccents,
+                     .breadcrumbBar, .slideListPanel:
                     return true
                 default: return false
                 }
@@ -81,7 +90,12 @@ public struct OverlayLayout: Sendable {
             /// What a person would call it, for the state dump's `controls`.
             public var kind: String {
                 switch self {
-                case .toolbar, .button, .bannerButton, .searchButton, .minimapToggle, .appMenuButton, .browserButton, .browserCrumb: return "button"
+                case .toolbar, .button, .bannerButton, .searchButton, .minimapToggle, .appMenuButton, .browserButton, .browserCrumb, .breadcrumb,
+                     .slideDelete: return "button"
+                case .slideListButton(.choose): return "option"
+                case .slideListButton: return "button"
+                case .slideRow: return "row"
+                case .slideGrip: return "handle"
                 case .field, .searchField: return "field"
                 case .keypad, .keyboardKey: return "key"
                 case .browserRow, .outlineRow: return "row"
@@ -131,6 +145,9 @@ public struct OverlayLayout: Sendable {
             if let swatch { return swatch.hexString }
             switch role {
             case .minimap: return "Minimap"
+            // why: drawn as "≡" and "✕", said as what they do to which slide.
+            case .slideGrip(let index): return "Move slide \(index + 1)"
+            case .slideDelete(let index): return "Delete slide \(index + 1)"
             case .field, .searchField: return ""
             default: return role.kind
             }

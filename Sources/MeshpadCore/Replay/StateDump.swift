@@ -96,6 +96,8 @@ public struct StateDump: Codable, Equatable, Sendable {
     public var sharedSeq: Int64?
     /// The filter in force, in the bar's words, with how many nodes match; absent without one.
     public var filter: String?
+    /// The node whose branch is shown alone (Focus on branch), absent without a focus.
+    public var focus: String?
     /// On a shared map: the name of the person whose screen this one follows (absent: none),
     /// and how many other screens follow this one.
     public var following: String?
@@ -125,6 +127,7 @@ public struct StateDump: Codable, Equatable, Sendable {
             filter = "\(result.filter.summary): \(result.matchCount) \(result.matchCount == 1 ? "node matches" : "nodes match")"
                 + (workspace.panels.filter.hides ? ", the rest hidden" : ", the rest dimmed")
         }
+        focus = workspace.panels.focus?.node?.description
         selectedEdge = workspace.selection.edge?.description
         dialog = workspace.panels.dialog.map { [$0.title] + ($0.message.map { [$0] } ?? []) }
         banner = workspace.panels.banner?.message
@@ -153,10 +156,10 @@ public struct StateDump: Codable, Equatable, Sendable {
         guard !modal else { return [] }
         let camera = workspace.view.camera
         let viewport = Rect(x: 0, y: 0, width: workspace.measures.viewportSize.x, height: workspace.measures.viewportSize.y)
-        let shown = workspace.sceneExtras.filter
         var controls: [Control] = []
         for (index, node) in workspace.document.nodes.enumerated() where node.task != nil || node.chipsSize.y > 0 {
-            guard !workspace.document.isHidden(nodeAt: index), !workspace.panels.filter.hides || (shown.map({ $0.isShown(nodeAt: index) }) ?? true) else { continue }
+            // Not one a fold, a hiding filter or a focus on a branch leaves out.
+            guard !workspace.document.isHidden(nodeAt: index), workspace.filterKeeps(nodeAt: index) else { continue }
             let parts = NodeChips(node, at: node.position)
             func add(_ label: String, role: String, _ rect: Rect) {
                 let a = camera.screenPoint(ofMap: Vec2(rect.minX, rect.minY)), b = camera.screenPoint(ofMap: Vec2(rect.maxX, rect.maxY))

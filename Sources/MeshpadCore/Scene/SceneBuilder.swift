@@ -130,6 +130,18 @@ public struct SceneBuilder {
                 return !kept(ends.from) || !kept(ends.to)
             }
         }
+        // A focus on a branch: what it leaves out is not drawn, whatever the filter does.
+        if let focusShown = extras.focusShown {
+            func kept(_ i: Int) -> Bool { i < focusShown.count && focusShown[i] }
+            nodeIndices.removeAll { !kept($0) }
+            edgeIndices.removeAll { e in
+                let ends = document.endpoints(ofEdgeAt: e)
+                return !kept(ends.from) || !kept(ends.to)
+            }
+        }
+        // Nor the cloud or bracket of a node left out.
+        let masks = [extras.filterDims ? nil : filterShown, extras.focusShown].compactMap { $0 }
+        func leftOut(_ i: Int) -> Bool { masks.contains { i >= $0.count || !$0[i] } }
         if !farOut {
             // Draw order is document order; far out, every dot looks the same and order is moot.
             edgeIndices.sort()
@@ -137,10 +149,10 @@ public struct SceneBuilder {
         }
 
         appendClouds(document: document, visible: visible, drawnPositions: hasGliders ? drawnPositions : nil, device: device,
-                     zoomPixels: zoomPixels, farOut: farOut, into: &list)
+                     zoomPixels: zoomPixels, farOut: farOut, leftOut: masks.isEmpty ? nil : leftOut, into: &list)
         if !farOut {
             appendBrackets(document: document, visible: visible, drawnPositions: hasGliders ? drawnPositions : nil, device: device,
-                           zoomPixels: zoomPixels, clip: deviceViewport, into: &list)
+                           zoomPixels: zoomPixels, clip: deviceViewport, leftOut: masks.isEmpty ? nil : leftOut, into: &list)
         }
 
         // Links are found as the edges are culled and drawn once the nodes are: over them, under
@@ -313,11 +325,11 @@ public struct SceneBuilder {
     /// Their areas are kept by the document; while nodes glide, each is worked out from where
     /// its nodes are drawn (the document holds where they are going).
     private func appendClouds(document: Document, visible: Rect, drawnPositions: DrawnPositions?, device: (Vec2) -> Vec2,
-                              zoomPixels: Double, farOut: Bool, into list: inout DrawList) {
+                              zoomPixels: Double, farOut: Bool, leftOut: ((Int) -> Bool)?, into list: inout DrawList) {
         guard !document.cloudAreas.isEmpty else { return }
         let drawnAt = Self.drawnAt(drawnPositions, in: document)
-        for (_, cloud, outline) in document.cloudsOutermostFirst(drawnAt: drawnAt)
-        where outline.outset(by: Document.cloudBump).intersects(visible) {
+        for (index, cloud, outline) in document.cloudsOutermostFirst(drawnAt: drawnAt)
+        where outline.outset(by: Document.cloudBump).intersects(visible) && !(leftOut?(index) ?? false) {
             let (fill, border) = theme.colors(of: cloud)
             let rect = Self.deviceRect(outline, device)
             let bump = farOut || !cloud.shape.isBumpy ? 0 : Document.cloudBump * zoomPixels
@@ -420,11 +432,12 @@ public struct SceneBuilder {
     /// Summaries' brackets: a brace beyond the branches of the siblings each sums up, spanning
     /// them, its tip joined to the summary (drawn with the branches, in the summary's edge style).
     private func appendBrackets(document: Document, visible: Rect, drawnPositions: DrawnPositions?, device: (Vec2) -> Vec2,
-                                zoomPixels: Double, clip: Rect, into list: inout DrawList) {
+                                zoomPixels: Double, clip: Rect, leftOut: ((Int) -> Bool)?, into list: inout DrawList) {
         let groups = document.summaryGroups
         guard !groups.isEmpty else { return }
         let drawnAt = Self.drawnAt(drawnPositions, in: document)
         for (summary, members) in groups {
+            if let leftOut, let index = document.index(of: summary), leftOut(index) { continue }
             guard let bracket = document.summaryBracket(of: summary, members: members, drawnAt: drawnAt),
                   bracket.bounds.intersects(visible), let node = document.node(summary) else { continue }
             let width = max((node.style.edgeWidth ?? theme.edgeWidth) * zoomPixels, 1)

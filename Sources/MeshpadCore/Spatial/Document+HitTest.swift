@@ -58,7 +58,7 @@ extension Node {
 extension Document {
     /// The visible edge nearest `mapPoint` within `tolerance` map units of the line it is drawn
     /// along (`path(ofEdgeAt:)`: a branch's curve, a link's straight line), if any.
-    public func topmostEdge(at mapPoint: Vec2, tolerance: Double) -> EdgeID? {
+    public func topmostEdge(at mapPoint: Vec2, tolerance: Double, shown: [Bool]? = nil) -> EdgeID? {
         guard mapPoint.isFinite, tolerance.isFinite, tolerance >= 0 else { return nil }
         var best: (index: Int, distance: Double)?
         let probe = Rect(center: mapPoint, width: 2 * tolerance, height: 2 * tolerance)
@@ -66,6 +66,9 @@ extension Document {
             // why: the curve is followed to a quarter of the tolerance, so a tap's reach is off
             // by at most that, and the cut stays coarse when the view is far out (tolerance large).
             if edges[e].kind == .tree, hidesBranch(toNodeAt: Int(edgeEnds[e].to)) { return }
+            // Nor one to a node a filter or a focus hides: it is not drawn.
+            if let shown, !shown.indices.contains(Int(edgeEnds[e].from)) || !shown[Int(edgeEnds[e].from)]
+                || !shown.indices.contains(Int(edgeEnds[e].to)) || !shown[Int(edgeEnds[e].to)] { return }
             let d = path(ofEdgeAt: e).distance(to: mapPoint, tolerance: max(tolerance / 4, 1e-3))
             guard d <= tolerance else { return }
             if best == nil || d < (best?.distance ?? .infinity) || (d == best?.distance && e > (best?.index ?? -1)) {

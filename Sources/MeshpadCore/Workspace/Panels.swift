@@ -44,6 +44,24 @@ public struct Panels {
     var cameraBeforeKeyboard: (before: Camera, shifted: Camera)?
     /// A press on the chrome, followed until it lifts.
     var pointer = ChromePointer.idle
+    /// The presentation playing, if any (`Workspace+Presenting`).
+    public internal(set) var presenting: PresentingState?
+    /// A branch shown alone, or a slide's children still hidden (`Workspace+Focus`).
+    public internal(set) var focus: BranchFocus?
+    /// By node index, what the focus shows (nil: it hides nothing), on the map's `contentKey`
+    /// `focusShownKey`; and that mask with a hiding filter's, as taps and keys reach nodes.
+    var focusShown: [Bool]?
+    var focusShownKey: UInt64 = .max
+    var shownTogether: (key: ShownTogetherKey, shown: [Bool])?
+    /// The slide list panel, while it is open (`Workspace+SlideList`).
+    public internal(set) var slideList: SlideListState?
+    /// The presentation chosen in the slide list, by its place in the map's presentations: the
+    /// one the list shows and F5 plays, kept when the list closes.
+    public internal(set) var chosenPresentation = 0
+    /// On a shared map: the screen this one follows (`Workspace+Following`).
+    public internal(set) var following: FollowState?
+    /// While following a presenter: the slide their screen shows.
+    public internal(set) var followedSlide: FollowedSlide?
 
     public init() {}
 }

@@ -73,13 +73,21 @@ extension Workspace {
                                          isSelected: selection.contains(row.id), number: number)
             } : []
         }
+        chrome.breadcrumb = breadcrumb
+        chrome.slideList = slideListChrome
         return chrome
     }
 
     /// A wheel over the outline panel scrolls it; nil when the event is not the chrome's.
     mutating func handleChromeWheel(_ event: InputEvent) -> [Request]? {
-        guard case .wheel(let delta, let p, _) = event, let panel = overlayLayout.outlinePanel, panel.contains(p) else { return nil }
-        scrollOutline(by: -delta.y * measures.targetPixels * 1.5)
+        guard case .wheel(let delta, let p, _) = event else { return nil }
+        let layout = overlayLayout
+        if let panel = layout.outlinePanel, panel.contains(p) {
+            scrollOutline(by: -delta.y * measures.targetPixels * 1.5)
+            return []
+        }
+        guard let panel = layout.rect(of: .slideListPanel), panel.contains(p) else { return nil }
+        scrollSlideList(by: -delta.y * measures.targetPixels * 1.5)
         return []
     }
 
@@ -95,6 +103,8 @@ extension Workspace {
             if let browser = dialog.browser, browser.newFolder == nil, let rect = layout.rect(of: .browserList) { list = (.browser, rect) }
         } else if let panel = layout.outlinePanel {
             list = (.outline, panel)
+        } else if let rows = layout.rect(of: .slideListRows) {
+            list = (.slideList, rows)
         }
         let context = ChromePointer.Context(
             layout: layout, dialogIsUp: panels.dialog != nil, menuIsOpen: panels.menu != nil, canvasIsBusy: input.recognizer.isActive,
@@ -110,7 +120,7 @@ extension Workspace {
         case .notMine:
             // A dialog takes every pointer: nothing under it is touched.
             return panels.dialog != nil ? [] : nil
-        case .held, .flung(.outline, _):
+        case .held, .flung(.outline, _), .flung(.slideList, _):
             return []
         case .dismissedMenu:
             closeMenu()
@@ -126,6 +136,15 @@ extension Workspace {
             return []
         case .scrolled(.browser, let pixels):
             scrollBrowser(by: pixels)
+            return []
+        case .scrolled(.slideList, let pixels):
+            scrollSlideList(by: pixels)
+            return []
+        case .dragged(let part, let p):
+            if case .slideGrip(let index) = part { holdSlide(index, at: p) }
+            return []
+        case .dropped(let part, let p):
+            if case .slideGrip(let index) = part { dropSlide(index, at: p) }
             return []
         case .flung(.browser, let velocity):
             flingBrowser(fingerVelocity: velocity)
@@ -208,6 +227,14 @@ extension Workspace {
             applyLinkStyle(option)
         case .filterOption(let option):
             return chooseFilterOption(option)
+        case .breadcrumb(let node):
+            tapCrumb(node)
+        case .slideListButton(let control):
+            chooseInSlideList(control)
+        case .slideRow(let index), .slideGrip(let index):
+            showSlideInList(index)
+        case .slideDelete(let index):
+            deleteSlideInList(index)
         default:
             break
         }
@@ -333,6 +360,9 @@ extension Workspace {
             return savedFilters != saved ? [.rememberChoices] : []
         case .filterText, .filterTag, .saveFilter:
             return finishFilterDialog(current, action)
+        case .presentationName(let renaming):
+            finishPresentationName(current.field, renaming: renaming, confirmed: action == .confirm)
+            return []
         default:
             break
         }
@@ -385,6 +415,8 @@ extension Workspace {
 
     mutating func toggleOutline() {
         panels.outline = panels.outline == nil ? OutlineState() : nil
+        // The slide list stands in the same place.
+        if panels.outline != nil { panels.slideList = nil }
         refreshPanels()
         needsRedraw = true
     }

@@ -36,34 +36,36 @@ extension Workspace {
 
     /// What the filter shows, worked out again when the map or the filter changed.
     mutating func refreshFilter() {
+        let focusEnded = refreshFocus()
         let state = panels.filter
-        guard state.isActive else {
-            if state.result != nil { panels.filter.result = nil }
-            input.recognizer.filterShown = nil
-            return
+        if state.isActive {
+            // why: what nodes say, and the tree, decide what passes; a drag works nothing out again.
+            if state.resultKey != document.contentKey || state.result?.filter != state.filter {
+                panels.filter.result = document.filtered(by: state.filter)
+                panels.filter.resultKey = document.contentKey
+            }
+        } else if state.result != nil {
+            panels.filter.result = nil
         }
-        // why: what nodes say, and the tree, decide what passes; a drag works nothing out again.
-        if state.resultKey != document.contentKey || state.result?.filter != state.filter {
-            panels.filter.result = document.filtered(by: state.filter)
-            panels.filter.resultKey = document.contentKey
-        }
-        // why: a node the filter hides cannot be tapped; a dimmed one can.
-        input.recognizer.filterShown = state.hides ? panels.filter.result?.shown : nil
+        // why: a node the filter hides cannot be tapped; a dimmed one can. Nor can one outside a
+        // branch in focus.
+        input.recognizer.filterShown = shownTogether(filter: state.isActive && state.hides ? panels.filter.result?.shown : nil)
         if input.recognizer.filterShown != nil {
             // Nor stays selected, where a key (Delete) would reach it unseen.
             let kept = selection.nodes.filter { id in document.index(of: id).map(filterKeeps(nodeAt:)) ?? false }
             if kept.count != selection.nodes.count { select(kept) }
         }
+        if focusEnded { zoomToFit() }
     }
 
     /// Whether a node is there to reach (tap, select, step to with the keys): false only for one
-    /// a hiding filter leaves out.
+    /// a hiding filter or a focus on a branch leaves out.
     func filterKeeps(nodeAt index: Int) -> Bool {
         guard let shown = input.recognizer.filterShown else { return true }
         return index < shown.count && shown[index]
     }
 
-    /// The box round what a hiding filter shows (folds aside), nil without such a filter.
+    /// The box round what a hiding filter and a focus show (folds aside), nil without either.
     var filteredBounds: Rect? {
         guard input.recognizer.filterShown != nil else { return nil }
         var box: Rect?

@@ -16,7 +16,7 @@ extension Workspace {
             } else {
                 target = .node(node)
             }
-        } else if let edge = document.topmostEdge(at: mapPoint, tolerance: edgeTolerance(byFinger: byFinger)) {
+        } else if let edge = document.topmostEdge(at: mapPoint, tolerance: edgeTolerance(byFinger: byFinger), shown: input.recognizer.filterShown) {
             selection.selectEdge(edge)
             target = .edge(edge)
         } else {

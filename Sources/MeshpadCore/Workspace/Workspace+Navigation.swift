@@ -2,10 +2,11 @@ import Foundation
 
 /// Finding one's way on the infinite canvas: keyboard navigation, zoom to fit, centring, search.
 extension Workspace {
-    /// The canvas not covered by the outline panel or the on-screen keyboard, in window pixels.
+    /// The canvas not covered by the outline panel (or the slide list in its place) or the
+    /// on-screen keyboard, in window pixels.
     var canvasRect: Rect {
         let viewport = measures.viewportSize
-        let left = panels.outline == nil ? 0 : OverlayLayout.outlineWidth(viewportSize: viewport)
+        let left = panels.outline == nil && panels.slideList == nil ? 0 : OverlayLayout.outlineWidth(viewportSize: viewport)
         return Rect(x: left, y: 0, width: max(viewport.x - left, 1), height: max(viewport.y - keyboardCover, 1))
     }
 

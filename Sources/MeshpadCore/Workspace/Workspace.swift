@@ -314,6 +314,10 @@ public struct Workspace {
         input.recognizer = GestureRecognizer(settings: input.recognizer.settings)
         view = ViewState(camera: Self.openingCamera(for: newDocument, viewportSize: measures.viewportSize, clamp: measures.zoomClamp))
         if panels.search != nil { panels.search = SearchState() }
+        // A focus and a chosen presentation were the other map's.
+        panels.focus = nil
+        panels.chosenPresentation = 0
+        if panels.slideList != nil { panels.slideList = SlideListState() }
         refreshPanels()
         needsRedraw = true
     }
@@ -526,6 +530,7 @@ public struct Workspace {
             extras.filter = result
             extras.filterDims = !panels.filter.hides
         }
+        extras.focusShown = focusShownForScene
         if let progress = panels.taskProgress, !progress.counts.isEmpty { extras.taskProgress = progress }
         extras.today = today
         return extras
@@ -562,6 +567,8 @@ public struct SceneExtras {
     /// The filter in force: which nodes it shows (the rest hidden, or faint when `filterDims`).
     public var filter: FilterResult?
     public var filterDims = false
+    /// By node index, what a focus on a branch shows; the rest is not drawn (nil: it hides nothing).
+    public var focusShown: [Bool]?
     /// Each parent's task count ("3/5"), drawn beside it.
     public var taskProgress: TaskProgress?
     /// Due days before it show as overdue.

@@ -51,8 +51,8 @@ public final class FramePainter {
         images.takeDecoded()
         picturesNow = complete
         // why: the tiles hold where nodes are in the document; gliding nodes are drawn live.
-        // why: the tiles show every node; a filter's view is drawn live.
-        overviewConsidered = usesOverview && drawnPositions.isEmpty && extras.filter == nil
+        // why: the tiles show every node; a filter's view, or a focus on a branch, is drawn live.
+        overviewConsidered = usesOverview && drawnPositions.isEmpty && extras.filter == nil && extras.focusShown == nil
             && (overviewForEveryMap || OverviewCache.isWorthwhile(for: document))
         lastFrameUsedOverview = overviewConsidered
             && overview.paint(document: document, camera: camera, viewportSize: viewportSize, pixelScale: pixelScale,
