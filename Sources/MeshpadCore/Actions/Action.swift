@@ -199,10 +199,10 @@ public enum ContextTarget: Hashable, Sendable {
 }
 
 /// Where an action sits in the app menu (the ☰ button): its first page holds the file actions,
-/// then the map's (`edit`: what acts on the selection), then a row for each of the export, theme
+/// then presenting, then the map's (`edit`: what acts on the selection), then a row for each of the export, theme
 /// and keyboard pages, then the app's own (help, quit).
 public enum MenuGroup: String, Hashable, Sendable {
-    case file, edit, export, theme, keyboard, app
+    case file, present, edit, export, theme, keyboard, app
 }
 
 /// What the app menu's Export page writes: a picture or another program's format.

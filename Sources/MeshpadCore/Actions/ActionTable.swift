@@ -212,7 +212,7 @@ public enum ActionTable {
         case .keyboard(let mode):
             return ActionSpec(mode.title, menu: .keyboard, readOnly: true, summary: mode.summary)
         case .present:
-            return ActionSpec("Present", keys: [KeyChord(.f5)], menu: .file, readOnly: true,
+            return ActionSpec("Present", keys: [KeyChord(.f5)], menu: .present, readOnly: true,
                               summary: "play the map's slides full screen from the first (its branches when it has none)")
         case .presentFromHere:
             return ActionSpec("Present from here", keys: [KeyChord(.f5, .shift)], context: [.node], readOnly: true,
@@ -237,7 +237,7 @@ public enum ActionTable {
             return ActionSpec("Add to slides", context: [.node], readOnly: false,
                               summary: "the selected node becomes the presentation's next slide, shown as it is now")
         case .slideList:
-            return ActionSpec("Slides…", menu: .file, readOnly: true,
+            return ActionSpec("Slides…", menu: .present, readOnly: true,
                               summary: "the presentation's slides: drag to reorder, delete, choose or name a presentation")
         case .focusBranch:
             return ActionSpec("Focus on branch", keys: [KeyChord(.h, .ctrl)], context: [.node], readOnly: true,
@@ -246,10 +246,10 @@ public enum ActionTable {
             return ActionSpec("Show whole map", keys: [KeyChord(.h, [.ctrl, .shift])], readOnly: true,
                               summary: "leave the focus on a branch: the whole map again")
         case .followPresenter:
-            return ActionSpec("Follow…", menu: .file, readOnly: true,
+            return ActionSpec("Follow…", menu: .present, readOnly: true,
                               summary: "on a shared map: follow another screen's view and slides")
         case .stopFollowing:
-            return ActionSpec("Stop following", readOnly: true, summary: "on a shared map: look around on your own again (any touch does too)")
+            return ActionSpec("Stop following", menu: .present, readOnly: true, summary: "on a shared map: look around on your own again (any touch does too)")
         case .help:
             return ActionSpec("Help", keys: [KeyChord(.f1)], menu: .app, readOnly: true, summary: "the gestures and keys, on a sheet")
         case .quit:
@@ -296,8 +296,8 @@ public enum ActionTable {
         let rows = Action.all.compactMap { action -> (String, String, String)? in
             let spec = action.spec
             guard !spec.keys.isEmpty || !spec.presentingKeys.isEmpty else { return nil }
-            let keys = spec.keys.map(\.description) + spec.presentingKeys.map { "\($0) (presenting)" }
-            return (keys.joined(separator: ", "), spec.title, spec.summary)
+            let presenting = spec.presentingKeys.isEmpty ? [] : [spec.presentingKeys.map(\.description).joined(separator: ", ") + " while presenting"]
+            return ((spec.keys.map(\.description) + presenting).joined(separator: ", "), spec.title, spec.summary)
         }
         if markdown {
             var lines = ["| Keys | Action | What it does |", "|---|---|---|"]

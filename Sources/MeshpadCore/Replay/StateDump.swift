@@ -102,6 +102,21 @@ public struct StateDump: Codable, Equatable, Sendable {
     /// and how many other screens follow this one.
     public var following: String?
     public var followers: Int
+    /// A presentation playing, absent when none is.
+    public var presentation: PresentationState?
+
+    /// A presentation playing: its name (absent: made from the branches), the slide shown
+    /// (1-based, as its counter says) of how many, the node it centres, how many children it has
+    /// revealed, and whether the screen is black or shows the whole map.
+    public struct PresentationState: Codable, Equatable, Sendable {
+        public var name: String?
+        public var slide: Int
+        public var slides: Int
+        public var node: String?
+        public var revealed: Int
+        public var blackedOut: Bool
+        public var overview: Bool
+    }
 
     /// - Parameter uiScale: window pixels per layout pixel (`--scale`).
     public init(_ workspace: Workspace, uiScale: Double = 1) {
@@ -129,6 +144,11 @@ public struct StateDump: Codable, Equatable, Sendable {
         }
         focus = workspace.panels.focus?.node?.description
         selectedEdge = workspace.selection.edge?.description
+        presentation = workspace.panels.presenting.map { playing in
+            PresentationState(name: playing.name, slide: playing.index + 1, slides: playing.slides.count,
+                              node: playing.slide?.node?.description, revealed: playing.revealed,
+                              blackedOut: playing.blackedOut, overview: playing.overviewReturn != nil)
+        }
         dialog = workspace.panels.dialog.map { [$0.title] + ($0.message.map { [$0] } ?? []) }
         banner = workspace.panels.banner?.message
         sharedSeq = workspace.shared?.confirmedSeq

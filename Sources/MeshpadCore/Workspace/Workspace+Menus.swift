@@ -140,9 +140,19 @@ extension Workspace {
 
     /// A page of the app menu: its actions that may run (the theme and keyboard setting in use
     /// ticked); the first page also holds a row for each other page that has any.
+    /// Whether an app-menu row makes sense now: following needs a shared map, and stopping it
+    /// a screen that follows.
+    func isOffered(_ action: Action) -> Bool {
+        switch action {
+        case .followPresenter: return shared != nil && panels.following == nil
+        case .stopFollowing: return panels.following != nil
+        default: return true
+        }
+    }
+
     func appMenuRows(_ page: MenuPage) -> [Menu.Row] {
         func rows(_ group: MenuGroup) -> [Menu.Row] {
-            Action.all.filter { $0.spec.menu == group && lockdown.allows($0) }.map { action in
+            Action.all.filter { $0.spec.menu == group && lockdown.allows($0) && isOffered($0) }.map { action in
                 let checked: Bool
                 switch action {
                 case .theme(let name): checked = name == measures.themeName
@@ -156,7 +166,7 @@ extension Workspace {
         case .main:
             let pages: [(MenuPage, MenuGroup)] = [(.export, .export), (.theme, .theme), (.keyboard, .keyboard)]
             let links = pages.filter { !rows($0.1).isEmpty }.map { Menu.Row(item: .page($0.0), title: $0.0.title) }
-            return rows(.file) + rows(.edit) + links + rows(.app)
+            return rows(.file) + rows(.present) + rows(.edit) + links + rows(.app)
         case .export: return [Menu.Row(item: .back, title: "‹ Back")] + rows(.export)
         case .theme: return [Menu.Row(item: .back, title: "‹ Back")] + rows(.theme)
         case .keyboard: return [Menu.Row(item: .back, title: "‹ Back")] + rows(.keyboard)

@@ -348,11 +348,13 @@ extension Workspace {
         view.fly(to: camera, pivot: measures.viewportSize / 2)
     }
 
+    /// The presenter's menu's rows: every action a presentation's keys reach, for a finger.
+    static let presenterMenu: [Action] = [.nextSlide, .previousSlide, .presentationOverview, .blackScreen, .endPresentation]
+
     /// The presenter's menu (a long press while presenting): stepping, the whole map, black,
     /// and the way out.
     mutating func openPresenterMenu(at position: Vec2) {
-        let actions: [Action] = [.nextSlide, .previousSlide, .presentationOverview, .blackScreen, .endPresentation]
-        let rows = actions.map { action in
+        let rows = Self.presenterMenu.map { action in
             Menu.Row(item: .action(action), title: action == .presentationOverview && panels.presenting?.overviewReturn != nil ? "Back to the slide" : action.title)
         }
         showMenu(Menu(kind: .context(.surface(view.camera.mapPoint(ofScreen: position))), anchor: position,

@@ -48,8 +48,15 @@ import Testing
         // Each action is reachable somehow: a key, the toolbar, a context menu or the app menu.
         for action in Action.all {
             let spec = action.spec
-            #expect(!spec.keys.isEmpty || spec.onToolbar || !spec.contextMenus.isEmpty || spec.menu != nil, "\(action) cannot be reached")
+            #expect(!spec.keys.isEmpty || !spec.presentingKeys.isEmpty || spec.onToolbar || !spec.contextMenus.isEmpty || spec.menu != nil,
+                    "\(action) cannot be reached")
         }
+    }
+
+    /// What a presentation's keys do, a finger reaches on the presenter's menu (a long press).
+    @Test func everyPresentingKeysActionIsOnThePresentersMenu() {
+        let keyed = Action.all.filter { !$0.spec.presentingKeys.isEmpty }
+        #expect(Set(keyed) == Set(Workspace.presenterMenu))
     }
 
     @Test func theToolbarKeepsItsButtonsInOrder() {
@@ -79,7 +86,7 @@ import Testing
                 #expect(table.contains(chord.description.replacingOccurrences(of: "|", with: "\\|")), "\(chord) of \(action)")
             }
         }
-        #expect(table.components(separatedBy: "\n").count == 2 + Action.all.filter { !$0.spec.keys.isEmpty }.count)
+        #expect(table.components(separatedBy: "\n").count == 2 + Action.all.filter { !$0.spec.keys.isEmpty || !$0.spec.presentingKeys.isEmpty }.count)
     }
 
     /// The guide's key table is the one the action table generates, so it cannot go stale.

@@ -28,7 +28,7 @@ import Testing
         var rig = EditRig()
         Self.longPress(&rig, at: rig.screen(of: rig.id("food")))
         #expect(Self.rows(rig) == ["Edit text", "Add child", "Add sibling", "Summarise", "Delete", "Style…", "Task", "Priority…", "Due date…", "Add tag…", "Note…", "Image…", "Add attribute…", "Link from here", "Copy", "Cut",
-                                 "Paste", "Centre"], "every row, in a second column where one is too tall for the window")
+                                 "Paste", "Centre", "Present from here", "Add to slides", "Focus on branch"], "every row, in a second column where one is too tall for the window")
         #expect(rig.workspace.selection.nodes == [rig.id("food")], "what the menu is for is selected")
         rig.key("Escape")
         Self.longPress(&rig, at: Vec2(700, 80))
@@ -118,7 +118,7 @@ import Testing
         var rig = EditRig()
         rig.workspace.lockdown.isReadOnly = true
         Self.longPress(&rig, at: rig.screen(of: rig.document.rootID))
-        #expect(Self.rows(rig) == ["Fold", "Copy", "Centre"])
+        #expect(Self.rows(rig) == ["Fold", "Copy", "Centre", "Present from here", "Focus on branch"])
     }
 
     /// Wherever the finger is, the menu is wholly on screen, its first row not under the finger.
@@ -142,7 +142,8 @@ import Testing
     @Test func theAppMenuHasTheFilesAndPagesAndAKioskHasNoFiles() {
         var rig = EditRig()
         rig.tap(rig.workspace.overlayLayout.rect(of: .appMenuButton)?.center ?? .zero)
-        #expect(Self.rows(rig) == ["New map", "Open…", "Save", "Save as…", "Print…", "Summarise", "Export ▸", "Theme ▸", "Keyboard ▸", "Help", "Quit"])
+        #expect(Self.rows(rig) == ["New map", "Open…", "Save", "Save as…", "Print…", "Present", "Slides…", "Summarise", "Export ▸", "Theme ▸",
+                                   "Keyboard ▸", "Help", "Quit"], "Follow… only on a shared map")
         Self.tapRow(&rig, "Theme ▸")
         #expect(Self.rows(rig) == ["‹ Back", "Light", "Dark", "High contrast", "Classic"])
         #expect(rig.workspace.overlayLayout.parts.first { $0.text == "Light" }?.look == .on, "the theme in use is ticked")
@@ -153,11 +154,11 @@ import Testing
         var kiosk = EditRig()
         kiosk.workspace.lockdown.kiosk = KioskLock(settings: KioskSettings(), pin: "2468")
         kiosk.tap(kiosk.workspace.overlayLayout.rect(of: .appMenuButton)?.center ?? .zero)
-        #expect(Self.rows(kiosk) == ["Summarise", "Theme ▸", "Keyboard ▸", "Help"])
+        #expect(Self.rows(kiosk) == ["Present", "Slides…", "Summarise", "Theme ▸", "Keyboard ▸", "Help"])
         var readOnly = EditRig()
         readOnly.workspace.lockdown.isReadOnly = true
         readOnly.tap(readOnly.workspace.overlayLayout.rect(of: .appMenuButton)?.center ?? .zero)
-        #expect(Self.rows(readOnly) == ["Open…", "Print…", "Export ▸", "Theme ▸", "Keyboard ▸", "Help", "Quit"], "a map only read can be printed")
+        #expect(Self.rows(readOnly) == ["Open…", "Print…", "Present", "Slides…", "Export ▸", "Theme ▸", "Keyboard ▸", "Help", "Quit"], "a map only read can be printed")
     }
 
     @Test func exportAsksWhereThenWritesAndTheKeyboardSettingSticks() {
