@@ -655,9 +655,10 @@ public enum FreeMindFormat {
 ///       <FoldedNodes><NodeOnSlide nodeId="ID_40"/></FoldedNodes>
 /// ```
 ///
-/// A flag is true only when written `true` (Freeplane writes none that is false, and a slide
-/// without `centersSelectedNode` does not centre); `zoom` counts only with `changesZoom` (1 when
-/// absent); `revealsChildren` is Meshpad's own. Nodes stay the file's IDs until the whole map is
+/// A flag is true only when written `true` (Freeplane writes none that is false); `zoom` counts
+/// only with `changesZoom` (1 when absent); `revealsChildren` is Meshpad's own. The node a slide
+/// places is `placedNodeId` (Freeplane 1.7 and later; `centeredNodeId` before it), or, in files of
+/// Freeplane 1.5 and 1.6, the first of its nodes when `centersSelectedNode` says so. Nodes stay the file's IDs until the whole map is
 /// read (`resolved`), as arrow links' destinations do.
 struct FreeplanePresentations {
     static let hookName = "presentations"
@@ -666,6 +667,10 @@ struct FreeplanePresentations {
     struct ReadSlide {
         var slide: Slide
         var nodes: [String] = []
+        /// The file's ID of the node placed (`placedNodeId`), if any.
+        var placed: String?
+        /// `centersSelectedNode` without a `placedNodeId`: the first node is the one placed.
+        var placesFirst = false
         /// Nil when the slide has no `FoldedNodes` (it leaves folds alone), empty when it folds none.
         var foldedNodes: [String]?
     }
@@ -691,7 +696,9 @@ struct FreeplanePresentations {
             presentations.append((attributes["NAME"] ?? "noname", []))
         case (1, "slide") where parent == "presentation":
             guard let last = presentations.indices.last else { return }
-            presentations[last].slides.append(ReadSlide(slide: Self.slide(attributes)))
+            let placed = (attributes["placedNodeId"] ?? attributes["centeredNodeId"]).flatMap { $0.isEmpty ? nil : $0 }
+            presentations[last].slides.append(ReadSlide(slide: Self.slide(attributes), placed: placed,
+                                                        placesFirst: placed == nil && attributes["centersSelectedNode"]?.lowercased() == "true"))
         case (2, "SlideCondition") where parent == "slide":
             condition = KeptXMLWriter()
         case (2, "NodesOnSlide") where parent == "slide":
@@ -740,7 +747,7 @@ struct FreeplanePresentations {
     static func slide(_ attributes: [String: String]) -> Slide {
         // why: Java's `Boolean.parseBoolean`, as Freeplane reads them: "true" in any case.
         func flag(_ name: String) -> Bool { attributes[name]?.lowercased() == "true" }
-        return Slide(name: attributes["NAME"] ?? "noname", nodes: [], centresNode: flag("centersSelectedNode"),
+        return Slide(name: attributes["NAME"] ?? "noname", nodes: [], placedPosition: attributes["placedNodePosition"].flatMap { $0.isEmpty ? nil : $0 },
                      zoom: flag("changesZoom") ? attributes["zoom"].flatMap(zoom) ?? 1 : nil,
                      showsOnlyNodes: flag("showsOnlySpecificNodes"), showsAncestors: flag("showsAncestors"),
                      showsDescendants: flag("showsDescendants"), revealsChildren: flag("revealsChildren"))
@@ -777,6 +784,7 @@ struct FreeplanePresentations {
                 var made = slide.slide
                 made.nodes = map(slide.nodes)
                 made.foldedNodes = slide.foldedNodes.map(map)
+                made.placedNode = slide.placed.flatMap { map([$0]).first } ?? (slide.placesFirst ? made.nodes.first : nil)
                 return made
             })
         }

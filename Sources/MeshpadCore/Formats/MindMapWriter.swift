@@ -137,11 +137,16 @@ struct MindMapWriter {
         // why: a zoom Freeplane could not read (or Meshpad show) is as good as none.
         let zoom = slide.zoom.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         var attributes = [KeptAttribute("NAME", slide.name)]
+        let placed = slide.placedNode.flatMap(fileID)
+        // why: Freeplane 1.5 and 1.6 read `centersSelectedNode` (the first node placed), 1.7 and
+        // later `placedNodeId`; a slide placing its first node says both, so each finds it.
         for (name, on) in [("showsAncestors", slide.showsAncestors), ("showsDescendants", slide.showsDescendants),
                            ("showsOnlySpecificNodes", slide.showsOnlyNodes), ("changesZoom", zoom != nil),
-                           ("centersSelectedNode", slide.centresNode)] where on {
+                           ("centersSelectedNode", placed != nil && slide.placedNode == slide.nodes.first)] where on {
             attributes.append(KeptAttribute(name, "true"))
         }
+        if let placed { attributes.append(KeptAttribute("placedNodeId", placed)) }
+        if let position = slide.placedPosition, placed != nil { attributes.append(KeptAttribute("placedNodePosition", position)) }
         if let zoom, zoom != 1 { attributes.append(KeptAttribute("zoom", FreeplanePresentations.zoomText(zoom))) }
         if slide.revealsChildren { attributes.append(KeptAttribute("revealsChildren", "true")) }
         var body = ""

@@ -22,14 +22,26 @@ public struct Presentation: Codable, Equatable, Sendable {
 
     /// The slides a map's branches make: the root with its first-level branches folded (the
     /// agenda), then each branch down to `depth` levels, depth first. A node above `depth` shows
-    /// its children folded when they have slides of their own; one at `depth` shows its whole branch.
+    /// its children folded when they have slides of their own; one at `depth` shows its whole
+    /// branch. The branches beside a slide's (and beside each above it) are folded on it, so
+    /// the slide shows its own branch and not its neighbours'.
     public static func fromBranches(of document: Document, depth: Int = 1) -> Presentation {
         let depth = max(depth, 1)
         var slides: [Slide] = []
+        func hasChildren(_ id: NodeID) -> Bool { !document.children(of: id).isEmpty }
+        func besides(_ id: NodeID) -> [NodeID] {
+            var folded: [NodeID] = []
+            var current = id
+            while let parent = document.parent(of: current) {
+                folded += document.children(of: parent).filter { $0 != current && hasChildren($0) }
+                current = parent
+            }
+            return folded
+        }
         func visit(_ id: NodeID, level: Int) {
             guard let node = document.node(id) else { return }
             let children = document.children(of: id)
-            let folded = level < depth ? children.filter { !document.children(of: $0).isEmpty } : []
+            let folded = (level < depth ? children.filter(hasChildren) : []) + besides(id)
             let words = node.text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
             slides.append(Slide(name: words.isEmpty ? "Slide \(slides.count + 1)" : String(words.prefix(60)), node: id, foldedNodes: folded))
             guard level < depth else { return }
@@ -57,9 +69,12 @@ public struct Slide: Codable, Equatable, Sendable {
     /// The nodes folded while the slide shows (Freeplane's `FoldedNodes`); nil leaves the map's
     /// folds as they are, but for opening what hides the slide's node.
     public var foldedNodes: [NodeID]?
-    /// Centres the first node (Freeplane's `centersSelectedNode`); false frames its branch only
-    /// when it is not in view.
-    public var centresNode: Bool
+    /// The node the slide places in view (Freeplane 1.7's `placedNodeId`; older files'
+    /// `centersSelectedNode` places the first of `nodes`); nil places none.
+    public var placedNode: NodeID?
+    /// Where on the screen Freeplane places it (`placedNodePosition`, e.g. `TOP_LEFT`), kept as
+    /// written; nil is the middle, where Meshpad always places it.
+    public var placedPosition: String?
     /// How close the camera comes (Freeplane's `changesZoom` with `zoom`); nil frames the node's
     /// shown branch in the window.
     public var zoom: Double?
@@ -74,13 +89,14 @@ public struct Slide: Codable, Equatable, Sendable {
     /// Freeplane's `SlideCondition` (a filter Meshpad does not model), kept as it was written.
     public var conditionXML: String?
 
-    public init(name: String, nodes: [NodeID], foldedNodes: [NodeID]? = nil, centresNode: Bool = true, zoom: Double? = nil,
-                showsOnlyNodes: Bool = false, showsAncestors: Bool = false, showsDescendants: Bool = false,
+    public init(name: String, nodes: [NodeID], foldedNodes: [NodeID]? = nil, placedNode: NodeID? = nil, placedPosition: String? = nil,
+                zoom: Double? = nil, showsOnlyNodes: Bool = false, showsAncestors: Bool = false, showsDescendants: Bool = false,
                 revealsChildren: Bool = false, conditionXML: String? = nil) {
         self.name = name
         self.nodes = nodes
         self.foldedNodes = foldedNodes
-        self.centresNode = centresNode
+        self.placedNode = placedNode
+        self.placedPosition = placedPosition
         self.zoom = zoom
         self.showsOnlyNodes = showsOnlyNodes
         self.showsAncestors = showsAncestors
@@ -89,15 +105,16 @@ public struct Slide: Codable, Equatable, Sendable {
         self.conditionXML = conditionXML
     }
 
+    /// A slide of one node, placed in the middle.
     public init(name: String, node: NodeID, foldedNodes: [NodeID]? = nil, zoom: Double? = nil) {
-        self.init(name: name, nodes: [node], foldedNodes: foldedNodes, zoom: zoom)
+        self.init(name: name, nodes: [node], foldedNodes: foldedNodes, placedNode: node, zoom: zoom)
     }
 
-    /// The node the slide centres.
-    public var node: NodeID? { nodes.first }
+    /// The node the slide is about: the one it places, else the first it selects.
+    public var node: NodeID? { placedNode ?? nodes.first }
 
     private enum CodingKeys: String, CodingKey {
-        case name, nodes, foldedNodes, centresNode, zoom, showsOnlyNodes, showsAncestors, showsDescendants, revealsChildren, conditionXML
+        case name, nodes, foldedNodes, placedNode, placedPosition, zoom, showsOnlyNodes, showsAncestors, showsDescendants, revealsChildren, conditionXML
     }
 
     // why: written compactly (a map may hold hundreds of slides), and read leniently, so a file
@@ -107,7 +124,8 @@ public struct Slide: Codable, Equatable, Sendable {
         name = try c.decodeIfPresent(String.self, forKey: .name) ?? ""
         nodes = try c.decodeIfPresent([NodeID].self, forKey: .nodes) ?? []
         foldedNodes = try c.decodeIfPresent([NodeID].self, forKey: .foldedNodes)
-        centresNode = try c.decodeIfPresent(Bool.self, forKey: .centresNode) ?? true
+        placedNode = try c.decodeIfPresent(NodeID.self, forKey: .placedNode)
+        placedPosition = try c.decodeIfPresent(String.self, forKey: .placedPosition)
         zoom = try c.decodeIfPresent(Double.self, forKey: .zoom).flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
         showsOnlyNodes = try c.decodeIfPresent(Bool.self, forKey: .showsOnlyNodes) ?? false
         showsAncestors = try c.decodeIfPresent(Bool.self, forKey: .showsAncestors) ?? false
@@ -121,7 +139,8 @@ public struct Slide: Codable, Equatable, Sendable {
         try c.encode(name, forKey: .name)
         try c.encode(nodes, forKey: .nodes)
         try c.encodeIfPresent(foldedNodes, forKey: .foldedNodes)
-        if !centresNode { try c.encode(false, forKey: .centresNode) }
+        try c.encodeIfPresent(placedNode, forKey: .placedNode)
+        try c.encodeIfPresent(placedPosition, forKey: .placedPosition)
         try c.encodeIfPresent(zoom, forKey: .zoom)
         if showsOnlyNodes { try c.encode(true, forKey: .showsOnlyNodes) }
         if showsAncestors { try c.encode(true, forKey: .showsAncestors) }

@@ -14,6 +14,8 @@ public struct PresentingState: Equatable, Sendable {
     public var revealed = 0
     /// The screen is black (B), until B again or a step.
     public var blackedOut = false
+    /// A step was asked for past the last slide: the counter says how to end.
+    public var pastEnd = false
     /// The slide's camera while the whole map shows (a pinch out, O); nil on the slide.
     public var overviewReturn: Camera?
     /// The kiosk's attract loop: seconds a slide shows, and when the next is due.
@@ -31,8 +33,8 @@ public struct PresentingState: Equatable, Sendable {
     /// The slide shown, if the presentation has any.
     public var slide: Slide? { slides.indices.contains(index) ? slides[index] : nil }
 
-    /// "3 / 12", as the counter shows it.
-    public var counter: String { "\(index + 1) / \(slides.count)" }
+    /// "3 / 12", as the counter shows it ("12 / 12 · Escape ends" after a step past the last).
+    public var counter: String { "\(index + 1) / \(slides.count)" + (pastEnd ? " · Escape ends" : "") }
 }
 
 /// The slide a followed screen shows, as this screen shows it: its counter, and black.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Focus on a branch: one branch shown alone, with a breadcrumb back up to the root.
 ///
 /// A focus is a way of looking, as a filter is: it changes nothing in the map, opens no
@@ -91,7 +93,8 @@ extension Workspace {
         }
         return [crumb(nil, Breadcrumb.wholeMap)] + path.map { id in
             let text = document.node(id)?.text ?? ""
-            let firstLine = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+            let firstLine = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first
+                .map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
             return crumb(id, firstLine.isEmpty ? "—" : firstLine)
         }
     }

@@ -63,10 +63,13 @@ extension Workspace {
         // bar, while it is open and leaves room).
         var bottom = canvas.height - measures.targetPixels - 24
         if panels.filter.isOpen, let bar = overlayLayout.rect(of: .filterBar), bar.minY - 8 >= canvas.height * 0.3 { bottom = bar.minY - 8 }
-        let usable = Vec2(canvas.width, max(bottom, canvas.height * 0.3))
+        // The breadcrumb of a focused branch covers the top: frame what is below it.
+        let top = breadcrumb == nil ? 0 : overlayLayout.parts.filter { if case .breadcrumb = $0.role { return true } else { return false } }
+            .map(\.rect.maxY).max() ?? 0
+        let usable = Vec2(canvas.width, max(bottom - top, canvas.height * 0.3))
         var target = Camera(zoomLimits: Self.zoomLimits(for: document, viewportSize: measures.viewportSize, clamp: measures.zoomClamp))
         target.frame(box, viewportSize: usable, maxZoom: maxZoom)
-        target.place(mapPoint: box.center, atScreen: Vec2(canvas.minX + usable.x / 2, usable.y / 2))
+        target.place(mapPoint: box.center, atScreen: Vec2(canvas.minX + usable.x / 2, top + usable.y / 2))
         view.fly(to: target, pivot: canvas.center)
         needsRedraw = true
     }

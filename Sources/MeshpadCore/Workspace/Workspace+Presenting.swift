@@ -5,6 +5,9 @@
 /// "only these nodes" and "children one at a time" are a `BranchFocus`, and the camera flies.
 /// On a shared map folds are everyone's, so a slide there only opens what hides its node.
 extension Workspace {
+    /// The least zoom a slide is shown at: text of 16 px read across a room.
+    static let slideReadableZoom = 1.0
+
     /// How far a finger travels sideways, in window pixels, for a swipe to the next or previous slide.
     static let swipePixels = 80.0
     /// A pinch that closes the fingers to this share of their first spread shows the whole map;
@@ -49,12 +52,26 @@ extension Workspace {
         panels.styleOpen = false
         panels.filter.isOpen = false
         let start = node.map { slideIndex(for: $0, in: slides) } ?? 0
+        if let node, slides.indices.contains(start), !isSlide(slides[start], showing: node) {
+            let words = document.node(node)?.text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+            toast("“\(words.prefix(40))” has no slide of its own: from the first")
+        }
         panels.presenting = PresentingState(name: name, slides: slides, index: start, cameraBefore: view.targetCamera,
                                             focusBefore: panels.focus, selectionBefore: selection.nodes)
         select([])
         input.recognizer.cancelAll()
         showSlide(start)
         return [.setFullScreen(true)]
+    }
+
+    /// Whether `slide` is `node`'s or one of its ancestors'.
+    func isSlide(_ slide: Slide, showing node: NodeID) -> Bool {
+        var current: NodeID? = node
+        while let id = current {
+            if slide.node == id { return true }
+            current = document.parent(of: id)
+        }
+        return false
     }
 
     /// The slide that shows `node`: the one centring it, else the one of the nearest ancestor
@@ -97,8 +114,10 @@ extension Workspace {
                 panels.presenting = presenting
                 showSlide(0)
             } else {
+                // why: a banner would cover the top of the last slide in front of the room; the
+                // counter says it quietly.
+                presenting.pastEnd = true
                 panels.presenting = presenting
-                toast("That was the last slide: Escape, or a long press and End presentation, to leave")
             }
         } else {
             if presenting.revealed > 0 && !children.isEmpty {
@@ -124,6 +143,7 @@ extension Workspace {
         presenting.index = index
         presenting.overviewReturn = nil
         presenting.blackedOut = false
+        presenting.pastEnd = false
         presenting.advancesAt = presenting.advanceSeconds.map { input.now + $0 }
         panels.presenting = presenting
         takeBackReveal()
@@ -131,6 +151,8 @@ extension Workspace {
         guard let node = slide.node, document.contains(node) else { return }
         openFolds(for: slide, at: node)
         applySlideFocus()
+        // The slide's node selected, as Freeplane does: the ring says what the slide is about.
+        select([node])
         view.fly(to: slideCamera(slide, at: node), pivot: measures.viewportSize / 2)
         needsRedraw = true
     }
@@ -153,7 +175,11 @@ extension Workspace {
         for ancestor in foldedAncestors(of: node) { want(ancestor, folded: false) }
         if let folded = slide.foldedNodes {
             let closed = Set(folded)
-            for id in document.subtree(of: node) { want(id, folded: closed.contains(id)) }
+            let branch = document.subtree(of: node)
+            for id in branch { want(id, folded: closed.contains(id)) }
+            // Nodes beside the branch that the slide folds (its neighbours, out of the way).
+            let inside = Set(branch)
+            for id in folded where !inside.contains(id) && !isAncestor(id, of: node) { want(id, folded: true) }
         } else {
             want(node, folded: false)
         }
@@ -161,6 +187,16 @@ extension Workspace {
         begin("slide", for: .reveal)
         record(.setFolded(ids: ids, from: from, to: to))
         relayoutTree()
+    }
+
+    /// Whether `ancestor` is above `id` in the tree (folding it would hide the slide's node).
+    private func isAncestor(_ ancestor: NodeID, of id: NodeID) -> Bool {
+        var current = document.parent(of: id)
+        while let up = current {
+            if up == ancestor { return true }
+            current = document.parent(of: up)
+        }
+        return false
     }
 
     /// The focus a slide puts in force: its nodes alone when it says so, and its children not
@@ -185,10 +221,19 @@ extension Workspace {
         let box = shownBranchBox(of: node)
         if let zoom = slide.zoom {
             camera.setZoom(zoom, about: .zero)
-            let centre = slide.centresNode ? (document.node(node)?.frame.center ?? box.center) : box.center
+            let centre = slide.placedNode != nil ? (document.node(node)?.frame.center ?? box.center) : box.center
             camera.place(mapPoint: centre, atScreen: size / 2)
         } else {
             camera.frame(box, viewportSize: size, marginPixels: max(48, min(size.x, size.y) * 0.06), maxZoom: 2)
+            if camera.zoom < Self.slideReadableZoom, let frame = document.node(node)?.frame {
+                // A branch too big to read whole on one screen: its node at a size read across a
+                // room, at the left (or right, for a branch on the root's left) with its children
+                // beside it, rather than the whole branch in specks.
+                camera.setZoom(Self.slideReadableZoom, about: .zero)
+                let leftward = frame.center.x < (document.root.position.x)
+                let x = leftward ? size.x * 0.75 : size.x * 0.25
+                camera.place(mapPoint: Vec2(leftward ? frame.maxX : frame.minX, frame.center.y), atScreen: Vec2(leftward ? min(x + frame.width * camera.zoom / 2, size.x - 48) : max(x - frame.width * camera.zoom / 2, 48), size.y / 2))
+            }
         }
         return camera
     }
@@ -258,6 +303,11 @@ extension Workspace {
         let folded = document.subtree(of: id).filter { document.node($0)?.folded == true && document.hasChildren($0) }
         let words = node.text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         let index = currentPresentationIndex
+        if document.presentations.indices.contains(index),
+           let at = document.presentations[index].slides.firstIndex(where: { $0.node == id }) {
+            toast("“\(words.prefix(40))” is slide \(at + 1) already")
+            return
+        }
         let zoom = view.targetZoom
         var count = 0
         updatePresentation(at: index) { presentation in

@@ -76,17 +76,17 @@ import FoundationXML
         let plan = nodeID(document, "Plan"), step = nodeID(document, "Step"), risks = nodeID(document, "Risks"), late = nodeID(document, "Late")
         #expect(document.presentations.map(\.name) == ["solid live", "Risks & \"rest\""])
         #expect(document.presentations.first?.slides == [
-            Slide(name: "New slide 1", nodes: [plan], foldedNodes: [risks, plan], centresNode: true, zoom: 1.5,
+            Slide(name: "New slide 1", nodes: [plan], foldedNodes: [risks, plan], placedNode: plan, zoom: 1.5,
                   showsOnlyNodes: true, showsAncestors: true, showsDescendants: true,
                   conditionXML: "<node_contains_condition ITEM=\"filter_node\" MATCH_APPROXIMATELY=\"false\" MATCH_CASE=\"false\" VALUE=\"plan\"/>"),
-            Slide(name: "Step by step", nodes: [step, late], foldedNodes: [], centresNode: false, zoom: 1, revealsChildren: true),
+            Slide(name: "Step by step", nodes: [step, late], foldedNodes: [], zoom: 1, revealsChildren: true),
         ])
         let second = try #require(document.presentations.last?.slides)
         #expect(second.count == 2)
-        #expect(second.first == Slide(name: "Zoom without changing it", nodes: [], centresNode: false), "a zoom counts only with changesZoom")
+        #expect(second.first == Slide(name: "Zoom without changing it", nodes: []), "a zoom counts only with changesZoom")
         let both = try #require(second.last)
         #expect(both.name == "Both" && both.nodes == [risks] && both.foldedNodes == nil)
-        #expect(both.centresNode && both.showsDescendants && !both.showsOnlyNodes && !both.showsAncestors && both.zoom == nil)
+        #expect(both.placedNode == risks && both.showsDescendants && !both.showsOnlyNodes && !both.showsAncestors && both.zoom == nil)
         // The condition as it was written, nested elements and all, but the indentation around it.
         let condition = try #require(both.conditionXML)
         #expect(condition.hasPrefix("<conjunct_condition user_name=\"late ones\">") && condition.hasSuffix("</conjunct_condition>"))
@@ -128,7 +128,8 @@ import FoundationXML
         #expect(lists.count == 2, "a slide that folds none keeps its empty list; one that leaves folds alone has none")
         let slides = file.elements.filter { $0.name == "slide" }.map(\.attributes)
         #expect(slides.first == ["NAME": "New slide 1", "showsAncestors": "true", "showsDescendants": "true",
-                                 "showsOnlySpecificNodes": "true", "changesZoom": "true", "centersSelectedNode": "true", "zoom": "1.5"])
+                                 "showsOnlySpecificNodes": "true", "changesZoom": "true", "centersSelectedNode": "true", "zoom": "1.5",
+                                 "placedNodeId": "ID_1306358364"], "Freeplane 1.5's flag and 1.7's placed node")
         #expect(slides.dropFirst().first == ["NAME": "Step by step", "changesZoom": "true", "revealsChildren": "true"], "a zoom of 1 is not written")
         #expect(slides.dropFirst(2).first == ["NAME": "Zoom without changing it"])
         #expect(file.elements.filter { $0.name == "SlideCondition" }.count == 2)
@@ -163,7 +164,7 @@ import FoundationXML
         let slide = try #require(reread.presentations.first?.slides.first)
         #expect(slide.nodes == [nodeID(reread, "Coloured")])
         #expect(slide.foldedNodes == [], "it still folds, none")
-        #expect(slide.centresNode && slide.zoom == nil)
+        #expect(slide.placedNode == nil && slide.zoom == nil, "a slide made with its nodes alone places none")
     }
 
     @Test func aPresentationMadeInMeshpadKeepsEverySettingThroughMM() throws {
@@ -174,7 +175,7 @@ import FoundationXML
         let b = try #require(addedB)
         let slides = [
             Slide(name: "Agenda", nodes: [builder.rootID], foldedNodes: [a]),
-            Slide(name: "Close", nodes: [a, b], centresNode: false, zoom: 0.75, showsOnlyNodes: true, showsAncestors: true,
+            Slide(name: "Close", nodes: [a, b], placedNode: b, placedPosition: "TOP_LEFT", zoom: 0.75, showsOnlyNodes: true, showsAncestors: true,
                   revealsChildren: true, conditionXML: "<node_contains_condition ITEM=\"filter_node\" VALUE=\"B\"/>"),
         ]
         builder.presentations = [Presentation(name: "Mine", slides: slides), Presentation(name: "Empty")]
@@ -229,6 +230,41 @@ import FoundationXML
         } catch {
             #expect(error.description.contains("talk.meshpad") && error.description.contains(expected), "\(error.description)")
         }
+    }
+
+    /// Freeplane 1.7 and later say which node a slide places with `placedNodeId` (and where, with
+    /// `placedNodePosition`); 1.5 and 1.6 with `centersSelectedNode`. Both come in, and both go out.
+    @Test func freeplane17sPlacedNodeComesInAndGoesOutForEveryVersion() throws {
+        let xml = """
+        <map version="freeplane 1.7.10">
+        <node TEXT="Trip" ID="ID_1">
+        <hook NAME="presentations">
+            <presentation NAME="FP made">
+                <slide NAME="Lisbon slide" placedNodeId="ID_3">
+                    <NodesOnSlide><NodeOnSlide nodeId="ID_2"/></NodesOnSlide>
+                </slide>
+                <slide NAME="Corner" placedNodeId="ID_2" placedNodePosition="TOP_LEFT"/>
+                <slide NAME="Empty place" placedNodeId=""/>
+            </presentation>
+        </hook>
+        <node TEXT="Route" POSITION="right" ID="ID_2">
+        <node TEXT="Lisbon" ID="ID_3"/>
+        </node>
+        </node>
+        </map>
+        """
+        let document = try FreeMindFormat.decode(Data(xml.utf8)).document
+        let route = nodeID(document, "Route"), lisbon = nodeID(document, "Lisbon")
+        let slides = try #require(document.presentations.first?.slides)
+        #expect(slides[0].placedNode == lisbon && slides[0].nodes == [route])
+        #expect(slides[0].node == lisbon, "the slide is about the node it places")
+        #expect(slides[1].placedNode == route && slides[1].placedPosition == "TOP_LEFT")
+        #expect(slides[2].placedNode == nil)
+        let saved = FreeMindFormat.encode(document)
+        let written = try XMLOutline(saved).elements.filter { $0.name == "slide" }.map(\.attributes)
+        #expect(written[0]["placedNodeId"] == "ID_3" && written[0]["centersSelectedNode"] == nil, "not its first node: 1.7's word only")
+        #expect(written[1]["placedNodeId"] == "ID_2" && written[1]["placedNodePosition"] == "TOP_LEFT")
+        #expect(try FreeMindFormat.decode(saved).document.presentations == document.presentations)
     }
 }
 
