@@ -46,6 +46,8 @@ public struct Dialog: Equatable, Sendable {
         case saveFilter
         /// A name for a new presentation of the map, or (`renaming`, by its place) a new name for one.
         case presentationName(renaming: Int?)
+        /// Make slides from branches: how deep they go (`BranchSlideDepth`).
+        case slidesFromBranches
         /// Export ▸ PDF…: page size, orientation, layout and notes, before the file browser.
         case pdfOptions(PDFOptions)
         /// Print…: the PDF's options and the printer (none when the system has no printers).
@@ -141,7 +143,7 @@ public struct Dialog: Equatable, Sendable {
         case .open, .saveAs, .export, .pin, .note, .linkLabel, .image, .attributeName, .attributeValue, .tag, .renameTag, .filterText,
              .filterTag, .saveFilter, .presentationName: return true
         case .unsavedChanges, .replace, .openLink, .sharedUnavailable, .dueDate, .pdfOptions, .print, .chooseSheet,
-             .follow: return false
+             .follow, .slidesFromBranches: return false
         }
     }
 
@@ -167,7 +169,7 @@ public struct Dialog: Equatable, Sendable {
         case .pdfOptions: return [("Cancel", .cancel), ("Choose file…", .confirm)]
         case .print(_, let printers, _):
             return printers.isEmpty ? [("Cancel", .cancel), ("Save as PDF…", .save)] : [("Cancel", .cancel), ("Save as PDF…", .save), ("Print", .confirm)]
-        case .chooseSheet, .follow: return [("Cancel", .cancel)]
+        case .chooseSheet, .follow, .slidesFromBranches: return [("Cancel", .cancel)]
         case .attributeName(_, let row): return [("Cancel", .cancel), (row == nil ? "Next" : "Done", .confirm)]
         case .attributeValue(_, let row, _):
             return row == nil ? [("Cancel", .cancel), ("Done", .confirm)] : [("Cancel", .cancel), ("Delete row", .discard), ("Done", .confirm)]

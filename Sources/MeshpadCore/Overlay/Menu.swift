@@ -1,14 +1,17 @@
-/// A menu on screen: the context menu of what a long press or a right click landed on, or a
-/// page of the app menu (the ☰ button).
+/// A menu on screen: the context menu of what a long press or a right click landed on, a
+/// page of the app menu (the ☰ button), or a slide's options (its ⋯ in the slide list).
 ///
 /// Its rows are actions from the action table (those whose `contextMenus` or `menu` name this
-/// menu, and that the lockdown allows), and for the app menu the pages below it. A row runs
-/// its action as one undo step and closes the menu; a tap outside or Escape closes it.
+/// menu, and that the lockdown allows), and for the app menu the pages below it; a slide's
+/// rows are its options. A row runs as one undo step and closes the menu; a tap outside or
+/// Escape closes it.
 public struct Menu: Equatable, Sendable {
     public enum Kind: Equatable, Sendable {
         /// On a node, an edge or the surface.
         case context(ActionTarget)
         case app(MenuPage)
+        /// A slide's ⋯ in the slide list: its options, by its place in the presentation shown.
+        case slide(Int)
     }
 
     /// One row: what it does and the words it shows.
@@ -19,6 +22,8 @@ public struct Menu: Equatable, Sendable {
             case page(MenuPage)
             /// Back to the page before.
             case back
+            /// A slide's option (the menu's kind says which slide).
+            case slideOption(SlideOption)
         }
 
         public var item: Item

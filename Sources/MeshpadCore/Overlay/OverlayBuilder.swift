@@ -40,6 +40,20 @@ public struct OverlayBuilder {
                 // why: text starts `inset` in; on the right a small gap is enough before "…".
                 maxWidth: max(0, r.width - (centred ? 0 : inset + 4 * scale))))
         }
+        /// A row's words, and its `detail` at the right end in quieter, smaller words, in
+        /// `detailWidth` pixels the words leave it.
+        func labelWithDetail(_ part: OverlayLayout.Part, in whole: Rect, detailWidth: Double, indent: Double, detailInset: Double) {
+            let width = part.detail.isEmpty ? 0 : detailWidth
+            label(part.text, in: Rect(x: whole.minX, y: whole.minY, width: whole.width - width, height: whole.height), color: theme.uiText,
+                  indent: indent)
+            guard !part.detail.isEmpty else { return }
+            let r = device(whole)
+            var detail = DrawList.Label(text: part.detail, center: Vec2(r.maxX - detailInset * scale, r.center.y), pixelSize: pixelSize * 0.85,
+                                        rasterPixelSize: TextRaster.rasterSize(forPixelSize: pixelSize * 0.85),
+                                        color: theme.uiText.withAlpha(170), alignment: .trailing)
+            detail.maxWidth = width * scale
+            list.labels.append(detail)
+        }
         var scrimDrawn = false
         let heldSlideRow = layout.parts.first { if case .slideRow = $0.role { return $0.look == .pressed } else { return false } }?.rect
         for part in layout.parts[range] {
@@ -93,7 +107,7 @@ public struct OverlayBuilder {
                 list.appendRect(device(part.rect), color: theme.uiPanel.withAlpha(235))
             case .breadcrumbGap:
                 label(part.text, in: part.rect, color: theme.uiText.withAlpha(150), centred: true)
-            case .slideRow, .slideGrip, .slideDelete:
+            case .slideRow, .slideGrip, .slideOptions:
                 let whole = part.fullRect ?? part.rect
                 if part.look == .pressed {
                     // The row held follows the finger over the others: opaque, and lit.
@@ -111,8 +125,10 @@ public struct OverlayBuilder {
                 else { continue }
                 switch part.role {
                 case .slideGrip: label("≡", in: whole, color: theme.uiText.withAlpha(170), centred: true)
-                case .slideDelete: label("✕", in: whole, color: theme.uiText.withAlpha(200), centred: true)
-                default: label(part.text, in: whole, color: theme.uiText, indent: part.indent)
+                case .slideOptions: label("⋯", in: whole, color: theme.uiText.withAlpha(200), centred: true)
+                default:
+                    // The words, then how the slide plays at the right, quieter; long words end in "…" before it.
+                    labelWithDetail(part, in: whole, detailWidth: min(150, whole.width * 0.45), indent: part.indent, detailInset: 8)
                 }
             case .minimapToggle, .appMenuButton:
                 list.appendRect(device(part.rect), color: theme.uiPanel.withAlpha(235))
@@ -238,17 +254,7 @@ public struct OverlayBuilder {
                 let lineHalf = theme.uiFontSize * 0.7
                 if whole.center.y - lineHalf >= part.rect.minY && whole.center.y + lineHalf <= part.rect.maxY {
                     // The name, then its size and date at the right, quieter; a long name ends in "…" before them.
-                    let detailWidth = part.detail.isEmpty ? 0 : min(230, whole.width * 0.4)
-                    label(part.text, in: Rect(x: whole.minX, y: whole.minY, width: whole.width - detailWidth, height: whole.height),
-                          color: theme.uiText, indent: 16)
-                    if !part.detail.isEmpty {
-                        let r = device(whole)
-                        var detail = DrawList.Label(text: part.detail, center: Vec2(r.maxX - 16 * scale, r.center.y), pixelSize: pixelSize * 0.85,
-                                                    rasterPixelSize: TextRaster.rasterSize(forPixelSize: pixelSize * 0.85),
-                                                    color: theme.uiText.withAlpha(170), alignment: .trailing)
-                        detail.maxWidth = detailWidth * scale
-                        list.labels.append(detail)
-                    }
+                    labelWithDetail(part, in: whole, detailWidth: min(230, whole.width * 0.4), indent: 16, detailInset: 16)
                 }
             case .browserFormat:
                 // A choice of several, the chosen one lit, as the style panel's options.
@@ -278,8 +284,9 @@ public struct OverlayBuilder {
             case .blackout:
                 list.appendRect(device(part.rect), color: RGBA(0, 0, 0))
             case .slideCounter:
-                list.appendRect(device(part.rect), color: theme.uiPanel.withAlpha(170))
-                label(part.text, in: part.rect, color: theme.uiText.withAlpha(200), centred: true)
+                // Solid: the map's words must not show through the counter.
+                list.appendRect(device(part.rect), color: theme.uiPanel)
+                label(part.text, in: part.rect, color: theme.uiText, centred: true)
             }
         }
     }

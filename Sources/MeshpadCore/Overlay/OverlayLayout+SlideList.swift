@@ -2,7 +2,7 @@
 extension OverlayLayout {
     /// The panel down the left edge: the presentation's name with Close beside it, the map's
     /// presentations as choices, the buttons, then the slides, a finger-tall row each with its
-    /// grip at the left and its ✕ at the right. Only the rows in view are laid out; a row held
+    /// grip at the left and its ⋯ at the right. Only the rows in view are laid out; a row held
     /// by its grip follows the finger, and the others make room where it would land.
     mutating func layoutSlideList(_ slides: SlideListChrome, targetPixels: Double, viewportSize: Vec2) {
         let target = max(targetPixels, 44), gap = 6.0, pad = 8.0
@@ -53,21 +53,22 @@ extension OverlayLayout {
             func cut(_ r: Rect) -> Rect { Rect(x: r.minX, y: top, width: r.width, height: bottom - top) }
             let row = rows[index]
             let grip = Rect(x: whole.minX, y: whole.minY, width: slides.editable ? target : 0, height: target)
-            let delete = Rect(x: whole.maxX - (slides.editable ? target + pad : 0), y: whole.minY, width: slides.editable ? target : 0,
-                              height: target)
-            let words = Rect(x: grip.maxX, y: whole.minY, width: max(0, delete.minX - grip.maxX), height: target)
+            let options = Rect(x: whole.maxX - (slides.editable ? target + pad : 0), y: whole.minY, width: slides.editable ? target : 0,
+                               height: target)
+            let words = Rect(x: grip.maxX, y: whole.minY, width: max(0, options.minX - grip.maxX), height: target)
             var part = Part(role: .slideRow(index), rect: cut(words), text: "\(row.number). \(row.text)",
                             look: look == .plain && row.isSelected ? .on : look)
             part.fullRect = words
             part.indent = slides.editable ? 4 : 16
+            part.detail = row.detail
             append(part)
             guard slides.editable else { return }
             var handle = Part(role: .slideGrip(index), rect: cut(grip), text: "", look: look)
             handle.fullRect = grip
             append(handle)
-            var cross = Part(role: .slideDelete(index), rect: cut(delete), text: "")
-            cross.fullRect = delete
-            append(cross)
+            var more = Part(role: .slideOptions(index), rect: cut(options), text: "")
+            more.fullRect = options
+            append(more)
         }
         let first = max(0, Int(slides.scroll / target)), last = min(rows.count, first + Int(list.height / target) + 2)
         for place in first..<max(first, last) where order[place] != dragged?.slide {

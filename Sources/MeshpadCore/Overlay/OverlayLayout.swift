@@ -38,9 +38,9 @@ public struct OverlayLayout: Sendable {
             case breadcrumbBar, breadcrumb(NodeID?), breadcrumbGap
             /// The slide list panel: its background, the presentation's name, a button above the
             /// list, the list's area, what an empty one says, and a slide's row, its grip (a drag
-            /// moves the slide) and its ✕ (by the slide's place in the presentation).
+            /// moves the slide) and its ⋯ (its options' menu), by the slide's place in the presentation.
             case slideListPanel, slideListTitle, slideListButton(SlideListControl), slideListRows, slideListNote
-            case slideRow(Int), slideGrip(Int), slideDelete(Int)
+            case slideRow(Int), slideGrip(Int), slideOptions(Int)
             case stylePanel, styleTitle, styleOption(StyleOption)
             /// A choice of the style panel while it styles a link.
             case linkStyleOption(LinkStyleOption)
@@ -68,7 +68,7 @@ public struct OverlayLayout: Sendable {
                 switch self {
                 case .browserRow, .browserButton, .browserFormat, .browserCrumb, .button, .bannerButton, .field, .keypad, .toolbar, .searchField, .searchButton, .outlineRow,
                      .outlineDisclosure, .styleOption, .linkStyleOption, .filterOption, .minimapToggle, .minimap, .appMenuButton, .menuRow, .helpSheet, .keyboardKey,
-                     .statusLine, .mapName, .breadcrumb, .slideListButton, .slideRow, .slideGrip, .slideDelete:
+                     .statusLine, .mapName, .breadcrumb, .slideListButton, .slideRow, .slideGrip, .slideOptions:
                     return true
                 case .dialogChoice(let value):
                     return value != .caption
@@ -91,7 +91,7 @@ public struct OverlayLayout: Sendable {
             public var kind: String {
                 switch self {
                 case .toolbar, .button, .bannerButton, .searchButton, .minimapToggle, .appMenuButton, .browserButton, .browserCrumb, .breadcrumb,
-                     .slideDelete: return "button"
+                     .slideOptions: return "button"
                 case .slideListButton(.choose): return "option"
                 case .slideListButton: return "button"
                 case .slideRow: return "row"
@@ -145,9 +145,9 @@ public struct OverlayLayout: Sendable {
             if let swatch { return swatch.hexString }
             switch role {
             case .minimap: return "Minimap"
-            // why: drawn as "≡" and "✕", said as what they do to which slide.
+            // why: drawn as "≡" and "⋯", said as what they do to which slide.
             case .slideGrip(let index): return "Move slide \(index + 1)"
-            case .slideDelete(let index): return "Delete slide \(index + 1)"
+            case .slideOptions(let index): return "Options of slide \(index + 1)"
             case .field, .searchField: return ""
             default: return role.kind
             }

@@ -8,6 +8,8 @@ public struct SlideListChrome: Equatable, Sendable {
         public var text: String
         /// Its node is selected.
         public var isSelected: Bool
+        /// How it plays, in quieter words at the right ("one by one · alone"); empty when plainly.
+        public var detail = ""
     }
 
     /// A button above the list, its words and their width in window pixels.
@@ -27,7 +29,7 @@ public struct SlideListChrome: Equatable, Sendable {
     public var choices: [Button] = []
     public var buttons: [Button] = []
     public var rows: [Row] = []
-    /// Rows may be moved by their grips and deleted by their ✕.
+    /// Rows may be moved by their grips and changed through their ⋯.
     public var editable = false
     /// What an empty list says.
     public var note: String?

@@ -39,3 +39,37 @@ public enum SlideListControl: Equatable, Sendable {
         }
     }
 }
+
+/// A row of a slide's ⋯ menu in the slide list: how the slide plays, and deleting it.
+public enum SlideOption: Equatable, Sendable, CaseIterable {
+    /// Toggles `Slide.revealsChildren`: its node's children come one at a time.
+    case revealsChildren
+    /// Toggles `Slide.showsOnlyNodes`: its node's branch alone, the rest of the map hidden.
+    case showsOnlyNodes
+    /// The slide's folds become those of its node's branch now, and its zoom the view's.
+    case takeView
+    case delete
+
+    /// The words on the row.
+    public var title: String {
+        switch self {
+        case .revealsChildren: return "Children one at a time"
+        case .showsOnlyNodes: return "Only this branch"
+        case .takeView: return "Take the view as it is now"
+        case .delete: return "Delete slide"
+        }
+    }
+}
+
+/// How deep "Make slides from branches" goes, as the dialog offers it: a slide for the root
+/// and each branch down to `depth` levels (`Presentation.fromBranches(of:depth:)`).
+public struct BranchSlideDepth: Equatable, Sendable {
+    public var depth: Int
+    public var title: String
+
+    public static let choices = [
+        BranchSlideDepth(depth: 1, title: "The root and its branches"),
+        BranchSlideDepth(depth: 2, title: "… and one level below"),
+        BranchSlideDepth(depth: 3, title: "… and two levels below"),
+    ]
+}

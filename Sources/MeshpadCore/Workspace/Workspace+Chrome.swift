@@ -233,8 +233,8 @@ extension Workspace {
             chooseInSlideList(control)
         case .slideRow(let index), .slideGrip(let index):
             showSlideInList(index)
-        case .slideDelete(let index):
-            deleteSlideInList(index)
+        case .slideOptions(let index):
+            openSlideOptions(index)
         default:
             break
         }
@@ -307,6 +307,8 @@ extension Workspace {
             return chooseSheet(key, dialog)
         case (.follow(let people), .option(let key)):
             return chooseToFollow(key, among: people)
+        case (.slidesFromBranches, .option(let key)):
+            makeSlidesFromBranches(key)
         default:
             break
         }
@@ -331,7 +333,7 @@ extension Workspace {
         switch current.kind {
         case .pdfOptions, .print:
             return finishPaperDialog(current, action)
-        case .chooseSheet, .follow:
+        case .chooseSheet, .follow, .slidesFromBranches:
             present(nil)
             return []
         case .dueDate(let ids, _, _):

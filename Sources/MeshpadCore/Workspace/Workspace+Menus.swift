@@ -38,8 +38,8 @@ extension Workspace {
         needsRedraw = true
     }
 
-    /// A row was tapped: its action runs on what the menu was opened on (one undo step), or a
-    /// page of the app menu opens.
+    /// A row was tapped: its action runs on what the menu was opened on (one undo step), a
+    /// page of the app menu opens, or a slide's option is carried out.
     mutating func chooseMenuRow(_ index: Int) -> [Request] {
         guard let menu = panels.menu, menu.rows.indices.contains(index) else { return [] }
         closeMenu()
@@ -54,6 +54,8 @@ extension Workspace {
             openAppMenu(page)
         case .back:
             openAppMenu(.main)
+        case .slideOption(let option):
+            if case .slide(let index) = menu.kind { chooseSlideOption(option, for: index) }
         }
         return []
     }

@@ -1,7 +1,8 @@
 /// The slide list (Slides…): the presentation's slides in a panel where the outline stands, by
-/// finger: a tap shows a slide's node, a drag by its grip moves it, ✕ deletes it; above them,
-/// the map's presentations to choose, make, name and delete. Every change to them is one undo
-/// step (`.setPresentations`), through `updatePresentation` or `setPresentations`.
+/// finger: a tap shows a slide's node, a drag by its grip moves it, its ⋯ opens a menu of how it
+/// plays (children one at a time, its branch alone, the view as it is now) and Delete; above
+/// them, the map's presentations to choose, make, name and delete. Every change to them is one
+/// undo step (`.setPresentations`), through `updatePresentation` or `setPresentations`.
 extension Workspace {
     /// Opens the slide list, in the outline panel's place.
     mutating func openSlideList() {
@@ -72,7 +73,7 @@ extension Workspace {
         if let presentation = shownPresentation {
             panel.rows = presentation.slides.enumerated().map { number, slide in
                 SlideListChrome.Row(number: number + 1, text: slideWords(slide),
-                                    isSelected: slide.node.map { selection.contains($0) } ?? false)
+                                    isSelected: slide.node.map { selection.contains($0) } ?? false, detail: Self.playsDetail(of: slide))
             }
             if panel.rows.isEmpty {
                 panel.note = editable ? "No slides: “Add to slides” on a node's menu adds one" : "No slides"
@@ -93,6 +94,12 @@ extension Workspace {
         }
         let firstLine = node.text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
         return firstLine.isEmpty ? (slide.name.isEmpty ? "—" : slide.name) : firstLine
+    }
+
+    /// How a slide plays, as its row says it at the right: "one by one", "alone", both, or
+    /// nothing for a slide that shows its node plainly.
+    static func playsDetail(of slide: Slide) -> String {
+        [slide.revealsChildren ? "one by one" : nil, slide.showsOnlyNodes ? "alone" : nil].compactMap { $0 }.joined(separator: " · ")
     }
 
     // MARK: - Taps and drags
@@ -124,10 +131,7 @@ extension Workspace {
         guard slidesAreEditable else { return refuseChange() }
         switch control {
         case .makeFromBranches:
-            var presentations = document.presentations
-            presentations.insert(Presentation.fromBranches(of: document), at: 0)
-            setPresentations(presentations)
-            panels.chosenPresentation = 0
+            askBranchDepth()
         case .newPresentation:
             present(Dialog(kind: .presentationName(renaming: nil), title: "Name the new presentation"))
         case .rename:
@@ -182,6 +186,86 @@ extension Workspace {
         guard slidesAreEditable else { return refuseChange() }
         guard let slides = shownPresentation?.slides, slides.indices.contains(index) else { return }
         updatePresentation(at: currentPresentationIndex) { $0.slides.remove(at: index) }
+        toast("Deleted slide \(index + 1): Undo brings it back")
+    }
+
+    // MARK: - A slide's options
+
+    /// A slide's ⋯: its options as a menu at the row, the toggles ticked when on. "Take the
+    /// view" needs the slide's node, so a slide whose node is gone does not offer it.
+    mutating func openSlideOptions(_ index: Int) {
+        guard slidesAreEditable else { return refuseChange() }
+        guard let slides = shownPresentation?.slides, slides.indices.contains(index),
+              let button = overlayLayout.parts.last(where: { $0.role == .slideOptions(index) })?.rect else { return }
+        let slide = slides[index]
+        let hasNode = slide.node.map(document.contains) ?? false
+        let rows = SlideOption.allCases.compactMap { option -> Menu.Row? in
+            switch option {
+            case .revealsChildren: return Menu.Row(item: .slideOption(option), title: option.title, isChecked: slide.revealsChildren)
+            case .showsOnlyNodes: return Menu.Row(item: .slideOption(option), title: option.title, isChecked: slide.showsOnlyNodes)
+            case .takeView: return hasNode ? Menu.Row(item: .slideOption(option), title: option.title) : nil
+            case .delete: return Menu.Row(item: .slideOption(option), title: option.title)
+            }
+        }
+        // why: beside a finger on the ⋯ (so it hides no row); under a pointer, from the button's corner.
+        let byFinger = input.lastInputWasTouch
+        showMenu(Menu(kind: .slide(index), anchor: byFinger ? button.center : Vec2(button.minX, button.maxY), byFinger: byFinger,
+                      rows: rows, labelWidth: 0))
+    }
+
+    /// A row of a slide's ⋯ menu: a toggle flipped, the view taken, or the slide deleted, each
+    /// one undo step.
+    mutating func chooseSlideOption(_ option: SlideOption, for index: Int) {
+        needsRedraw = true
+        guard slidesAreEditable else { return refuseChange() }
+        guard let slides = shownPresentation?.slides, slides.indices.contains(index) else { return }
+        let at = currentPresentationIndex
+        switch option {
+        case .revealsChildren:
+            updatePresentation(at: at) { $0.slides[index].revealsChildren.toggle() }
+        case .showsOnlyNodes:
+            updatePresentation(at: at) { $0.slides[index].showsOnlyNodes.toggle() }
+        case .takeView:
+            guard let node = slides[index].node, document.contains(node) else { return }
+            let folded = foldedNow(inBranchOf: node)
+            let zoom = view.targetZoom
+            updatePresentation(at: at) { presentation in
+                presentation.slides[index].foldedNodes = folded
+                presentation.slides[index].zoom = zoom
+            }
+            toast("Slide \(index + 1) keeps the view as it is now: its branch's folds, and the zoom")
+        case .delete:
+            deleteSlideInList(index)
+        }
+    }
+
+    /// The nodes of `id`'s branch folded now (those with children to hide): the folds a slide
+    /// takes from the view, as `addToSlides` keeps them.
+    func foldedNow(inBranchOf id: NodeID) -> [NodeID] {
+        document.subtree(of: id).filter { document.node($0)?.folded == true && document.hasChildren($0) }
+    }
+
+    // MARK: - Slides from the branches
+
+    /// Make slides from branches: how deep, a finger-sized choice each.
+    mutating func askBranchDepth() {
+        var dialog = Dialog(kind: .slidesFromBranches, title: "Make slides from branches")
+        dialog.choiceRows = BranchSlideDepth.choices.map { [Dialog.Choice($0.title, .option("depth:\($0.depth)"))] }
+        dialog.message = "A slide for the root, then one for each branch, as deep as you choose"
+        present(dialog)
+    }
+
+    /// A depth was chosen: the map's first presentation, made from its branches down to it
+    /// (one undo step), shown in the list.
+    mutating func makeSlidesFromBranches(_ key: String) {
+        guard key.hasPrefix("depth:"), let depth = Int(key.dropFirst("depth:".count)) else { return }
+        present(nil)
+        guard slidesAreEditable else { return refuseChange() }
+        var presentations = document.presentations
+        presentations.insert(Presentation.fromBranches(of: document, depth: depth), at: 0)
+        setPresentations(presentations)
+        panels.chosenPresentation = 0
+        panels.slideList?.scroll = 0
     }
 
     /// A row held by its grip follows the finger; near the list's ends the list scrolls under it.

@@ -2,8 +2,9 @@ import Testing
 @testable import MeshpadCore
 
 /// The slide list (Slides…), by finger only: slides made from the branches, moved by their
-/// grips, deleted by their ✕, and presentations made, named and deleted in the text dialog;
-/// each change one undo step. A read-only map's list only lists.
+/// grips, deleted through their ⋯, and presentations made, named and deleted in the text dialog;
+/// each change one undo step. A read-only map's list only lists. (How a slide plays, set by its
+/// ⋯, and how deep slides from the branches go: `SlideOptionsTests`.)
 @Suite struct SlideListTests {
     static func rig() throws -> EditRig { EditRig(document: try FocusTests.map()) }
 
@@ -33,11 +34,25 @@ import Testing
         rig.document.presentations.first?.slides.compactMap { $0.node.flatMap { rig.text(of: $0) } } ?? []
     }
 
+    /// A choice of the dialog up, by its words.
+    static func tapChoice(_ rig: inout EditRig, _ words: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let choices = rig.workspace.overlayLayout.reachableParts.filter { if case .dialogChoice = $0.role { return true } else { return false } }
+        let found = try #require(choices.first { $0.text == words }, "no choice \(words) among \(choices.map(\.text))",
+                                 sourceLocation: sourceLocation)
+        rig.tap(found.rect.center)
+    }
+
+    /// Make slides from branches, as deep as `words` say.
+    static func makeFromBranches(_ rig: inout EditRig, _ words: String = "The root and its branches") throws {
+        try Self.tap(&rig, .slideListButton(.makeFromBranches))
+        try Self.tapChoice(&rig, words)
+    }
+
     /// Slides made from the branches: Launch, Build, Shop, Ideas.
     static func madeFromBranches() throws -> EditRig {
         var rig = try Self.rig()
         Self.open(&rig)
-        try Self.tap(&rig, .slideListButton(.makeFromBranches))
+        try Self.makeFromBranches(&rig)
         return rig
     }
 
@@ -49,7 +64,7 @@ import Testing
         #expect(rig.workspace.panels.slideList != nil)
         #expect(Self.part(rig, .slideListTitle) == nil, "the title is words, not a control")
         #expect(rig.workspace.overlayLayout.parts.contains { $0.role == .slideListTitle && $0.text == "No slides yet" })
-        try Self.tap(&rig, .slideListButton(.makeFromBranches))
+        try Self.makeFromBranches(&rig)
         #expect(rig.document.presentations.map(\.name) == [Presentation.branchesName])
         #expect(Self.rows(rig) == ["1. Launch", "2. Build", "3. Shop", "4. Ideas"])
         #expect(rig.workspace.history.done.count == 1, "one undo step")
@@ -118,11 +133,13 @@ import Testing
         #expect(Self.part(rig, .slideRow(0)) == nil, "the first rows went up out of the list")
     }
 
-    @Test func theCrossDeletesASlide() throws {
+    @Test func deleteSlideOnARowsMenuTakesItOut() throws {
         var rig = try Self.madeFromBranches()
-        #expect(Self.part(rig, .slideDelete(1))?.label == "Delete slide 2")
-        try Self.tap(&rig, .slideDelete(1))
+        #expect(Self.part(rig, .slideOptions(1))?.label == "Options of slide 2")
+        try Self.tap(&rig, .slideOptions(1))
+        MenuTests.tapRow(&rig, "Delete slide")
         #expect(Self.slides(rig) == ["Launch", "Shop", "Ideas"])
+        #expect(rig.workspace.panels.menu == nil)
         rig.key("Z", [.ctrl])
         #expect(Self.slides(rig) == ["Launch", "Build", "Shop", "Ideas"])
     }
@@ -176,11 +193,11 @@ import Testing
         #expect(Self.rows(rig).count == 4, "the slides are listed")
         #expect(!reachable.contains { part in
             switch part.role {
-            case .slideGrip, .slideDelete, .slideListButton(.newPresentation), .slideListButton(.rename), .slideListButton(.deletePresentation):
+            case .slideGrip, .slideOptions, .slideListButton(.newPresentation), .slideListButton(.rename), .slideListButton(.deletePresentation):
                 return true
             default: return false
             }
-        }, "no moving, deleting or naming")
+        }, "no moving, no ⋯, no naming")
         try Self.tap(&rig, .slideRow(1))
         #expect(FocusTests.selected(rig) == ["Build"], "a tap still shows a slide")
     }
