@@ -27,6 +27,8 @@ public struct SoakGenerator {
         // Tasks, priorities, due days, tags and the filter bar (issue 30): their dialogs and bar then take random taps too.
         (.return, [.ctrl, .shift]), (.return, .ctrl), (.digit2, .ctrl), (.digit0, .ctrl), (.d, [.ctrl, .shift]), (.a, [.ctrl, .shift]),
         (.f, [.ctrl, .shift]),
+        // Presenting and a branch in focus (issue 28): slides played, stepped, blacked and ended by the keys above and these.
+        (.f5, []), (.f5, .shift), (.pageDown, []), (.pageUp, []), (.b, []), (.o, []), (.h, .ctrl), (.h, [.ctrl, .shift]),
     ]
 
     static let texts = ["a", "word ", "Ünïcödé", "日本語", "😀👩‍👩‍👧", "مرحبا", "שלום", "e\u{301}", "\n", " ", "x", "1", "🇯🇵", "한국어"]

@@ -230,6 +230,11 @@ extension Workspace {
                 // room, at the left (or right, for a branch on the root's left) with its children
                 // beside it, rather than the whole branch in specks.
                 camera.setZoom(Self.slideReadableZoom, about: .zero)
+                if node == document.rootID {
+                    // The root stands among its branches on both sides: in the middle.
+                    camera.place(mapPoint: frame.center, atScreen: size / 2)
+                    return camera
+                }
                 let leftward = frame.center.x < (document.root.position.x)
                 let x = leftward ? size.x * 0.75 : size.x * 0.25
                 camera.place(mapPoint: Vec2(leftward ? frame.maxX : frame.minX, frame.center.y), atScreen: Vec2(leftward ? min(x + frame.width * camera.zoom / 2, size.x - 48) : max(x - frame.width * camera.zoom / 2, 48), size.y / 2))
@@ -300,7 +305,7 @@ extension Workspace {
     /// branch and the zoom as they are now.
     mutating func addToSlides(_ id: NodeID) {
         guard let node = document.node(id) else { return }
-        let folded = document.subtree(of: id).filter { document.node($0)?.folded == true && document.hasChildren($0) }
+        let folded = foldedNow(inBranchOf: id)
         let words = node.text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
         let index = currentPresentationIndex
         if document.presentations.indices.contains(index),

@@ -329,6 +329,32 @@ import Testing
         #expect(session.workspace.document.hasSameContent(as: start), "a touch stops the demo and the map is back")
     }
 
+    /// `kiosk.presentSeconds`: an idle kiosk plays the map's slides, a slide every few seconds,
+    /// round and round, and the first touch ends them with the map as it was (issue 28).
+    @Test func anIdleKioskPlaysItsSlidesUntilATouch() throws {
+        var settings = Self.kioskSettings()
+        settings.kiosk?.presentSeconds = 8
+        var session = Self.session(settings)
+        _ = session.start(at: 0)
+        let start = session.workspace.document
+        let slides = Presentation.fromBranches(of: start).slides.count
+        _ = session.tick(at: 60)
+        #expect(session.workspace.isPlayingAttract, "idle for a minute: the slides start")
+        #expect(session.workspace.panels.presenting?.index == 0)
+        #expect(session.nextDeadline.map { abs($0 - 68) < 1e-6 } == true, "the loop sleeps until the next slide: \(session.nextDeadline ?? 0)")
+        var shown: [Int] = []
+        for step in 1...slides {
+            _ = session.tick(at: 60 + Double(step) * 8)
+            shown.append(session.workspace.panels.presenting?.index ?? -1)
+        }
+        #expect(shown == Array(1..<slides) + [0], "every slide, then the first again")
+        _ = session.handle(.fingerDown(id: 1, position: Vec2(500, 350)), at: 200)
+        #expect(session.workspace.panels.presenting == nil, "a touch ends the slides")
+        _ = session.handle(.fingerUp(id: 1, position: Vec2(500, 350)), at: 200.1)
+        #expect(session.workspace.document.hasSameContent(as: start), "and the map is as it was")
+        #expect(!session.workspace.history.canUndo)
+    }
+
     // MARK: - Links
 
     @Test(arguments: [
