@@ -49,8 +49,6 @@ extension Session {
         case openExternally(String)
         /// Draw with the theme `name` from now on; report `.themeChanged` or `.themeRefused`.
         case setTheme(String)
-        /// The window fills the screen (a presentation plays), or goes back to how it was.
-        case setFullScreen(Bool)
         /// A line for the log (standard error).
         case log(String)
 

@@ -58,7 +58,7 @@ extension Session {
         }
         kiosk = state
         // why: the visitor's touch ends the slides; it does not also step them.
-        if workspace.isPlayingAttract { return carryOut(workspace.endAttractPresentation()) }
+        workspace.endAttractPresentation()
         return []
     }
 
@@ -93,7 +93,8 @@ extension Session {
             state.attract = AttractLoop(events: state.mode.attract, startingAt: time)
         } else if let seconds = state.mode.presentSeconds, !workspace.isPlayingAttract {
             kiosk = state
-            return effects + carryOut(workspace.playAttractPresentation(everySeconds: seconds))
+            workspace.playAttractPresentation(everySeconds: seconds)
+            return effects
         }
         kiosk = state
         return effects

@@ -183,6 +183,8 @@ public struct Session {
 
     /// Text is wanted: the platform turns text input (the input method, a system keyboard) on.
     public var wantsTextInput: Bool { workspace.wantsTextInput }
+    /// The window fills the screen: a presentation plays.
+    public var wantsFullScreen: Bool { workspace.panels.presenting != nil }
 
     /// Where typed text goes (window pixels over the UI scale): input methods put their
     /// candidate window beside it.
@@ -281,6 +283,8 @@ public struct Session {
             workspace.view.keepCentre(resizedFrom: workspace.measures.viewportSize, to: size)
             workspace.measures.viewportSize = size
             workspace.measures.targetPixels = targetPixels
+            // A slide framed for the window before it filled the screen is framed again.
+            workspace.reframeSlide()
             workspace.needsRedraw = true
             return []
         case .sharedMaps(let answer):
@@ -337,7 +341,6 @@ public struct Session {
             case .listPrinters: effects.append(.listPrinters)
             case .print(let printer): effects.append(printEffect(to: printer))
             case .openSheet(let path, let sheet): effects.append(.readSheet(path: path, sheet: sheet))
-            case .setFullScreen(let on): effects.append(.setFullScreen(on))
             case .bannerAction(.discardRecovery): effects += fileEvent(.discardRecovery)
             case .bannerAction(.dismiss): launchDocument = nil
             // The workspace ends it itself; nothing for the app to do.

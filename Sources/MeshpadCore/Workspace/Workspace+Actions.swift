@@ -225,9 +225,9 @@ extension Workspace {
             if mode == .never { hideKeyboard() }
             return [.rememberChoices]
         case .present:
-            return startPresentation(from: nil)
+            startPresentation(from: nil)
         case .presentFromHere:
-            return startPresentation(from: node ?? selection.focus ?? document.rootID)
+            startPresentation(from: node ?? selection.focus ?? document.rootID)
         case .nextSlide:
             stepPresentation(forward: true)
         case .previousSlide:
@@ -237,7 +237,7 @@ extension Workspace {
         case .presentationOverview:
             togglePresentationOverview()
         case .endPresentation:
-            return endPresentation()
+            endPresentation()
         case .addToSlides:
             if let id = node ?? selection.focus { addToSlides(id) }
         case .slideList:

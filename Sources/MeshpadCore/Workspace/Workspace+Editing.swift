@@ -331,7 +331,7 @@ extension Workspace {
     /// The input method's composition (`SDL_TEXTEDITING`): shown in the node being edited.
     mutating func handleComposition(_ text: String, cursor: Int) {
         if editing == nil {
-            guard !text.isEmpty, panels.search == nil, let focus = selection.focus, !document.isHidden(focus),
+            guard !text.isEmpty, panels.search == nil, panels.presenting == nil, let focus = selection.focus, !document.isHidden(focus),
                   lockdown.allows(.editText) else { return }
             // Composing on a selected node starts editing it, as typing does.
             beginEditing(focus, replacingWith: "")

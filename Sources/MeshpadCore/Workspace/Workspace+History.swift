@@ -91,6 +91,10 @@ extension Workspace {
             if history.open != nil { commit(relayout: false) }
         case .layout:
             finishForceLayout()
+        case .reveal where panels.presenting != nil:
+            // why: a slide's folds are a view for as long as the slide shows; whatever begins
+            // (a dialog over the slide, quitting) must not keep them as a step of the map.
+            takeBackReveal()
         case .command, .reveal:
             // A reveal closed by something else begun is kept: the person acts on what it shows.
             commit()

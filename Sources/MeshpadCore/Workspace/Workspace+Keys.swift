@@ -73,6 +73,8 @@ extension Workspace {
     /// a new edit of the focused node that replaces its text.
     mutating func handleText(_ text: String) -> [Request] {
         needsRedraw = true
+        // why: typing on the slide's selected node would edit the map mid-talk.
+        if panels.presenting != nil && editing == nil && panels.search == nil { return [] }
         if editing != nil {
             editText { $0.insert(text) }
         } else if panels.search != nil {

@@ -28,24 +28,27 @@ extension Workspace {
 
     /// Starts playing from the first slide, or from `node`'s: the slide that centres it, else the
     /// slide of the nearest branch above it that has one.
-    mutating func startPresentation(from node: NodeID?) -> [Request] {
-        if panels.presenting != nil {
+    mutating func startPresentation(from node: NodeID?) {
+        if var presenting = panels.presenting {
             // F5 again starts over; Shift+F5 goes to the node's slide.
-            guard var presenting = panels.presenting else { return [] }
             presenting.revealed = 0
             panels.presenting = presenting
             showSlide(node.map { slideIndex(for: $0, in: presenting.slides) } ?? 0)
-            return []
+            return
         }
         commitEditing()
-        closeOpenTransaction()
+        // why: the search's open folds are a view, closed first; closing the open transaction
+        // before would keep them as a step of the map's history.
         if panels.search != nil { closeSearch() }
+        closeOpenTransaction()
+        // A screen that presents follows nobody: its own slides move its view.
+        if panels.following != nil { stopFollowing(saying: nil) }
         closeMenu()
         panels.helpOpen = false
         let (name, slides) = presentationToPlay
         guard !slides.isEmpty else {
             toast("This map has no slides to show")
-            return []
+            return
         }
         hideKeyboard()
         panels.outline = nil
@@ -61,7 +64,6 @@ extension Workspace {
         select([])
         input.recognizer.cancelAll()
         showSlide(start)
-        return [.setFullScreen(true)]
     }
 
     /// Whether `slide` is `node`'s or one of its ancestors'.
@@ -152,19 +154,26 @@ extension Workspace {
         openFolds(for: slide, at: node)
         applySlideFocus()
         // The slide's node selected, as Freeplane does: the ring says what the slide is about.
-        select([node])
-        view.fly(to: slideCamera(slide, at: node), pivot: measures.viewportSize / 2)
+        let shown = document.isHidden(node) ? visibleAncestor(of: node) ?? document.rootID : node
+        select([shown])
+        view.fly(to: slideCamera(slide, at: shown), pivot: measures.viewportSize / 2)
         needsRedraw = true
     }
 
+    /// The slide framed again for the window as it is now (it filled the screen, or turned).
+    mutating func reframeSlide() {
+        guard let presenting = panels.presenting, presenting.overviewReturn == nil, let slide = presenting.slide,
+              let node = slide.node, document.contains(node) else { return }
+        let shown = document.isHidden(node) ? visibleAncestor(of: node) ?? document.rootID : node
+        view.setCamera(slideCamera(slide, at: shown))
+    }
+
     /// Opens what hides the slide's node and the node itself, and folds what the slide folds, as
-    /// a view taken back at the next slide. A shared map's folds are everyone's: there only what
-    /// hides the node opens, as a step of its own.
+    /// a view taken back at the next slide. A shared map's folds are everyone's and a screen
+    /// presenting sends nothing: there the slide's folds are shown as a view (`slideFocus`), and
+    /// a node a fold hides is shown by the branch that holds it.
     private mutating func openFolds(for slide: Slide, at node: NodeID) {
-        if shared != nil {
-            if document.isHidden(node) { unfoldAncestors(of: node) }
-            return
-        }
+        guard shared == nil else { return }
         var ids: [NodeID] = [], from: [Bool] = [], to: [Bool] = []
         func want(_ id: NodeID, folded: Bool) {
             guard let current = document.node(id)?.folded, current != folded, document.hasChildren(id) else { return }
@@ -203,13 +212,22 @@ extension Workspace {
     /// yet revealed hidden. None on the whole map (a pinch out).
     mutating func applySlideFocus() {
         guard let presenting = panels.presenting else { return }
-        guard presenting.overviewReturn == nil, let slide = presenting.slide, let node = slide.node else {
-            setFocus(nil)
-            return
+        guard presenting.overviewReturn == nil, let slide = presenting.slide else { return setFocus(nil) }
+        setFocus(slideFocus(slide, revealed: presenting.revealed))
+    }
+
+    /// What a slide shows as a way of looking (nil: nothing hidden): its node's branch alone when
+    /// it says so, its children still to come hidden, and on a shared map (whose folds are not
+    /// this screen's to change) the children of the nodes it folds. The presenter's screen and
+    /// every follower's work it out alike.
+    func slideFocus(_ slide: Slide, revealed: Int) -> BranchFocus? {
+        guard let node = slide.node, document.contains(node) else { return nil }
+        var hidden = slide.revealsChildren ? Array(document.children(of: node).dropFirst(revealed)) : []
+        if shared != nil, let folded = slide.foldedNodes {
+            hidden += folded.filter { $0 != node || !slide.revealsChildren }.flatMap { document.children(of: $0) }
         }
-        let hidden = slide.revealsChildren ? Array(document.children(of: node).dropFirst(presenting.revealed)) : []
         let focus = BranchFocus(node: slide.showsOnlyNodes ? node : nil, showsAncestors: slide.showsAncestors, hiddenBranches: hidden)
-        setFocus(focus.node == nil && hidden.isEmpty ? nil : focus)
+        return focus.node == nil && hidden.isEmpty ? nil : focus
     }
 
     /// Where the camera goes for a slide: its zoom about its node when it has one, else its
@@ -218,7 +236,9 @@ extension Workspace {
     func slideCamera(_ slide: Slide, at node: NodeID) -> Camera {
         let size = measures.viewportSize
         var camera = Camera(zoomLimits: Self.zoomLimits(for: document, viewportSize: size, clamp: measures.zoomClamp))
-        let box = shownBranchBox(of: node)
+        // On a shared map the slide's folds are a view: what they hide is no part of the slide.
+        let folded = shared == nil ? [] : (slide.foldedNodes ?? []).filter { $0 != node }.flatMap { document.children(of: $0) }
+        let box = shownBranchBox(of: node, hiding: Set(folded))
         if let zoom = slide.zoom {
             camera.setZoom(zoom, about: .zero)
             let centre = slide.placedNode != nil ? (document.node(node)?.frame.center ?? box.center) : box.center
@@ -243,13 +263,14 @@ extension Workspace {
         return camera
     }
 
-    /// The box round a node and its descendants no fold hides.
-    func shownBranchBox(of node: NodeID) -> Rect {
+    /// The box round a node and its descendants no fold hides, less the branches `hidden` (a
+    /// shared map's slide folds as a view).
+    func shownBranchBox(of node: NodeID, hiding hidden: Set<NodeID> = []) -> Rect {
         var box = document.node(node)?.frame ?? document.bounds
         var stack = [node]
         while let next = stack.popLast() {
             guard document.node(next)?.folded == false else { continue }
-            for child in document.children(of: next) {
+            for child in document.children(of: next) where !hidden.contains(child) {
                 if let frame = document.node(child)?.frame { box = box.union(frame) }
                 stack.append(child)
             }
@@ -289,8 +310,8 @@ extension Workspace {
     }
 
     /// Escape: the map as it was before, its folds, focus, selection and view, and the window too.
-    mutating func endPresentation() -> [Request] {
-        guard let presenting = panels.presenting else { return [] }
+    mutating func endPresentation() {
+        guard let presenting = panels.presenting else { return }
         takeBackReveal()
         panels.presenting = nil
         setFocus(presenting.focusBefore.flatMap { focus in focus.node.map(document.contains) == false ? nil : focus })
@@ -298,7 +319,6 @@ extension Workspace {
         view.fly(to: presenting.cameraBefore, pivot: measures.viewportSize / 2)
         input.recognizer.cancelAll()
         needsRedraw = true
-        return [.setFullScreen(false)]
     }
 
     /// Add to slides: the node becomes the presentation's last slide, with the folds of its
@@ -344,7 +364,7 @@ extension Workspace {
             // why: a note or a link would open a dialog, which closes the slide's folds into a
             // step of the map's history; while presenting a tap on a node only goes to it.
             jumpTo(id)
-        case .clearSelection, .surfaceDoubleTap:
+        case .clearSelection, .surfaceDoubleTap, .selectEdge:
             stepPresentation(forward: true)
         case .multiFingerTap(let fingers):
             if fingers == 2 { stepPresentation(forward: false) }
@@ -457,10 +477,8 @@ extension Workspace {
                                                      revealed: followed.revealed, blackedOut: followed.blackedOut)
             }
         }
-        if let shown = panels.followedSlide, let node = shown.slide.node, document.contains(node) {
-            let hidden = shown.slide.revealsChildren ? Array(document.children(of: node).dropFirst(shown.revealed)) : []
-            let focus = BranchFocus(node: shown.slide.showsOnlyNodes ? node : nil, showsAncestors: shown.slide.showsAncestors, hiddenBranches: hidden)
-            setFocus(focus.node == nil && hidden.isEmpty ? nil : focus)
+        if let shown = panels.followedSlide {
+            setFocus(slideFocus(shown.slide, revealed: shown.revealed))
         } else if panels.focus != nil {
             setFocus(nil)
         }
@@ -489,18 +507,17 @@ extension Workspace {
     public var isPlayingAttract: Bool { panels.presenting?.advanceSeconds != nil }
 
     /// The kiosk is idle: the presentation plays in a loop, a slide every `seconds`.
-    mutating func playAttractPresentation(everySeconds seconds: Double) -> [Request] {
-        guard panels.presenting == nil, seconds.isFinite, seconds > 0 else { return [] }
-        let requests = startPresentation(from: nil)
-        guard var presenting = panels.presenting else { return requests }
+    mutating func playAttractPresentation(everySeconds seconds: Double) {
+        guard panels.presenting == nil, seconds.isFinite, seconds > 0 else { return }
+        startPresentation(from: nil)
+        guard var presenting = panels.presenting else { return }
         presenting.advanceSeconds = seconds
         presenting.advancesAt = input.now + seconds
         panels.presenting = presenting
-        return requests
     }
 
     /// A visitor touched the kiosk: the slides stop, and the map is theirs.
-    mutating func endAttractPresentation() -> [Request] {
-        isPlayingAttract ? endPresentation() : []
+    mutating func endAttractPresentation() {
+        if isPlayingAttract { endPresentation() }
     }
 }

@@ -51,8 +51,6 @@ public struct Workspace {
         case listPrinters
         /// Print the map as a PDF with `panels.pdfOptions` to this printer.
         case print(printer: String)
-        /// Fill the screen with the window (a presentation playing), or give the screen back.
-        case setFullScreen(Bool)
         /// Open this sheet (0-based) of a file holding several maps.
         case openSheet(path: String, sheet: Int)
     }
@@ -302,6 +300,9 @@ public struct Workspace {
         // why: another map is not the shared one; its edits must never reach that map's log.
         shared = nil
         presence = PresenceBoard()
+        // why: another map has other slides; a presentation of this one ends with it.
+        panels.presenting = nil
+        panels.followedSlide = nil
         panels.following = nil
         selection = Selection(nodes: [newDocument.rootID], focus: newDocument.rootID)
         editing = nil

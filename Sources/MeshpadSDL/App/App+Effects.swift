@@ -88,8 +88,6 @@ extension App {
             report(.clipboard(text))
         case .openExternally(let target):
             report(.openedExternally(target: target, failure: Self.open(target)))
-        case .setFullScreen(let on):
-            canvas.window.setFullScreen(on)
         case .setTheme(let name):
             guard let theme = Theme.named(name) else { return }
             do {

@@ -137,6 +137,7 @@ public final class App {
     private var textInputActive = SDL_IsTextInputActive() == SDL_TRUE
     private var shownTextInputRect: Rect?
     private var shownTitle = ""
+    private var shownFullScreen = false
 
     private var clock = FixedStepClock()
     let hud: HUD
@@ -377,7 +378,7 @@ public final class App {
         }
     }
 
-    /// The window's title and text input follow the session: text input (the input method, an
+    /// The window's title, full screen and text input follow the session: text input (the input method, an
     /// on-screen keyboard) is on exactly while it wants typed text, its candidate window at the
     /// caret or the field being typed in.
     private func showTitleAndTextInput() {
@@ -399,6 +400,13 @@ public final class App {
         if title != shownTitle {
             shownTitle = title
             SDL_SetWindowTitle(canvas.window.handle, title)
+        }
+        // why: a state the loop follows, like the title, so a presentation ended any way (Escape,
+        // a map opened over it, a visitor's touch) gives the screen back.
+        let fullScreen = session.wantsFullScreen
+        if fullScreen != shownFullScreen {
+            shownFullScreen = fullScreen
+            canvas.window.setFullScreen(fullScreen)
         }
     }
 

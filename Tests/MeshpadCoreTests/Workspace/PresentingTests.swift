@@ -33,8 +33,8 @@ import Testing
     @Test func f5PlaysTheBranchesFullScreenWithTheChromeHidden() {
         var rig = rig()
         #expect(rig.workspace.overlayLayout.rect(of: .toolbar(.undo)) != nil)
-        let requests = rig.key("F5")
-        #expect(requests.contains(.setFullScreen(true)))
+        rig.key("F5")
+        #expect(rig.workspace.panels.presenting != nil, "the window fills the screen while one plays")
         #expect(slide(rig) == 1)
         #expect(rig.workspace.panels.presenting?.slides.count == 4, "the root and its three branches")
         #expect(slideNode(rig) == "Talk")
@@ -59,9 +59,8 @@ import Testing
         rig.key("PageDown")
         rig.settle()
         #expect(slideNode(rig) == "How")
-        let requests = rig.key("Escape")
+        rig.key("Escape")
         rig.settle()
-        #expect(requests.contains(.setFullScreen(false)))
         #expect(rig.workspace.panels.presenting == nil)
         #expect(rig.content == before, "the slides' folds are taken back")
         #expect(rig.workspace.contentRevision == revision, "presenting is no change to save")
@@ -184,7 +183,6 @@ import Testing
         #expect(end != nil)
         if let end { rig.tap(end.rect.center) }
         #expect(rig.workspace.panels.presenting == nil)
-        #expect(rig.requests.contains(.setFullScreen(false)))
     }
 
     @Test func aPinchOutShowsTheWholeMapAndAPinchInGoesBack() {
@@ -322,5 +320,68 @@ import Testing
         #expect(rig.camera.zoom >= Workspace.slideReadableZoom)
         rig.key("Escape")
         #expect(rig.document.node(rig.id("How"))?.folded == false, "and back as it was")
+    }
+
+    // MARK: - Nothing kept, whatever happens during a talk
+
+    @Test func f5WithTheSearchOpenKeepsNoneOfItsFolds() {
+        var rig = rig()
+        rig.key("F", .ctrl)
+        rig.type("detail")
+        #expect(rig.document.node(rig.id("step"))?.folded == false, "the search shows its hit")
+        rig.key("F5")
+        rig.key("Escape")
+        #expect(rig.document.node(rig.id("step"))?.folded == true)
+        #expect(!rig.workspace.history.canUndo, "neither the search's folds nor the slides' are a step")
+    }
+
+    @Test func aDialogOverASlideKeepsNoneOfItsFolds() {
+        var rig = rig()
+        let before = rig.content
+        rig.key("F5")
+        rig.key("PageDown")
+        #expect(rig.document.node(rig.id("How"))?.folded == true, "the slide folds its neighbour")
+        // As quitting an unsaved map asks, over the slide.
+        rig.workspace.present(Dialog(kind: .unsavedChanges(then: .quit), title: "Save changes?"))
+        rig.workspace.present(nil)
+        rig.key("Escape")
+        rig.settle()
+        #expect(!rig.workspace.history.canUndo)
+        #expect(rig.content == before)
+    }
+
+    @Test func textTypedWhilePresentingEditsNothing() {
+        var rig = rig()
+        rig.key("F5")
+        rig.type("x")
+        rig.send(.textEditing(text: "か", cursor: 1))
+        #expect(rig.workspace.editing == nil)
+        rig.key("Escape")
+        #expect(rig.document.node(rig.document.rootID)?.text == "Talk")
+        #expect(!rig.workspace.history.canUndo)
+    }
+
+    @Test func anotherMapOpenedEndsThePresentation() {
+        var rig = rig()
+        rig.key("F5")
+        rig.workspace.replaceDocument(.sample())
+        #expect(rig.workspace.panels.presenting == nil)
+        #expect(rig.workspace.panels.focus == nil)
+    }
+
+    @Test func presentingASharedMapSendsNothingAndShowsTheSlidesFoldsAsAView() {
+        var rig = rig()
+        rig.workspace.startSharing(SyncEngine(client: 1, confirmedSeq: 0))
+        rig.key("F5")
+        rig.key("PageDown")
+        rig.key("PageDown")
+        #expect(slideNode(rig) == "How")
+        rig.key("Escape")
+        #expect(rig.workspace.shared?.pending.isEmpty == true, "no step reached the log")
+        #expect(!rig.workspace.history.canUndo)
+        // The agenda's folds as a view: the branches' children hidden, the map's folds untouched.
+        rig.key("F5")
+        #expect(rig.document.node(rig.id("Why"))?.folded == false)
+        #expect(Set(rig.workspace.panels.focus?.hiddenBranches ?? []) == Set(["cost", "speed", "joy", "step"].map(rig.id)))
     }
 }
