@@ -187,15 +187,16 @@ public enum Bench {
         /// Puts the view where a scenario starts.
         func setUp(_ scenario: Scenario) {
             if app.workspace.panels.presenting != nil { _ = app.workspace.perform(.endPresentation) }
-            if scenario == .present {
-                _ = app.workspace.perform(.present)
-                return
-            }
             var camera = Camera(zoom: 1, zoomLimits: app.workspace.view.camera.zoomLimits)
             switch scenario {
-            case .pinch, .fit, .filtered, .dimmed, .filterToggle, .present: camera.frame(app.workspace.document.bounds, viewportSize: viewport, maxZoom: 2)
+            case .pinch, .fit, .filtered, .dimmed, .filterToggle: camera.frame(app.workspace.document.bounds, viewportSize: viewport, maxZoom: 2)
             case .drag: camera.place(mapPoint: dragStart, atScreen: viewport / 2)
             case .still, .pan: camera.place(mapPoint: root, atScreen: viewport / 2)
+            case .present:
+                // The slides fly the camera themselves, from the first.
+                app.workspace.showFiltered(MapFilter())
+                _ = app.workspace.perform(.present)
+                return
             }
             _ = app.workspace.apply(.setCamera(camera))
             app.workspace.showFiltered([.filtered, .dimmed].contains(scenario) ? Self.benchFilter : MapFilter(), hides: scenario != .dimmed)

@@ -268,7 +268,8 @@ public enum ActionTable {
     public static func action(for chord: KeyChord) -> Action? { keymap[chord] }
 
     /// The action a key runs while a presentation plays: its presenting keys first, then the
-    /// few map keys that still mean something there (help, quit, the debug overlay).
+    /// few map keys that still mean something there (help, quit, the debug overlay, and F5 and
+    /// Shift+F5, which start the slides over or from the selected node).
     public static func presentingAction(for chord: KeyChord) -> Action? {
         if let action = presentingKeymap[chord] { return action }
         guard let action = keymap[chord] else { return nil }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// One idea on the map: text drawn inside a shape at a map position.
 ///
 /// `position` is the centre of the node in map units. `size` and `label` are derived from the
@@ -393,4 +395,13 @@ public struct AttributeTable: Equatable, Sendable, Codable {
 
     /// The header's words: how many rows a folded table hides, or what the table is.
     public var header: String { folded ? "▸ \(rows.count) attribute\(rows.count == 1 ? "" : "s")" : "▾ Attributes" }
+}
+
+extension Node {
+    /// The first line of its text without the spaces around it: what a list row, a breadcrumb
+    /// or a slide's name shows of it.
+    public var firstLine: String {
+        let line = text.split(whereSeparator: \.isNewline).first ?? ""
+        return String(line).trimmingCharacters(in: .whitespaces)
+    }
 }

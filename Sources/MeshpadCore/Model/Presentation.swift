@@ -42,7 +42,7 @@ public struct Presentation: Codable, Equatable, Sendable {
             guard let node = document.node(id) else { return }
             let children = document.children(of: id)
             let folded = (level < depth ? children.filter(hasChildren) : []) + besides(id)
-            let words = node.text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+            let words = node.firstLine
             slides.append(Slide(name: words.isEmpty ? "Slide \(slides.count + 1)" : String(words.prefix(60)), node: id, foldedNodes: folded))
             guard level < depth else { return }
             for child in children { visit(child, level: level + 1) }

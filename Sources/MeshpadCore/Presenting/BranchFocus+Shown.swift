@@ -1,6 +1,7 @@
 extension BranchFocus {
-    /// By node index, the nodes of `document` the focus shows: `node`'s branch (with the path
-    /// from the root down to it when `showsAncestors`), or every node without one; less each of
+    /// By node index, the nodes of `document` the focus shows: `node`'s branch and those of
+    /// `alsoShown` (the nodes alone without `showsDescendants`; with the path from the root down
+    /// to each when `showsAncestors`), or every node without a `node`; less each of
     /// `hiddenBranches`, its node and all below it. Nil when it hides nothing. Nodes the map no
     /// longer has are passed over. O(n): each node is walked up from once.
     public func shown(in document: Document) -> [Bool]? {
@@ -10,12 +11,20 @@ extension BranchFocus {
         let parents = document.parentIndices()
         var shown: [Bool]
         if let nodeIndex {
-            shown = Self.branches(of: [nodeIndex], parents: parents)
+            let roots = [nodeIndex] + alsoShown.compactMap { document.index(of: $0) }
+            if showsDescendants {
+                shown = Self.branches(of: roots, parents: parents)
+            } else {
+                shown = [Bool](repeating: false, count: parents.count)
+                for root in roots { shown[root] = true }
+            }
             if showsAncestors {
-                var up = parents[nodeIndex]
-                while up >= 0, !shown[Int(up)] {
-                    shown[Int(up)] = true
-                    up = parents[Int(up)]
+                for root in roots {
+                    var up = parents[root]
+                    while up >= 0, !shown[Int(up)] {
+                        shown[Int(up)] = true
+                        up = parents[Int(up)]
+                    }
                 }
             }
         } else {

@@ -7,6 +7,7 @@ public struct SlideListState: Equatable, Sendable {
     /// (window pixels down). The row follows the finger; it lands where it is let go.
     public var drag: Drag?
 
+    /// A slide's row held by its grip: which slide, and where the finger is.
     public struct Drag: Equatable, Sendable {
         public var slide: Int
         public var y: Double

@@ -104,6 +104,8 @@ public struct StateDump: Codable, Equatable, Sendable {
     public var followers: Int
     /// A presentation playing, absent when none is.
     public var presentation: PresentationState?
+    /// While following a presenter: the slide their screen shows (1-based), absent otherwise.
+    public var followedSlide: Int?
 
     /// A presentation playing: its name (absent: made from the branches), the slide shown
     /// (1-based, as its counter says) of how many, the node it centres, how many children it has
@@ -153,6 +155,7 @@ public struct StateDump: Codable, Equatable, Sendable {
         banner = workspace.panels.banner?.message
         sharedSeq = workspace.shared?.confirmedSeq
         following = workspace.panels.following?.name
+        followedSlide = workspace.panels.following == nil ? nil : workspace.panels.followedSlide.map { $0.index + 1 }
         followers = workspace.followerCount
         edges = workspace.document.edges.map(EdgeState.init)
         presence = workspace.presence.present.compactMap { person in

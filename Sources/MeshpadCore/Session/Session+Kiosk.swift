@@ -24,6 +24,10 @@ public struct KioskMode: Sendable {
 
     /// Something plays while the kiosk is idle.
     var hasAttract: Bool { !attract.isEmpty || presentSeconds != nil }
+
+    /// How long without input counts as idle: the reset's wait, else (slides to play, never a
+    /// reset) three minutes.
+    var idleSeconds: Double? { idleResetSeconds ?? (presentSeconds != nil ? 180 : nil) }
 }
 
 /// A kiosk's visitor cycle: the map to go back to, the last real input, the demo if playing,
@@ -80,9 +84,10 @@ extension Session {
             kiosk = state
             return effects
         }
-        guard let idle = state.mode.idleResetSeconds, time - state.lastInput >= idle else { return [] }
+        guard let idle = state.mode.idleSeconds, time - state.lastInput >= idle else { return [] }
         var effects: [Effect] = []
-        if !state.atStart {
+        // why: a kiosk that never resets (`idleResetSeconds: null`) may still play its slides while idle.
+        if !state.atStart && state.mode.idleResetSeconds != nil {
             effects += keepVisitorsMap()
             startOver(state)
             state.name = KioskSession.name()
@@ -106,7 +111,7 @@ extension Session {
         if let attract = state.attract { return attract.nextDeadline }
         // The slides' own steps wake the loop (`Workspace.nextDeadline`).
         if workspace.isPlayingAttract { return nil }
-        guard let idle = state.mode.idleResetSeconds, !(state.atStart && !state.mode.hasAttract) else { return nil }
+        guard let idle = state.mode.idleSeconds, !(state.atStart && !state.mode.hasAttract) else { return nil }
         return state.lastInput + idle
     }
 

@@ -67,8 +67,7 @@ extension Workspace {
             chrome.outlineRows = first < last ? (first..<last).compactMap { number in
                 let row = rows[number]
                 guard let node = document.node(row.id) else { return nil }
-                let firstLine = node.text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-                return Chrome.VisibleRow(id: row.id, depth: row.depth, text: Self.outlineText(of: node, firstLine: firstLine),
+                return Chrome.VisibleRow(id: row.id, depth: row.depth, text: Self.outlineText(of: node, firstLine: node.firstLine),
                                          hasChildren: document.hasChildren(row.id), isFolded: node.folded,
                                          isSelected: selection.contains(row.id), number: number)
             } : []

@@ -51,6 +51,19 @@ extension Workspace {
         panels.focusShown = focus.shown(in: document)
         panels.focusShownKey = document.contentKey
         panels.shownTogether = nil
+        // why: a node made while a branch is in focus (a sibling of the focused node, a free
+        // node) is the one being typed in: the focus widens to its parent's branch, or ends.
+        if panels.presenting == nil, let typed = editing?.node, let at = document.index(of: typed),
+           let shown = panels.focusShown, at < shown.count, !shown[at] {
+            if let parent = document.parent(of: typed) {
+                panels.focus?.node = parent
+                panels.focusShown = panels.focus?.shown(in: document)
+            } else {
+                panels.focus = nil
+                panels.focusShown = nil
+            }
+            needsRedraw = true
+        }
         return false
     }
 
@@ -92,9 +105,7 @@ extension Workspace {
             return Breadcrumb(node: id, text: cut, width: min(measurer.width(of: cut[...]), Self.crumbMaxWords))
         }
         return [crumb(nil, Breadcrumb.wholeMap)] + path.map { id in
-            let text = document.node(id)?.text ?? ""
-            let firstLine = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first
-                .map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            let firstLine = document.node(id)?.firstLine ?? ""
             return crumb(id, firstLine.isEmpty ? "—" : firstLine)
         }
     }

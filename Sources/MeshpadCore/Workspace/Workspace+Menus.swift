@@ -140,8 +140,6 @@ extension Workspace {
         }
     }
 
-    /// A page of the app menu: its actions that may run (the theme and keyboard setting in use
-    /// ticked); the first page also holds a row for each other page that has any.
     /// Whether an app-menu row makes sense now: following needs a shared map, and stopping it
     /// a screen that follows.
     func isOffered(_ action: Action) -> Bool {
@@ -152,6 +150,8 @@ extension Workspace {
         }
     }
 
+    /// A page of the app menu: its actions that may run (the theme and keyboard setting in use
+    /// ticked); the first page also holds a row for each other page that has any.
     func appMenuRows(_ page: MenuPage) -> [Menu.Row] {
         func rows(_ group: MenuGroup) -> [Menu.Row] {
             Action.all.filter { $0.spec.menu == group && lockdown.allows($0) && isOffered($0) }.map { action in

@@ -289,7 +289,7 @@ extension Workspace {
 
     /// A node named in a dialog's title: its first line, at most 40 characters.
     static func shortName(of node: Node) -> String {
-        node.text.split(whereSeparator: \.isNewline).first.map { String($0.prefix(40)) } ?? ""
+        String(node.firstLine.prefix(40))
     }
 
     /// Shows a node's note to read and edit.

@@ -56,8 +56,7 @@ extension Workspace {
         panels.filter.isOpen = false
         let start = node.map { slideIndex(for: $0, in: slides) } ?? 0
         if let node, slides.indices.contains(start), !isSlide(slides[start], showing: node) {
-            let words = document.node(node)?.text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-            toast("“\(words.prefix(40))” has no slide of its own: from the first")
+            toast("“\(document.node(node).map(Self.shortName) ?? "")” has no slide of its own: from the first")
         }
         panels.presenting = PresentingState(name: name, slides: slides, index: start, cameraBefore: view.targetCamera,
                                             focusBefore: panels.focus, selectionBefore: selection.nodes)
@@ -226,7 +225,11 @@ extension Workspace {
         if shared != nil, let folded = slide.foldedNodes {
             hidden += folded.filter { $0 != node || !slide.revealsChildren }.flatMap { document.children(of: $0) }
         }
-        let focus = BranchFocus(node: slide.showsOnlyNodes ? node : nil, showsAncestors: slide.showsAncestors, hiddenBranches: hidden)
+        // A Freeplane slide may show several nodes, with or without what is below them.
+        let focus = slide.showsOnlyNodes
+            ? BranchFocus(node: node, alsoShown: slide.nodes.filter { $0 != node }, showsAncestors: slide.showsAncestors,
+                          showsDescendants: slide.showsDescendants, hiddenBranches: hidden)
+            : BranchFocus(node: nil, hiddenBranches: hidden)
         return focus.node == nil && hidden.isEmpty ? nil : focus
     }
 
@@ -326,11 +329,11 @@ extension Workspace {
     mutating func addToSlides(_ id: NodeID) {
         guard let node = document.node(id) else { return }
         let folded = foldedNow(inBranchOf: id)
-        let words = node.text.split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        let words = node.firstLine
         let index = currentPresentationIndex
         if document.presentations.indices.contains(index),
            let at = document.presentations[index].slides.firstIndex(where: { $0.node == id }) {
-            toast("“\(words.prefix(40))” is slide \(at + 1) already")
+            toast("“\(Self.shortName(of: node))” is slide \(at + 1) already")
             return
         }
         let zoom = view.targetZoom

@@ -92,7 +92,7 @@ extension Workspace {
         guard let node = slide.node.flatMap({ document.node($0) }) else {
             return (slide.name.isEmpty ? "Slide" : slide.name) + " (its node is gone)"
         }
-        let firstLine = node.text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let firstLine = node.firstLine
         return firstLine.isEmpty ? (slide.name.isEmpty ? "—" : slide.name) : firstLine
     }
 
@@ -224,7 +224,11 @@ extension Workspace {
         case .revealsChildren:
             updatePresentation(at: at) { $0.slides[index].revealsChildren.toggle() }
         case .showsOnlyNodes:
-            updatePresentation(at: at) { $0.slides[index].showsOnlyNodes.toggle() }
+            updatePresentation(at: at) { presentation in
+                presentation.slides[index].showsOnlyNodes.toggle()
+                // why: "this branch" is the node with all below it (Freeplane's showsDescendants).
+                if presentation.slides[index].showsOnlyNodes { presentation.slides[index].showsDescendants = true }
+            }
         case .takeView:
             guard let node = slides[index].node, document.contains(node) else { return }
             let folded = foldedNow(inBranchOf: node)
@@ -262,7 +266,15 @@ extension Workspace {
         present(nil)
         guard slidesAreEditable else { return refuseChange() }
         var presentations = document.presentations
-        presentations.insert(Presentation.fromBranches(of: document, depth: depth), at: 0)
+        var made = Presentation.fromBranches(of: document, depth: depth)
+        // why: followers find a presentation by its name, so two must not share one.
+        let names = Set(presentations.map(\.name))
+        var number = 2
+        while names.contains(made.name) {
+            made.name = "\(Presentation.branchesName) \(number)"
+            number += 1
+        }
+        presentations.insert(made, at: 0)
         setPresentations(presentations)
         panels.chosenPresentation = 0
         panels.slideList?.scroll = 0

@@ -181,4 +181,34 @@ import Testing
         rig.key("H", [.ctrl, .shift])
         #expect(rig.workspace.panels.focus == nil, "Ctrl+Shift+H shows the whole map")
     }
+
+    /// Usable while editing: Return on the focused node makes a sibling outside the branch; the
+    /// focus widens to their parent's branch rather than hide the node being typed in.
+    @Test func aSiblingMadeOfTheFocusedNodeWidensTheFocusToShowIt() throws {
+        var rig = try Self.rig()
+        Self.focus(&rig, on: "Build")
+        rig.tap(Self.onText(rig, "Build"))
+        rig.key("Return")
+        rig.type("Test")
+        let typed = try #require(rig.workspace.editing?.node)
+        #expect(rig.workspace.panels.focus?.node == rig.document.rootID, "the focus is the new node's parent's branch")
+        #expect(rig.workspace.filterKeeps(nodeAt: try #require(rig.document.index(of: typed))))
+        rig.key("Return")
+        #expect(rig.text(of: typed) == "Test")
+        #expect(rig.workspace.selection.nodes == [typed], "the new node stays selected")
+    }
+
+    /// A Freeplane slide may show several nodes, with or without what lies below them.
+    @Test func aFocusShowsSeveralNodesAloneOrWithTheirBranches() throws {
+        let rig = try Self.rig()
+        let document = rig.document
+        let build = rig.id("Build"), shop = rig.id("Shop")
+        let both = BranchFocus(node: build, alsoShown: [shop]).shown(in: document) ?? []
+        let alone = BranchFocus(node: build, alsoShown: [shop], showsDescendants: false).shown(in: document) ?? []
+        func texts(_ shown: [Bool]) -> Set<String> { Set(document.nodes.indices.filter { shown[$0] }.map { document.nodes[$0].text }) }
+        #expect(texts(both) == ["Build", "Frame", "Wheels", "Shop", "Order parts"])
+        #expect(texts(alone) == ["Build", "Shop"])
+        let withPath = BranchFocus(node: rig.id("Frame"), showsAncestors: true, showsDescendants: false).shown(in: document) ?? []
+        #expect(texts(withPath) == ["Launch", "Build", "Frame"])
+    }
 }
