@@ -305,11 +305,16 @@ extension Workspace {
             presenting.blackedOut = false
             panels.presenting = presenting
             applySlideFocus()
-            var camera = Camera(zoomLimits: Self.zoomLimits(for: document, viewportSize: measures.viewportSize, clamp: measures.zoomClamp))
-            camera.frame(document.bounds, viewportSize: measures.viewportSize, marginPixels: 32, maxZoom: 1)
-            view.fly(to: camera, pivot: measures.viewportSize / 2)
+            view.fly(to: wholeMapCamera, pivot: measures.viewportSize / 2)
         }
         needsRedraw = true
+    }
+
+    /// The whole map in the window, no closer than life size: the presenter's overview.
+    var wholeMapCamera: Camera {
+        var camera = Camera(zoomLimits: Self.zoomLimits(for: document, viewportSize: measures.viewportSize, clamp: measures.zoomClamp))
+        camera.frame(document.bounds, viewportSize: measures.viewportSize, marginPixels: 32, maxZoom: 1)
+        return camera
     }
 
     /// Escape: the map as it was before, its folds, focus, selection and view, and the window too.
@@ -395,11 +400,9 @@ extension Workspace {
                 togglePresentationOverview()
             } else if presenting.overviewReturn != nil && ratio >= 1 / Self.overviewPinch {
                 togglePresentationOverview()
-            } else if let back = presenting.overviewReturn {
+            } else if presenting.overviewReturn != nil {
                 // Not far enough: the view springs back to where it was.
-                var camera = Camera(zoomLimits: back.zoomLimits)
-                camera.frame(document.bounds, viewportSize: measures.viewportSize, marginPixels: 32, maxZoom: 1)
-                view.fly(to: camera, pivot: measures.viewportSize / 2)
+                view.fly(to: wholeMapCamera, pivot: measures.viewportSize / 2)
             } else if let slide = presenting.slide, let node = slide.node, document.contains(node) {
                 view.fly(to: slideCamera(slide, at: node), pivot: measures.viewportSize / 2)
             }
