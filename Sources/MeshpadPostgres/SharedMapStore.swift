@@ -4,9 +4,10 @@ import MeshpadCore
 /// A shared map's rows: putting a map into the database, reading its snapshot and its
 /// operation log, and appending to the log.
 ///
-/// The snapshot (`meshpad_nodes`, `meshpad_edges`, in array order by `place`) is the map as it
-/// stood at `snapshot_seq`; the log holds everything after. Nodes and edges travel as the
-/// same JSON the `.meshpad` format and the change records use (`Node`, `Edge` Codable), so a
+/// The snapshot (`meshpad_nodes`, `meshpad_edges`, in array order by `place`, with the map row's
+/// root, layout mode, graves and presentations) is the map as it stood at `snapshot_seq`; the
+/// log holds everything after. Nodes, edges and presentations travel as the same JSON the
+/// `.meshpad` format and the change records use (`Node`, `Edge`, `Presentation` Codable), so a
 /// 100,000-node map is one statement each way.
 public struct SharedMapStore {
     public let connection: PGConnection
@@ -33,12 +34,13 @@ public struct SharedMapStore {
         let doing = "sharing map '\(name)'"
         let nodes = try Self.json(document.nodes, doing: doing, address: address)
         let edges = try Self.json(document.edges, doing: doing, address: address)
+        let presentations = try Self.json(document.presentations, doing: doing, address: address)
         return try connection.inTransaction(doing: doing) { () throws(SharedMapError) -> Int64 in
             let taken = try connection.execute("SELECT 1 FROM meshpad_maps WHERE name = $1", [name], doing: doing)
             guard taken.isEmpty else { throw .mapExists(name: name, address: address) }
             let rows = try connection.execute(
-                "INSERT INTO meshpad_maps (name, root_node, layout_mode) VALUES ($1, $2, $3) RETURNING id",
-                [name, String(document.rootID.rawValue), document.layoutMode.rawValue], doing: doing)
+                "INSERT INTO meshpad_maps (name, root_node, layout_mode, presentations) VALUES ($1, $2, $3, $4::jsonb) RETURNING id",
+                [name, String(document.rootID.rawValue), document.layoutMode.rawValue, presentations], doing: doing)
             guard let id = rows.first?.first.flatMap({ $0 }).flatMap({ Int64($0) }) else {
                 throw .failed(address: address, doing: doing, detail: "no map ID came back")
             }
@@ -57,6 +59,7 @@ public struct SharedMapStore {
         let nodes = try Self.json(document.nodes, doing: doing, address: address)
         let edges = try Self.json(document.edges, doing: doing, address: address)
         let buried = try Self.json(graves, doing: doing, address: address)
+        let presentations = try Self.json(document.presentations, doing: doing, address: address)
         return try connection.inTransaction(doing: doing) { () throws(SharedMapError) -> Bool in
             // why: FOR UPDATE, as an append takes it: no operation is ordered while the snapshot changes.
             let rows = try connection.execute("SELECT snapshot_seq FROM meshpad_maps WHERE id = $1 FOR UPDATE", [String(id)], doing: doing)
@@ -65,16 +68,19 @@ public struct SharedMapStore {
             try connection.execute("DELETE FROM meshpad_edges WHERE map = $1", [String(id)], doing: doing)
             try insertRows(map: id, nodes: nodes, edges: edges, doing: doing)
             // why: the snapshot's graves, so an opener after it brings a deleted node back on a late
-            // edit as the screens that saw the delete do.
-            try connection.execute("UPDATE meshpad_maps SET snapshot_seq = $2, root_node = $3, layout_mode = $4, graves = $5::jsonb WHERE id = $1",
-                                   [String(id), String(seq), String(document.rootID.rawValue), document.layoutMode.rawValue, buried],
-                                   doing: doing)
+            // edit as the screens that saw the delete do; its presentations, so it has the slide
+            // changes logged before it.
+            try connection.execute("""
+                UPDATE meshpad_maps SET snapshot_seq = $2, root_node = $3, layout_mode = $4, graves = $5::jsonb, presentations = $6::jsonb
+                WHERE id = $1
+                """, [String(id), String(seq), String(document.rootID.rawValue), document.layoutMode.rawValue, buried, presentations],
+                doing: doing)
             return true
         }
     }
 
     /// The snapshot rows of map `id` from the nodes' and edges' JSON (as `Node` and `Edge` code themselves).
-    private func insertRows(map id: Int64, nodes: String, edges: String, doing: String) throws(SharedMapError) {
+    func insertRows(map id: Int64, nodes: String, edges: String, doing: String) throws(SharedMapError) {
         try connection.execute("""
             INSERT INTO meshpad_nodes (map, id, place, text, x, y, folded, content)
             SELECT $1, (n->>'id')::bigint, place - 1, n->>'text', (n->'position'->>0)::float8, (n->'position'->>1)::float8,
@@ -96,9 +102,10 @@ public struct SharedMapStore {
         return try connection.inTransaction(doing: doing) { () throws(SharedMapError) -> Snapshot in
             // why: one repeatable view of the map, nodes and edges, however busy the log is.
             try connection.execute("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ", doing: doing)
-            let maps = try connection.execute("SELECT id, root_node, layout_mode, snapshot_seq, graves FROM meshpad_maps WHERE name = $1",
-                                              [name], doing: doing)
-            guard let map = maps.first, map.count == 5, let id = map[0].flatMap({ Int64($0) }),
+            let maps = try connection.execute(
+                "SELECT id, root_node, layout_mode, snapshot_seq, graves, presentations FROM meshpad_maps WHERE name = $1",
+                [name], doing: doing)
+            guard let map = maps.first, map.count == 6, let id = map[0].flatMap({ Int64($0) }),
                   let root = map[1].flatMap({ Int($0) }), let seq = map[3].flatMap({ Int64($0) }) else {
                 throw .noSuchMap(name: name, address: address)
             }
@@ -119,10 +126,16 @@ public struct SharedMapStore {
                 """, [String(id)], doing: doing)
             let nodes = try Self.nodes(nodeRows, map: name, address: address)
             let edges = try Self.edges(edgeRows, map: name, address: address)
+            // why: slides that cannot be read cost the slides, not the map: it opens without them, and says so.
+            let (presentations, problem) = SharedSchema.presentations(stored: map[5])
+            if let problem {
+                Log.notice("the shared map '\(name)' opens without its slides: those stored with it in the database at \(address) cannot be read: \(problem)")
+            }
             let document: Document
             do {
-                document = try Document(restoring: nodes, edges: edges, rootID: NodeID(root),
-                                        layoutMode: map[2] == Document.LayoutMode.tree.rawValue ? .tree : .free)
+                document = try SharedSchema.snapshotDocument(nodes: nodes, edges: edges, rootID: NodeID(root),
+                                                             layoutMode: map[2] == Document.LayoutMode.tree.rawValue ? .tree : .free,
+                                                             presentations: presentations)
             } catch {
                 throw .failed(address: address, doing: doing, detail: "the stored map is not valid: \(error)")
             }

@@ -8,9 +8,9 @@ import Foundation
 /// offline opening needs a number of its own (new nodes are numbered in its block, and the
 /// server keeps each (client, client_seq) once), and only the server hands them out. The spare
 /// is taken by one opening only; once used it is gone, and the next opening that reaches the
-/// database keeps a new one. The copy is written as the nodes and links code themselves in the
-/// log (order kept), with the map's ID and the log position it stands at, so the session
-/// catches up from there when the database is back.
+/// database keeps a new one. The copy is written as the nodes, links and presentations code
+/// themselves in the log (order kept), with the map's ID and the log position it stands at, so
+/// the session catches up from there when the database is back.
 public struct SharedOfflineCopy: Codable, Sendable {
     public var map: Int64
     public var seq: Int64
@@ -20,6 +20,8 @@ public struct SharedOfflineCopy: Codable, Sendable {
     public var edges: [Edge]
     /// The nodes the log deleted up to `seq` (absent in a copy kept by an older Meshpad).
     public var graves: Tombstones?
+    /// The map's presentations (absent in a copy kept by an older Meshpad, and when it has none).
+    public var presentations: [Presentation]?
 
     public init(map: Int64, seq: Int64, document: Document, graves: Tombstones? = nil) {
         self.map = map
@@ -29,11 +31,13 @@ public struct SharedOfflineCopy: Codable, Sendable {
         tree = document.layoutMode == .tree
         nodes = document.nodes
         edges = document.edges
+        presentations = document.presentations.isEmpty ? nil : document.presentations
     }
 
     /// The map the copy holds.
     public func document() throws(DocumentError) -> Document {
-        try Document(restoring: nodes, edges: edges, rootID: root, layoutMode: tree ? .tree : .free)
+        try SharedSchema.snapshotDocument(nodes: nodes, edges: edges, rootID: root, layoutMode: tree ? .tree : .free,
+                                          presentations: presentations ?? [])
     }
 }
 

@@ -1,3 +1,5 @@
+import Foundation
+
 /// The tables a shared map lives in, and how they are created and upgraded, version by version.
 ///
 /// `migrations[k]` takes the schema from version k to k+1; `meshpad db init` runs the missing
@@ -11,10 +13,11 @@
 /// is sent again (the same `change_id`, `SharedOperation.id`, under any client number; or the
 /// same (client, client_seq)), and notifies `meshpad_map_<id>` with the new seq only.
 /// Every client applies the log with the same deterministic rules (`SyncRules`), so the
-/// nodes and edges tables are a snapshot at `snapshot_seq`, not a second authority.
+/// nodes and edges tables, with the map row's layout mode, graves and presentations, are a
+/// snapshot at `snapshot_seq`, not a second authority.
 public enum SharedSchema {
     /// The version this Meshpad reads and writes.
-    public static let version = 2
+    public static let version = 3
 
     /// The statement that makes the version table, run before anything else.
     public static let versionTable = "CREATE TABLE IF NOT EXISTS meshpad_schema (version integer NOT NULL)"
@@ -138,5 +141,43 @@ public enum SharedSchema {
         END
         $$;
         """,
+        // 2 → 3: the snapshot's presentations (a map's slides, as `[Presentation]` encodes them),
+        // so a map shared with slides keeps them and a screen opening after a compaction has the
+        // slide changes logged before it. NULL in maps stored before: they had no slides kept.
+        """
+        ALTER TABLE meshpad_maps ADD COLUMN presentations jsonb;
+        """,
     ]
+}
+
+/// A snapshot's map as the tables or this machine's copy hold it.
+extension SharedSchema {
+    /// The map a snapshot stands for: its nodes, edges, root and layout mode checked as a file's
+    /// are (`Document.init(restoring:…)`), with its presentations.
+    public static func snapshotDocument(nodes: consuming [Node], edges: [Edge], rootID: NodeID, layoutMode: Document.LayoutMode,
+                                        presentations: [Presentation]) throws(DocumentError) -> Document {
+        var document = try Document(restoring: nodes, edges: edges, rootID: rootID, layoutMode: layoutMode)
+        // why: restored with the map as a file's slides are (`NativeFormat`), not a change: the
+        // log's slide changes after the snapshot start from these.
+        document.presentations = presentations
+        return document
+    }
+
+    /// The presentations the `presentations` column holds, from its JSON (nil: NULL, a map
+    /// stored before schema 3, which has none). JSON that is not a list of presentations, or a
+    /// slide's condition that is not well-formed XML (a `.mm` written from the map would carry
+    /// it as it is; `NativeFormat` refuses a file with one), gives none, with `problem` saying
+    /// why: the map opens without its slides rather than not at all.
+    public static func presentations(stored json: String?) -> (presentations: [Presentation], problem: String?) {
+        guard let json else { return ([], nil) }
+        let presentations: [Presentation]
+        do {
+            presentations = try JSONDecoder().decode([Presentation].self, from: Data(json.utf8))
+        } catch {
+            return ([], "they are not a list of presentations (\(error))")
+        }
+        let conditions = presentations.flatMap(\.slides).compactMap(\.conditionXML)
+        guard NativeFormat.isWellFormed(conditions) else { return ([], "a slide's condition is not well-formed XML") }
+        return (presentations, nil)
+    }
 }

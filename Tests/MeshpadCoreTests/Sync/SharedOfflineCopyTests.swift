@@ -33,6 +33,31 @@ import Testing
         #expect(!written.contains("secret"), "no password on disk")
     }
 
+    /// A map's slides go with the copy: a session opening offline plays what the others play.
+    @Test func theCopyKeepsTheMapsPresentationsAndAnOlderCopyOpensWithNone() throws {
+        let (journals, folder) = try Self.journals()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var map = Document.sample()
+        let ids = map.nodes.map(\.id)
+        let slides = [
+            Presentation(name: "Lesson", slides: [Slide(name: "Start", node: map.rootID),
+                                                   Slide(name: "Two", nodes: [ids[1], ids[2]], foldedNodes: [ids[2]], zoom: 1.25,
+                                                         showsOnlyNodes: true, revealsChildren: true, conditionXML: "<c/>")]),
+            Presentation(name: "Recap", slides: [Slide(name: "End", node: ids[1])]),
+        ]
+        map.transact("slides", sizing: nil, [.setPresentations(from: [], to: slides)])
+        try journals.keep(SharedOfflineCopy(map: 4, seq: 20, document: map, graves: Tombstones()))
+        let back = try #require(try journals.keptCopy()).document()
+        #expect(back.presentations == slides)
+        #expect(back.hasSameContent(as: map), "\(back.firstDifference(from: map))")
+        // A copy an older Meshpad kept has no presentations: the map opens with none.
+        var older = try JSONSerialization.jsonObject(with: try #require(FileManager.default.contents(atPath: journals.copyPath))) as? [String: Any]
+        #expect(older?.removeValue(forKey: "presentations") != nil, "written under the name an older Meshpad lacks")
+        try JSONSerialization.data(withJSONObject: try #require(older)).write(to: URL(fileURLWithPath: journals.copyPath))
+        let plain = try #require(try journals.keptCopy()).document()
+        #expect(plain.presentations.isEmpty && plain.nodes.map(\.id) == map.nodes.map(\.id))
+    }
+
     @Test func theSpareSessionNumberIsTakenOnceOnly() throws {
         let (journals, folder) = try Self.journals()
         defer { try? FileManager.default.removeItem(atPath: folder) }
