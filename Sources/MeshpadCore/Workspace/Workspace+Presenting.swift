@@ -151,6 +151,7 @@ extension Workspace {
         let slide = presenting.slides[index]
         guard let node = slide.node, document.contains(node) else { return }
         openFolds(for: slide, at: node)
+        if slide.zoom == nil { foldUntilReadable(node) }
         applySlideFocus()
         // The slide's node selected, as Freeplane does: the ring says what the slide is about.
         let shown = document.isHidden(node) ? visibleAncestor(of: node) ?? document.rootID : node
@@ -195,6 +196,26 @@ extension Workspace {
         begin("slide", for: .reveal)
         record(.setFolded(ids: ids, from: from, to: to))
         relayoutTree()
+    }
+
+    /// A branch too big to read whole on the screen shows its node and its children, their own
+    /// branches folded, as part of the slide's view: what a presenter would fold by hand. Not on
+    /// a shared map, whose folds are everyone's.
+    private mutating func foldUntilReadable(_ node: NodeID) {
+        guard shared == nil, !document.isHidden(node), slideFitZoom(of: shownBranchBox(of: node)) < Self.slideReadableZoom else { return }
+        let open = document.children(of: node).filter { document.hasChildren($0) && document.node($0)?.folded == false }
+        guard !open.isEmpty else { return }
+        if history.open?.purpose != .reveal { begin("slide", for: .reveal) }
+        record(.setFolded(ids: open, from: open.map { _ in false }, to: open.map { _ in true }))
+        relayoutTree()
+    }
+
+    /// The zoom that fits `box` on the screen as a slide is framed.
+    private func slideFitZoom(of box: Rect) -> Double {
+        let size = measures.viewportSize
+        var camera = Camera(zoomLimits: 1e-6...1e6)
+        camera.frame(box, viewportSize: size, marginPixels: max(48, min(size.x, size.y) * 0.06), maxZoom: 2)
+        return camera.zoom
     }
 
     /// Whether `ancestor` is above `id` in the tree (folding it would hide the slide's node).
