@@ -34,10 +34,14 @@ public enum ReplayRunner {
         let wallStart = App.now()
         let end = (events.last?.milliseconds ?? 0) / 1000 + settleLimitSeconds
         while true {
+            let delivered = index
             while index < events.count, events[index].milliseconds / 1000 <= time + 1e-9 {
                 try app.deliver(events[index], at: events[index].milliseconds / 1000)
                 index += 1
             }
+            // why: a test that stops the process mid-script knows from this what the app has
+            // heard (a first frame can take a second to draw on a cold start).
+            if realtime && index > delivered { Log.notice("replay delivered \(index) of \(events.count) events") }
             // The window's loop body, one fixed step at a time on the script's clock, drawing at
             // most `framesPerSecond` frames a simulated second.
             // why: a window draws at its display's rate; drawing every 1/120 s step of a long
@@ -54,8 +58,16 @@ public enum ReplayRunner {
             if (index == events.count && settled) || time > end { break }
             time += app.stepSeconds
             if realtime {
-                let ahead = time - (App.now() - wallStart)
-                if ahead > 0.001 { usleep(UInt32(ahead * 1_000_000)) }
+                let wall = startTime + (App.now() - wallStart)
+                let ahead = time - wall
+                if ahead > 0.001 {
+                    usleep(UInt32(ahead * 1_000_000))
+                } else if ahead < -app.stepSeconds {
+                    // why: on a loaded machine the loop falls behind the wall clock; the script's
+                    // events are due by the wall clock (a test stops the process at a moment it
+                    // chose), so the clock catches up, as the window's does, rather than lag.
+                    time = (wall / app.stepSeconds).rounded(.down) * app.stepSeconds
+                }
             }
         }
         app.waitForWrites()

@@ -227,8 +227,11 @@ public final class App {
     /// False once the app is to end.
     public var isRunning: Bool { session.isRunning }
 
-    /// A SIGTERM or SIGINT the app catches has arrived: the loop ended there.
-    public var wasSignalled: Bool { termination?.received != nil }
+    /// A SIGTERM or SIGINT the app catches has been carried out (the work kept): the loop ended
+    /// there.
+    /// why: not "has arrived": the signal is recorded on another thread, and one recorded after
+    /// the turn looked, but before its driver did, would end a replay with nothing kept.
+    public private(set) var wasSignalled = false
 
     /// Waits until what is being written off the loop (an autosave, the shared map's journal)
     /// is on disk.
@@ -416,6 +419,7 @@ public final class App {
         autosaveWriter.waitUntilIdle()
         let failed = autosaveWriter.takeError() != nil
         carry(session.endOnSignal(name, autosaveFailed: failed))
+        wasSignalled = true
     }
 
     // MARK: - Drawing

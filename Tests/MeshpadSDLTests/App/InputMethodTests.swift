@@ -95,8 +95,9 @@ struct InputMethodTests {
                 Thread.sleep(forTimeInterval: 0.2)
             }
             // why: "active" is said before the app's input context hears it; on a loaded machine a
-            // key typed at once went past the input method (seen: "sn你好", again under ASan at 0.7 s).
-            Thread.sleep(forTimeInterval: 1.5)
+            // key typed at once went past the input method (seen: "sn你好", under ASan at 0.7 s, and
+            // under a full parallel `make test` at 1.5 s).
+            Thread.sleep(forTimeInterval: 3)
         }
         Thread.sleep(forTimeInterval: 0.3)
         try X.run("xdotool", ["type", "--delay", "120", "nihao"], display: display)
