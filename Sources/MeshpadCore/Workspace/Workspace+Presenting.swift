@@ -5,6 +5,9 @@
 /// "only these nodes" and "children one at a time" are a `BranchFocus`, and the camera flies.
 /// On a shared map folds are everyone's, so a slide there only opens what hides its node.
 extension Workspace {
+    /// How many changes the slides' view holds before it starts afresh (see `showSlide`).
+    static let slideViewChanges = 24
+
     /// The least zoom a slide is shown at: text of 16 px read across a room.
     static let slideReadableZoom = 1.0
 
@@ -147,7 +150,10 @@ extension Workspace {
         presenting.pastEnd = false
         presenting.advancesAt = presenting.advanceSeconds.map { input.now + $0 }
         panels.presenting = presenting
-        takeBackReveal()
+        // why: the slides' view keeps what each step changed (folds, and the layout's moves) so it
+        // can be taken back; now and then it starts afresh, so a kiosk looping for days keeps
+        // no more than a few steps' worth.
+        if let open = history.open, open.purpose == .reveal, open.transaction.changes.count > Self.slideViewChanges { takeBackReveal() }
         let slide = presenting.slides[index]
         guard let node = slide.node, document.contains(node) else { return }
         openFolds(for: slide, at: node)
@@ -174,28 +180,47 @@ extension Workspace {
     /// a node a fold hides is shown by the branch that holds it.
     private mutating func openFolds(for slide: Slide, at node: NodeID) {
         guard shared == nil else { return }
-        var ids: [NodeID] = [], from: [Bool] = [], to: [Bool] = []
-        func want(_ id: NodeID, folded: Bool) {
-            guard let current = document.node(id)?.folded, current != folded, document.hasChildren(id) else { return }
-            ids.append(id)
-            from.append(current)
-            to.append(folded)
-        }
-        for ancestor in foldedAncestors(of: node) { want(ancestor, folded: false) }
+        var wanted: [NodeID: Bool] = [:]
+        for ancestor in foldedAncestors(of: node) { wanted[ancestor] = false }
         if let folded = slide.foldedNodes {
             let closed = Set(folded)
             let branch = document.subtree(of: node)
-            for id in branch { want(id, folded: closed.contains(id)) }
+            for id in branch { wanted[id] = closed.contains(id) }
             // Nodes beside the branch that the slide folds (its neighbours, out of the way).
             let inside = Set(branch)
-            for id in folded where !inside.contains(id) && !isAncestor(id, of: node) { want(id, folded: true) }
+            for id in folded where !inside.contains(id) && !isAncestor(id, of: node) { wanted[id] = true }
         } else {
-            want(node, folded: false)
+            wanted[node] = false
+        }
+        // why: one view for the whole presentation, changed by what differs from the last slide's:
+        // taking every fold back and making it again cost a quarter of a second a step at 100,000
+        // nodes (neighbours folded on one slide are mostly folded on the next too).
+        let before = foldsBeforeSlides
+        var ids: [NodeID] = [], from: [Bool] = [], to: [Bool] = []
+        for id in Set(wanted.keys).union(before.keys) {
+            guard let current = document.node(id)?.folded, document.hasChildren(id) else { continue }
+            let target = wanted[id] ?? before[id] ?? current
+            guard target != current else { continue }
+            ids.append(id)
+            from.append(current)
+            to.append(target)
         }
         guard !ids.isEmpty else { return }
-        begin("slide", for: .reveal)
+        if history.open?.purpose != .reveal { begin("slide", for: .reveal) }
         record(.setFolded(ids: ids, from: from, to: to))
         relayoutTree()
+    }
+
+    /// The folds the slides have changed, as they were before the first: the open `.reveal`'s
+    /// first word on each node.
+    private var foldsBeforeSlides: [NodeID: Bool] {
+        guard let open = history.open, open.purpose == .reveal else { return [:] }
+        var before: [NodeID: Bool] = [:]
+        for change in open.transaction.changes {
+            guard case .setFolded(let ids, let from, _) = change else { continue }
+            for (id, folded) in zip(ids, from) where before[id] == nil { before[id] = folded }
+        }
+        return before
     }
 
     /// A branch too big to read whole on the screen shows its node and its children, their own

@@ -384,4 +384,23 @@ import Testing
         #expect(rig.document.node(rig.id("Why"))?.folded == false)
         #expect(Set(rig.workspace.panels.focus?.hiddenBranches ?? []) == Set(["cost", "speed", "joy", "step"].map(rig.id)))
     }
+
+    /// A kiosk loops its slides for days: what the slides' view keeps stays small, and the map is
+    /// exactly as it was when they end.
+    @Test func aLongLoopKeepsLittleAndLeavesTheMapAsItWas() {
+        var rig = rig()
+        let before = rig.content
+        rig.workspace.playAttractPresentation(everySeconds: 5)
+        var most = 0
+        for _ in 0..<200 {
+            rig.time += 5
+            _ = rig.workspace.tick(at: rig.time)
+            most = max(most, rig.workspace.history.open?.transaction.changes.count ?? 0)
+        }
+        #expect(most <= Workspace.slideViewChanges + 4, "the view held \(most) changes")
+        rig.workspace.endAttractPresentation()
+        rig.settle()
+        #expect(rig.content == before)
+        #expect(!rig.workspace.history.canUndo)
+    }
 }
