@@ -47,7 +47,6 @@ import Testing
         let (connection, shared) = try Self.share(map, in: cluster)
         #expect(try SharedMapStore(connection: connection).snapshot(of: "slides").document.presentations == map.presentations)
         let other = try SharedMapOpening.open(shared)
-        #expect(other.document.presentations.map(\.name) == ["Lesson", "Recap"])
         #expect(other.document.presentations == map.presentations)
         #expect(other.document.hasSameContent(as: map), "\(other.document.firstDifference(from: map))")
         // A map with no slides is stored with none and opens with none.
@@ -83,8 +82,6 @@ import Testing
         #expect(third.engine.confirmedSeq == snapshot.seq, "opened from the new snapshot, nothing after it")
         #expect(third.document.presentations == changed)
         #expect(third.document.hasSameContent(as: first.document), "\(third.document.firstDifference(from: first.document))")
-        // Followers look a slide up in their own copy: the presenter's slide 3 is the same slide everywhere.
-        #expect(third.document.presentations[0].slides[2].name == "Added on screen 1")
     }
 
     @Test func aDatabaseAnOlderMeshpadMadeIsUpgradedAndItsMapsOpenWithNoSlides() throws {
@@ -108,7 +105,6 @@ import Testing
         // This Meshpad asks for `db init`, as it did for every older schema, and touches nothing.
         let tooOld = SharedMapError.schemaTooOld(address: cluster.address.redacted, found: 2, known: SharedSchema.version)
         #expect(throws: tooOld) { try SharedMapOpening.open(shared) }
-        #expect(tooOld.description.contains("meshpad db init"))
         let upgraded = try SharedMapDatabase(connection: connection).initialize()
         #expect(upgraded.found == 2 && upgraded.now == 3)
 

@@ -280,10 +280,13 @@ public struct Chrome: Sendable {
 /// follow), and the whole window black while it is black.
 public struct PresentingChrome: Equatable, Sendable {
     public var counter: String
+    /// The counter's words' width in window pixels, measured.
+    public var counterWidth: Double
     public var blackedOut: Bool
 
-    public init(counter: String, blackedOut: Bool) {
+    public init(counter: String, counterWidth: Double, blackedOut: Bool) {
         self.counter = counter
+        self.counterWidth = counterWidth
         self.blackedOut = blackedOut
     }
 }

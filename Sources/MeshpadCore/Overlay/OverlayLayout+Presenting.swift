@@ -7,7 +7,7 @@ extension OverlayLayout {
             append(Part(role: .blackout, rect: Rect(x: 0, y: 0, width: viewportSize.x, height: viewportSize.y), text: ""))
             return
         }
-        let width = Double(presenting.counter.count) * 9 + 24, height = 28.0
+        let width = presenting.counterWidth + 24, height = 28.0
         append(Part(role: .slideCounter, rect: Rect(x: viewportSize.x - width - Self.chromeMargin, y: viewportSize.y - height - Self.chromeMargin,
                                                     width: width, height: height), text: presenting.counter))
     }

@@ -122,26 +122,17 @@ public struct SceneBuilder {
             guard extras.filterDims, let filterShown else { return false }
             return index >= filterShown.count || !filterShown[index]
         }
-        if let filterShown, !extras.filterDims {
-            func kept(_ i: Int) -> Bool { i < filterShown.count && filterShown[i] }
-            nodeIndices.removeAll { !kept($0) }
-            edgeIndices.removeAll { e in
-                let ends = document.endpoints(ofEdgeAt: e)
-                return !kept(ends.from) || !kept(ends.to)
-            }
-        }
-        // A focus on a branch: what it leaves out is not drawn, whatever the filter does.
-        if let focusShown = extras.focusShown {
-            func kept(_ i: Int) -> Bool { i < focusShown.count && focusShown[i] }
-            nodeIndices.removeAll { !kept($0) }
-            edgeIndices.removeAll { e in
-                let ends = document.endpoints(ofEdgeAt: e)
-                return !kept(ends.from) || !kept(ends.to)
-            }
-        }
-        // Nor the cloud or bracket of a node left out.
+        // A hiding filter's and a focus on a branch's: what either leaves out is not drawn, nor
+        // the edges, clouds and brackets of what is left out.
         let masks = [extras.filterDims ? nil : filterShown, extras.focusShown].compactMap { $0 }
         func leftOut(_ i: Int) -> Bool { masks.contains { i >= $0.count || !$0[i] } }
+        if !masks.isEmpty {
+            nodeIndices.removeAll(where: leftOut)
+            edgeIndices.removeAll { e in
+                let ends = document.endpoints(ofEdgeAt: e)
+                return leftOut(ends.from) || leftOut(ends.to)
+            }
+        }
         if !farOut {
             // Draw order is document order; far out, every dot looks the same and order is moot.
             edgeIndices.sort()

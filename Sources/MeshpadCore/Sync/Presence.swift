@@ -213,7 +213,8 @@ public struct PresenceBoard: Sendable {
     public mutating func forgetStale(at time: Double) -> Bool {
         let stale = heard.filter { time - $0.value.at > Self.forgetAfterSeconds }.map(\.key)
         stale.forEach { heard[$0] = nil }
-        lastHeard = lastHeard.filter { time - $0.value <= Self.forgetAfterSeconds }
+        // why: every turn; removed in place, so a turn with nothing stale makes no new table.
+        for (client, at) in lastHeard where time - at > Self.forgetAfterSeconds { lastHeard[client] = nil }
         return !stale.isEmpty
     }
 
@@ -221,6 +222,12 @@ public struct PresenceBoard: Sendable {
     /// now, by client.
     public var present: [Presence] {
         heard.values.map(\.presence).sorted { $0.client < $1.client }
+    }
+
+    /// How many other screens follow screen `client` now (counted, not sorted: the presenter's
+    /// counter asks every frame).
+    public func followers(of client: Int64) -> Int {
+        heard.values.reduce(0) { $0 + ($1.presence.following == client ? 1 : 0) }
     }
 
     /// The person on screen `client` as last heard, if what they said lasts.

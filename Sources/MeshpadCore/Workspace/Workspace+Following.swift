@@ -12,7 +12,7 @@ extension Workspace {
     /// say so).
     public var followerCount: Int {
         guard let own = shared?.client else { return 0 }
-        return presence.present.filter { $0.following == own }.count
+        return presence.followers(of: own)
     }
 
     /// What this screen shows, as its followers are told: while it presents, or while others
@@ -116,14 +116,10 @@ extension Workspace {
         showFollowed(view)
     }
 
-    /// The screen followed fell silent (gone from the map): following ends, and says so; another
-    /// map shown here ends it without a word.
+    /// The screen followed fell silent (gone from the map): following ends, and says so. (Another
+    /// map shown here ends it in `replaceDocument`.)
     mutating func tickFollowing(at time: Double) {
-        guard let followed = panels.following else { return }
-        if shared == nil {
-            stopFollowing(saying: nil)
-        } else if presence.isSilent(followed.client, at: time) {
-            stopFollowing(saying: "\(followed.name) left the map")
-        }
+        guard let followed = panels.following, presence.isSilent(followed.client, at: time) else { return }
+        stopFollowing(saying: "\(followed.name) left the map")
     }
 }

@@ -1,9 +1,9 @@
 /// Playing a presentation: slides shown one after another, full screen, by finger, key or clicker.
 ///
-/// A slide is a way of looking at the map, not a change to it: its folds are a `.reveal`
-/// transaction (as a search hit's are) taken back at the next slide and at the end, its
+/// A slide is a way of looking at the map, not a change to it: its folds are one `.reveal`
+/// transaction (as a search hit's are) kept for the talk and taken back at its end, its
 /// "only these nodes" and "children one at a time" are a `BranchFocus`, and the camera flies.
-/// On a shared map folds are everyone's, so a slide there only opens what hides its node.
+/// On a shared map folds are everyone's, so there a slide's folds are part of its focus too.
 extension Workspace {
     /// How many changes the slides' view holds before it starts afresh (see `showSlide`).
     static let slideViewChanges = 24
@@ -36,7 +36,7 @@ extension Workspace {
             // F5 again starts over; Shift+F5 goes to the node's slide.
             presenting.revealed = 0
             panels.presenting = presenting
-            showSlide(node.map { slideIndex(for: $0, in: presenting.slides) } ?? 0)
+            showSlide(node.flatMap { slideIndex(for: $0, in: presenting.slides) } ?? 0)
             return
         }
         commitEditing()
@@ -57,10 +57,11 @@ extension Workspace {
         panels.outline = nil
         panels.styleOpen = false
         panels.filter.isOpen = false
-        let start = node.map { slideIndex(for: $0, in: slides) } ?? 0
-        if let node, slides.indices.contains(start), !isSlide(slides[start], showing: node) {
+        let found = node.flatMap { slideIndex(for: $0, in: slides) }
+        if let node, found == nil {
             toast("“\(document.node(node).map(Self.shortName) ?? "")” has no slide of its own: from the first")
         }
+        let start = found ?? 0
         panels.presenting = PresentingState(name: name, slides: slides, index: start, cameraBefore: view.targetCamera,
                                             focusBefore: panels.focus, selectionBefore: selection.nodes)
         select([])
@@ -68,25 +69,15 @@ extension Workspace {
         showSlide(start)
     }
 
-    /// Whether `slide` is `node`'s or one of its ancestors'.
-    func isSlide(_ slide: Slide, showing node: NodeID) -> Bool {
-        var current: NodeID? = node
-        while let id = current {
-            if slide.node == id { return true }
-            current = document.parent(of: id)
-        }
-        return false
-    }
-
     /// The slide that shows `node`: the one centring it, else the one of the nearest ancestor
-    /// with a slide; the first slide when none does.
-    func slideIndex(for node: NodeID, in slides: [Slide]) -> Int {
+    /// with a slide; nil when none does.
+    func slideIndex(for node: NodeID, in slides: [Slide]) -> Int? {
         var current: NodeID? = node
         while let id = current {
             if let index = slides.firstIndex(where: { $0.node == id }) { return index }
             current = document.parent(of: id)
         }
-        return 0
+        return nil
     }
 
     /// Forward: the next child of a slide that reveals them, else the next slide. Back: the last
@@ -160,7 +151,7 @@ extension Workspace {
         if slide.zoom == nil { foldUntilReadable(node) }
         applySlideFocus()
         // The slide's node selected, as Freeplane does: the ring says what the slide is about.
-        let shown = document.isHidden(node) ? visibleAncestor(of: node) ?? document.rootID : node
+        let shown = drawnNode(for: node)
         select([shown])
         view.fly(to: slideCamera(slide, at: shown), pivot: measures.viewportSize / 2)
         needsRedraw = true
@@ -170,8 +161,13 @@ extension Workspace {
     mutating func reframeSlide() {
         guard let presenting = panels.presenting, presenting.overviewReturn == nil, let slide = presenting.slide,
               let node = slide.node, document.contains(node) else { return }
-        let shown = document.isHidden(node) ? visibleAncestor(of: node) ?? document.rootID : node
-        view.setCamera(slideCamera(slide, at: shown))
+        view.setCamera(slideCamera(slide, at: drawnNode(for: node)))
+    }
+
+    /// The node a slide shows for `node`: itself, or the branch that holds it when a fold hides
+    /// it (a shared map's, which a presenter does not open).
+    private func drawnNode(for node: NodeID) -> NodeID {
+        document.isHidden(node) ? visibleAncestor(of: node) ?? document.rootID : node
     }
 
     /// Opens what hides the slide's node and the node itself, and folds what the slide folds, as
@@ -188,7 +184,7 @@ extension Workspace {
             for id in branch { wanted[id] = closed.contains(id) }
             // Nodes beside the branch that the slide folds (its neighbours, out of the way).
             let inside = Set(branch)
-            for id in folded where !inside.contains(id) && !isAncestor(id, of: node) { wanted[id] = true }
+            for id in folded where !inside.contains(id) && !document.isInBranch(node, of: id) { wanted[id] = true }
         } else {
             wanted[node] = false
         }
@@ -237,20 +233,15 @@ extension Workspace {
 
     /// The zoom that fits `box` on the screen as a slide is framed.
     private func slideFitZoom(of box: Rect) -> Double {
-        let size = measures.viewportSize
         var camera = Camera(zoomLimits: 1e-6...1e6)
-        camera.frame(box, viewportSize: size, marginPixels: max(48, min(size.x, size.y) * 0.06), maxZoom: 2)
+        camera.frame(box, viewportSize: measures.viewportSize, marginPixels: slideMarginPixels, maxZoom: 2)
         return camera.zoom
     }
 
-    /// Whether `ancestor` is above `id` in the tree (folding it would hide the slide's node).
-    private func isAncestor(_ ancestor: NodeID, of id: NodeID) -> Bool {
-        var current = document.parent(of: id)
-        while let up = current {
-            if up == ancestor { return true }
-            current = document.parent(of: up)
-        }
-        return false
+    /// The room left round a slide's branch, in window pixels.
+    private var slideMarginPixels: Double {
+        let size = measures.viewportSize
+        return max(48, min(size.x, size.y) * 0.06)
     }
 
     /// The focus a slide puts in force: its nodes alone when it says so, and its children not
@@ -267,16 +258,21 @@ extension Workspace {
     /// every follower's work it out alike.
     func slideFocus(_ slide: Slide, revealed: Int) -> BranchFocus? {
         guard let node = slide.node, document.contains(node) else { return nil }
-        var hidden = slide.revealsChildren ? Array(document.children(of: node).dropFirst(revealed)) : []
-        if shared != nil, let folded = slide.foldedNodes {
-            hidden += folded.filter { $0 != node || !slide.revealsChildren }.flatMap { document.children(of: $0) }
-        }
+        let hidden = (slide.revealsChildren ? Array(document.children(of: node).dropFirst(revealed)) : []) + foldsAsView(slide, at: node)
         // A Freeplane slide may show several nodes, with or without what is below them.
         let focus = slide.showsOnlyNodes
             ? BranchFocus(node: node, alsoShown: slide.nodes.filter { $0 != node }, showsAncestors: slide.showsAncestors,
                           showsDescendants: slide.showsDescendants, hiddenBranches: hidden)
             : BranchFocus(node: nil, hiddenBranches: hidden)
         return focus.node == nil && hidden.isEmpty ? nil : focus
+    }
+
+    /// On a shared map (whose folds are not this screen's to change), the branches a slide's
+    /// folds hide, to hide as a view: the children of each node it folds, but its own node's
+    /// when they come one at a time anyway. None elsewhere: there the folds are made.
+    private func foldsAsView(_ slide: Slide, at node: NodeID) -> [NodeID] {
+        guard shared != nil, let folded = slide.foldedNodes else { return [] }
+        return folded.filter { $0 != node || !slide.revealsChildren }.flatMap { document.children(of: $0) }
     }
 
     /// Where the camera goes for a slide: its zoom about its node when it has one, else its
@@ -286,14 +282,13 @@ extension Workspace {
         let size = measures.viewportSize
         var camera = Camera(zoomLimits: Self.zoomLimits(for: document, viewportSize: size, clamp: measures.zoomClamp))
         // On a shared map the slide's folds are a view: what they hide is no part of the slide.
-        let folded = shared == nil ? [] : (slide.foldedNodes ?? []).filter { $0 != node }.flatMap { document.children(of: $0) }
-        let box = shownBranchBox(of: node, hiding: Set(folded))
+        let box = shownBranchBox(of: node, hiding: Set(foldsAsView(slide, at: node)))
         if let zoom = slide.zoom {
             camera.setZoom(zoom, about: .zero)
             let centre = slide.placedNode != nil ? (document.node(node)?.frame.center ?? box.center) : box.center
             camera.place(mapPoint: centre, atScreen: size / 2)
         } else {
-            camera.frame(box, viewportSize: size, marginPixels: max(48, min(size.x, size.y) * 0.06), maxZoom: 2)
+            camera.frame(box, viewportSize: size, marginPixels: slideMarginPixels, maxZoom: 2)
             if camera.zoom < Self.slideReadableZoom, let frame = document.node(node)?.frame {
                 // A branch too big to read whole on one screen: its node at a size read across a
                 // room, at the left (or right, for a branch on the root's left) with its children
@@ -542,13 +537,15 @@ extension Workspace {
     /// The chrome of a presentation playing here or followed from another screen: its counter
     /// (with how many follow), and black. Nil when neither.
     var presentingChrome: PresentingChrome? {
+        func chrome(_ counter: String, blackedOut: Bool) -> PresentingChrome {
+            PresentingChrome(counter: counter, counterWidth: measures.sizing.measurer.width(of: counter[...]), blackedOut: blackedOut)
+        }
         if let presenting = panels.presenting {
             let followers = followerCount
-            let counter = presenting.counter + (followers > 0 ? "  ·  \(followers) following" : "")
-            return PresentingChrome(counter: counter, blackedOut: presenting.blackedOut)
+            return chrome(presenting.counter + (followers > 0 ? "  ·  \(followers) following" : ""), blackedOut: presenting.blackedOut)
         }
         if let followed = panels.followedSlide, panels.following != nil {
-            return PresentingChrome(counter: "\(followed.index + 1) / \(followed.count)", blackedOut: followed.blackedOut)
+            return chrome("\(followed.index + 1) / \(followed.count)", blackedOut: followed.blackedOut)
         }
         return nil
     }

@@ -177,7 +177,7 @@ extension Workspace {
         guard let slides = shownPresentation?.slides, slides.indices.contains(index),
               let id = slides[index].node, document.contains(id) else { return }
         commitEditing()
-        if panels.focus != nil, let at = document.index(of: id), !filterKeeps(nodeAt: at), panels.presenting == nil { setFocus(nil) }
+        if panels.focus != nil, let at = document.index(of: id), !filterKeeps(nodeAt: at) { setFocus(nil) }
         select([id])
         keepInView(id)
     }
