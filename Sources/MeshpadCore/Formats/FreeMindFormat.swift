@@ -13,6 +13,10 @@ import FoundationXML
 /// (the root's `<hook NAME="presentations">`) become the map's (`FreeplanePresentations`). `.mm`
 /// has no absolute positions, so imported maps are marked `needsLayout`.
 public enum FreeMindFormat {
+    /// Meshpad's own attribute on the root node: the map's branches are not coloured by the
+    /// theme (`NodeStyle.plainBranches`). Written only once someone turns colouring off;
+    /// FreeMind and Freeplane pass over it.
+    static let plainBranchesAttribute = "MESHPAD_PLAIN_BRANCHES"
     public static let formatName = "FreeMind"
 
     public struct Imported {
@@ -285,7 +289,7 @@ public enum FreeMindFormat {
         private func startNode(_ attributes: [String: String], topLevel: Bool) {
             // why: one pass over the few attributes a node has, instead of a hash for each name
             // looked up (a dozen a node; reading gen_mm.py's 100k map went ~375 → ~310 ms).
-            var textAttribute: String?, folded: String?, link: String?, color: String?, background: String?
+            var textAttribute: String?, folded: String?, link: String?, color: String?, background: String?, plainBranches = false
             var style: String?, position: String?, sourceID: String?, treeID: String?, tags: String?
             var onlyPlainNames = true
             for (name, value) in attributes {
@@ -303,6 +307,7 @@ public enum FreeMindFormat {
                     case "STYLE": style = value
                     case "TREE_ID": treeID = value
                     case "TAGS": tags = value
+                    case FreeMindFormat.plainBranchesAttribute: plainBranches = value == "true"
                     default: break
                     }
                 }
@@ -321,6 +326,7 @@ public enum FreeMindFormat {
             node.link = link.flatMap { $0.isEmpty ? nil : $0 }
             node.style.textColor = color.flatMap(RGBA.init(hexString:))
             node.style.fillColor = background.flatMap(RGBA.init(hexString:))
+            if plainBranches { node.style.plainBranches = true }
             node.style.shape = FreeMindFormat.shape(style)
             switch position?.lowercased() {
             case "left", "top_or_left": node.side = .left

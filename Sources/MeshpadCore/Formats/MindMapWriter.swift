@@ -185,6 +185,7 @@ struct MindMapWriter {
         if node.folded && hasChildren { attributes.append(KeptAttribute("FOLDED", "true")) }
         if let color = node.style.textColor { attributes.append(KeptAttribute("COLOR", Self.hex(color))) }
         if let color = node.style.fillColor { attributes.append(KeptAttribute("BACKGROUND_COLOR", Self.hex(color))) }
+        if node.style.plainBranches == true { attributes.append(KeptAttribute(FreeMindFormat.plainBranchesAttribute, "true")) }
         if let shape = node.style.shape { attributes.append(KeptAttribute("STYLE", FreeMindFormat.styleName(shape))) }
         if let link = node.link { attributes.append(KeptAttribute("LINK", link)) }
         if let tags = FreeMindFormat.tagsValue(node.tags) { attributes.append(KeptAttribute("TAGS", tags)) }
@@ -250,6 +251,9 @@ struct MindMapWriter {
         if node.folded != read.folded { attributes.setAttribute("FOLDED", node.folded && hasChildren ? "true" : nil) }
         if node.style.textColor != read.style.textColor { attributes.setAttribute("COLOR", node.style.textColor.map(Self.hex)) }
         if node.style.fillColor != read.style.fillColor { attributes.setAttribute("BACKGROUND_COLOR", node.style.fillColor.map(Self.hex)) }
+        if node.style.plainBranches != read.style.plainBranches {
+            attributes.setAttribute(FreeMindFormat.plainBranchesAttribute, node.style.plainBranches == true ? "true" : nil)
+        }
         if node.style.shape != read.style.shape { attributes.setAttribute("STYLE", node.style.shape.map(FreeMindFormat.styleName)) }
         if node.link != read.link { attributes.setAttribute("LINK", node.link) }
         if node.tags != read.tags { attributes.setAttribute("TAGS", FreeMindFormat.tagsValue(node.tags)) }

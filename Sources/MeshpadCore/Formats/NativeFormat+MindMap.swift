@@ -168,7 +168,8 @@ extension NativeFormat.StoredStyle {
         self.init(shape: style.shape?.rawValue, textColor: style.textColor?.hexString, fillColor: style.fillColor?.hexString,
                   fontSize: style.fontSize, bold: style.bold ? true : nil, italic: style.italic ? true : nil,
                   edgeColor: style.edgeColor?.hexString, edgeWidth: style.edgeWidth, edgeShape: style.edgeShape?.rawValue,
-                  cloud: style.cloud.map { NativeFormat.StoredCloud(color: $0.color?.hexString, shape: $0.shape.rawValue) })
+                  cloud: style.cloud.map { NativeFormat.StoredCloud(color: $0.color?.hexString, shape: $0.shape.rawValue) },
+                  plainBranches: style.plainBranches == true ? true : nil)
     }
 
     /// The style it stores, with `shape` and `edgeShape` already checked; out-of-range numbers are dropped.
@@ -179,6 +180,6 @@ extension NativeFormat.StoredStyle {
                   edgeWidth: edgeWidth.flatMap { $0.isFinite && $0 > 0 ? min($0, 64) : nil }, edgeShape: edgeShape,
                   cloud: cloud.flatMap { stored in
                       Cloud.Shape(rawValue: stored.shape).map { Cloud(color: stored.color.flatMap(RGBA.init(hexString:)), shape: $0) }
-                  })
+                  }, plainBranches: plainBranches == true ? true : nil)
     }
 }

@@ -70,6 +70,8 @@ public enum NativeFormat {
         /// "curve" or "straight"; absent for the theme's.
         var edgeShape: String?
         var cloud: StoredCloud?
+        /// The root's "no branch colours" (absent: coloured).
+        var plainBranches: Bool?
     }
 
     struct StoredCloud: Codable {

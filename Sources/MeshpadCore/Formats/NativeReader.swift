@@ -158,6 +158,7 @@ struct NativeReader {
             case "edgeWidth": style.edgeWidth = try r.optional { r throws(GaveUp) in try r.number() }
             case "edgeShape": style.edgeShape = try r.optional { r throws(GaveUp) in try r.string() }
             case "cloud": style.cloud = try r.optional { r throws(GaveUp) in try r.cloud() }
+            case "plainBranches": style.plainBranches = try r.optional { r throws(GaveUp) in try r.bool() }
             default: throw GaveUp()
             }
         }

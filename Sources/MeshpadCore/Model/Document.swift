@@ -27,6 +27,12 @@ public struct Document: Sendable {
     public private(set) var structureRevision: UInt64 = 0
     /// Counts changes to what nodes say (texts and details) and which nodes exist: what search watches.
     public private(set) var textRevision: UInt64 = 0
+    /// Counts style changes (colours, widths, shapes): with `structureRevision` and `lineage`,
+    /// what the branch colours' cache watches.
+    public private(set) var styleRevision: UInt64 = 0
+    /// Differs between documents made apart (each one read, restored or begun), and is kept by
+    /// copies and changes: a cache keyed by revisions tells two maps at equal revisions apart.
+    public let lineage = UInt64.random(in: 1...UInt64.max)
     /// Set by importers whose format has no positions (FreeMind, OPML, Markdown): the map is laid
     /// out as a tree once node sizes are known (`prepareForDisplay`).
     public var needsLayout = false
@@ -166,6 +172,7 @@ public struct Document: Sendable {
         }
         // why: by index, reading two fields; `for node in nodes` would copy every 300-byte node.
         for i in nodes.indices where nodes[i].style.cloud != nil || !nodes[i].summaryMarks.isEmpty { noteBranchMarks(of: nodes[i]) }
+        if let root = indexByID[rootID] { nodes[root].isCentral = true }
         computeVisibility()
         rebuildSpatialIndex()
     }
@@ -212,6 +219,7 @@ public struct Document: Sendable {
             }
         case .setStyle(let ids, _, let to):
             for (id, style) in zip(ids, to) { rewrite(id, text: false, sizing: sizing) { $0.style = style } }
+            styleRevision &+= 1
         case .setDetails(let id, _, let to):
             guard let i = indexByID[id] else { return }
             if nodes[i].icons != to.icons || nodes[i].image != to.image || nodes[i].imageScale != to.imageScale
@@ -431,6 +439,11 @@ public struct Document: Sendable {
     private mutating func insert(_ fragment: Fragment, sizing: NodeSizing?) {
         // why: index 0 is the root's, always.
         var newNodes = fragment.nodes.filter { indexByID[$0.node.id] == nil && $0.index > 0 && Self.isUsable($0.node.position) }
+        // why: never the central topic (index 0 is not inserted), though it may be a copy of it.
+        for k in newNodes.indices where newNodes[k].node.isCentral {
+            newNodes[k].node.isCentral = false
+            newNodes[k].node.isMeasured = false
+        }
         if let sizing {
             for k in newNodes.indices where !newNodes[k].node.isMeasured { sizing.apply(to: &newNodes[k].node) }
         }
@@ -457,6 +470,7 @@ public struct Document: Sendable {
     private mutating func appendNode(_ node: Node) {
         indexByID[node.id] = nodes.count
         nodes.append(node)
+        nodes[nodes.count - 1].isCentral = node.id == rootID
         edgesOfNode.append([])
         hiddenFlags.append(false)
         spatial.insertNode(nodes.count - 1, frame: node.frame)

@@ -43,6 +43,9 @@ public struct Node: Equatable, Sendable {
     /// An empty group mark or an empty unfolded summary, which Freeplane does not show (its
     /// bracket and children stand for it): no size, not drawn, not hit (derived).
     public internal(set) var isPlaceholder = false
+    /// The map's central topic (its root), which the theme draws larger, heavier and in its
+    /// accent (derived: set by the document that holds it).
+    public internal(set) var isCentral = false
 
     /// What only some nodes have, kept out of line.
     struct Extras: Equatable, Sendable {
@@ -304,6 +307,10 @@ public struct NodeStyle: Equatable, Sendable, Codable {
     public var edgeShape: EdgeShape?
     /// A cloud drawn behind the node and everything shown below it (Freeplane's `<cloud>`).
     public var cloud: Cloud?
+    /// On the root only: the map's branches are not coloured by the theme's palette (the style
+    /// panel's "Branch colours" switch). Nil or false: they are. A map-wide choice kept on its
+    /// root, so it is undone, saved and shared as the root's style is.
+    public var plainBranches: Bool?
 
     /// The point size the theme's text size stands for.
     public static let basePointSize = 12.0
@@ -314,7 +321,7 @@ public struct NodeStyle: Equatable, Sendable, Codable {
 
     public init(shape: NodeShape? = nil, textColor: RGBA? = nil, fillColor: RGBA? = nil, fontSize: Double? = nil,
                 bold: Bool = false, italic: Bool = false, edgeColor: RGBA? = nil, edgeWidth: Double? = nil,
-                edgeShape: EdgeShape? = nil, cloud: Cloud? = nil) {
+                edgeShape: EdgeShape? = nil, cloud: Cloud? = nil, plainBranches: Bool? = nil) {
         self.shape = shape
         self.textColor = textColor
         self.fillColor = fillColor
@@ -325,6 +332,7 @@ public struct NodeStyle: Equatable, Sendable, Codable {
         self.edgeWidth = edgeWidth
         self.edgeShape = edgeShape
         self.cloud = cloud
+        self.plainBranches = plainBranches
     }
 
     public var isPlain: Bool { self == NodeStyle() }

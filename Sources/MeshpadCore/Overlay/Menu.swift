@@ -36,6 +36,22 @@ public struct Menu: Equatable, Sendable {
             self.title = title
             self.isChecked = isChecked
         }
+
+        /// The icon beside its words (see `Action.iconName`).
+        public var icon: String? {
+            switch item {
+            case .action(let action): return action.iconName
+            case .page(let page): return page.iconName
+            case .back: return "chevron-left"
+            case .slideOption(let option):
+                switch option {
+                case .revealsChildren: return "reveal-children"
+                case .showsOnlyNodes: return "focus"
+                case .takeView: return "camera"
+                case .delete: return "trash"
+                }
+            }
+        }
     }
 
     public var kind: Kind
@@ -69,6 +85,16 @@ public enum MenuPage: String, CaseIterable, Hashable, Sendable {
         case .keyboard: return "Keyboard ▸"
         }
     }
+
+    /// The icon on the row that opens it.
+    public var iconName: String {
+        switch self {
+        case .main: return "menu"
+        case .export: return "export"
+        case .theme: return "theme"
+        case .keyboard: return "keyboard"
+        }
+    }
 }
 
 /// Where a menu goes: beside a finger (to its right, or its left near the right edge, with the
@@ -77,6 +103,8 @@ public enum MenuPage: String, CaseIterable, Hashable, Sendable {
 public enum MenuPlacement {
     /// The gap between a finger and the menu, as a share of a touch target.
     static let fingerGap = 0.5
+    /// Room for a row's icon before its words (window pixels).
+    public static let iconRoom = 28.0
     static let margin = 8.0
 
     /// The menu's rectangle, its row height and how many rows a column holds, in window pixels.
@@ -86,7 +114,7 @@ public enum MenuPlacement {
     public static func frame(anchor: Vec2, rowCount: Int, labelWidth: Double, byFinger: Bool, targetPixels: Double,
                              viewportSize: Vec2) -> (frame: Rect, rowHeight: Double, rowsPerColumn: Int, columns: Int) {
         let rowHeight = max(targetPixels, TouchTarget.minimumPixels)
-        let columnWidth = min(max(labelWidth + 2 * 20 + 24, 4 * rowHeight), max(viewportSize.x - 2 * margin, 1))
+        let columnWidth = min(max(labelWidth + 2 * 20 + 24 + Self.iconRoom, 4 * rowHeight), max(viewportSize.x - 2 * margin, 1))
         let rowsPerColumn = max(1, min(max(rowCount, 1), Int((max(viewportSize.y - 2 * margin, 1) - 8) / rowHeight)))
         let wanted = (max(rowCount, 1) + rowsPerColumn - 1) / rowsPerColumn
         let columns = max(1, min(wanted, Int(max(viewportSize.x - 2 * margin, 1) / columnWidth)))

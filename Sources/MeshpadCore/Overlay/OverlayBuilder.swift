@@ -6,6 +6,11 @@ public struct OverlayBuilder {
         self.theme = theme
     }
 
+    /// An icon's side beside words (window pixels).
+    public static let iconSide = 20.0
+    /// Buttons' and panels' corners: the map's grid (window pixels).
+    public static let cornerRadius = 8.0
+
     /// What an empty search field says.
     public static let searchHint = "Find in this map"
 
@@ -54,6 +59,31 @@ public struct OverlayBuilder {
             detail.maxWidth = width * scale
             list.labels.append(detail)
         }
+        /// An icon `side` window pixels square, its left edge `inset` into `rect`, centred across it.
+        func icon(_ name: String?, in rect: Rect, inset: Double, side: Double = Self.iconSide, color: RGBA) {
+            guard let name else { return }
+            let r = device(Rect(x: rect.minX + inset, y: rect.center.y - side / 2, width: side, height: side))
+            // why: whole device pixels, so the SVG is rasterised at its size and drawn 1:1, crisp.
+            list.icons.append(DrawList.Icon(name: name, rect: Rect(x: r.minX.rounded(), y: r.minY.rounded(), width: r.width.rounded(),
+                                                                   height: r.height.rounded()), color: color))
+        }
+        /// A finger-sized button's face: rounded on the grid's corner, as the map's nodes are.
+        func face(_ rect: Rect, _ color: RGBA) {
+            let r = device(rect)
+            list.appendRoundedRect(center: r.center, halfSize: Vec2(r.width / 2, r.height / 2), radius: Self.cornerRadius * scale,
+                                   fill: color, border: color.withAlpha(0), borderWidth: 0)
+        }
+        /// A panel that floats over the map: rounded, with the map's soft shadow under it.
+        func floating(_ rect: Rect, _ color: RGBA) {
+            let r = device(rect)
+            if let shadow = theme.shadow {
+                let inset = min(Self.cornerRadius * scale, r.width / 2 - 1, r.height / 2 - 1)
+                list.shadows.append(DrawList.Shadow(rect: Rect(x: r.minX + inset, y: r.minY + inset + 3 * scale, width: r.width - 2 * inset,
+                                                               height: r.height - 2 * inset), blur: 12 * scale + inset, color: shadow))
+            }
+            list.appendRoundedRect(center: r.center, halfSize: Vec2(r.width / 2, r.height / 2), radius: Self.cornerRadius * scale,
+                                   fill: color, border: theme.uiText.withAlpha(40), borderWidth: max(1, scale))
+        }
         var scrimDrawn = false
         let heldSlideRow = layout.parts.first { if case .slideRow = $0.role { return $0.look == .pressed } else { return false } }?.rect
         for part in layout.parts[range] {
@@ -63,13 +93,20 @@ public struct OverlayBuilder {
                 scrimDrawn = true
             }
             switch part.role {
-            case .toolbarPanel, .searchBar:
+            case .toolbarPanel:
+                floating(part.rect, theme.uiPanel.withAlpha(240))
+            case .searchBar:
                 list.appendRect(device(part.rect), color: theme.uiPanel.withAlpha(235))
             case .toolbar, .searchButton:
                 let color: RGBA = part.look == .pressed ? theme.uiPrimary.withAlpha(150) : (part.look == .on ? theme.uiPrimary : theme.uiButton)
-                list.appendRect(device(part.rect.outset(by: -1)), color: color)
+                face(part.rect.outset(by: -1), color)
                 let text: RGBA = part.look == .on ? theme.uiPrimaryText : (part.look == .disabled ? theme.uiText.withAlpha(90) : theme.uiText)
-                label(part.text, in: part.rect, color: text, centred: true)
+                if part.icon != nil {
+                    icon(part.icon, in: part.rect, inset: 10, color: text)
+                    label(part.text, in: part.rect, color: text, indent: 10 + Self.iconSide + 6)
+                } else {
+                    label(part.text, in: part.rect, color: text, centred: true)
+                }
             case .searchField:
                 list.appendRect(device(part.rect), color: theme.uiPrimary)
                 list.appendRect(device(part.rect.outset(by: -2)), color: theme.uiField)
@@ -131,16 +168,24 @@ public struct OverlayBuilder {
                     labelWithDetail(part, in: whole, detailWidth: min(150, whole.width * 0.45), indent: part.indent, detailInset: 8)
                 }
             case .minimapToggle, .appMenuButton:
-                list.appendRect(device(part.rect), color: theme.uiPanel.withAlpha(235))
+                floating(part.rect, theme.uiPanel.withAlpha(240))
                 let fill = part.look == .pressed ? theme.uiPrimary.withAlpha(150) : (part.look == .on ? theme.uiPrimary : theme.uiButton)
-                list.appendRect(device(part.rect.outset(by: -3)), color: fill)
+                face(part.rect.outset(by: -3), fill)
                 label(part.text, in: part.rect, color: part.look == .on ? theme.uiPrimaryText : theme.uiText, centred: true)
             case .menuPanel:
-                list.appendRect(device(part.rect.outset(by: 1)), color: theme.uiText.withAlpha(60))
-                list.appendRect(device(part.rect), color: theme.uiPanel)
+                floating(part.rect, theme.uiPanel)
             case .menuRow:
-                if part.look == .pressed { list.appendRect(device(part.rect), color: theme.uiPrimary.withAlpha(110)) }
-                label((part.look == .on ? "✓ " : "") + part.text, in: part.rect, color: theme.uiText, indent: part.look == .on ? 12 : 28)
+                if part.look == .pressed { face(part.rect, theme.uiPrimary.withAlpha(110)) }
+                if part.icon != nil {
+                    // The icon, the words after it; a chosen row's tick at the right end.
+                    icon(part.icon, in: part.rect, inset: 14, color: theme.uiText)
+                    label(part.text, in: part.rect, color: theme.uiText, indent: 14 + Self.iconSide + 12)
+                    if part.look == .on { label("✓", in: Rect(x: part.rect.maxX - 30, y: part.rect.minY, width: 30, height: part.rect.height),
+                                                color: theme.uiPrimary.over(theme.uiPanel).contrast(with: theme.uiPanel) >= 3 ? theme.uiPrimary : theme.uiText,
+                                                indent: 6) }
+                } else {
+                    label((part.look == .on ? "✓ " : "") + part.text, in: part.rect, color: theme.uiText, indent: part.look == .on ? 12 : 28)
+                }
             case .helpSheet:
                 list.appendRect(device(part.rect), color: theme.uiPanel)
             case .keyboardPanel:
@@ -199,7 +244,7 @@ public struct OverlayBuilder {
                 list.appendRect(device(part.rect), color: part.look == .pressed ? theme.uiPrimary.withAlpha(150) : theme.uiButton)
                 label(part.text, in: part.rect, color: theme.uiText, centred: true)
             case .panel:
-                list.appendRect(device(part.rect), color: theme.uiPanel)
+                floating(part.rect, theme.uiPanel)
             case .title:
                 label(part.text, in: part.rect, color: theme.uiText)
             case .message:
@@ -223,7 +268,7 @@ public struct OverlayBuilder {
             case .button(let action):
                 let primary = action == .confirm || action == .save
                 let fill = part.look == .pressed ? theme.uiPrimary.withAlpha(150) : (primary ? theme.uiPrimary : theme.uiButton)
-                list.appendRect(device(part.rect), color: part.look == .disabled ? fill.withAlpha(110) : fill)
+                face(part.rect, part.look == .disabled ? fill.withAlpha(110) : fill)
                 let text = primary ? theme.uiPrimaryText : theme.uiText
                 label(part.text, in: part.rect, color: part.look == .disabled ? text.withAlpha(150) : text, centred: true)
             case .browserList:

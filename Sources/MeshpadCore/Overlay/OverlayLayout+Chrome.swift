@@ -1,5 +1,8 @@
 /// The chrome around the map: toolbar, style panel, search bar, outline, minimap and the ☰ button.
 extension OverlayLayout {
+    /// Room an icon takes beside a toolbar button's words (window pixels).
+    static let toolbarIconRoom = 32.0
+
     /// The toolbar's actions laid out apart from it, at the right edge.
     static let zoomCluster: Set<Action> = [.zoomIn, .zoomOut]
 
@@ -123,9 +126,12 @@ extension OverlayLayout {
         let zoomButtons = chrome.toolbar.filter { Self.zoomCluster.contains($0.action) }
         let toolbar = chrome.toolbar.filter { !Self.zoomCluster.contains($0.action) }
         if !toolbar.isEmpty {
-            // why: 14 px beside the words keeps the fourteen buttons on one row of a window 800 px wide.
-            let widths = toolbar.map { max(target, (chrome.labelWidths[$0.action] ?? 0) + 14) }
+            // why: 14 px beside the words keeps the fourteen buttons on one row of a window 800 px
+            // wide; an icon beside each word where the row has room for them (a wider window).
             let available = max(target, viewportSize.x - canvasLeft - 2 * margin - 2 * gap)
+            let withIcons = toolbar.map { max(target, (chrome.labelWidths[$0.action] ?? 0) + 14 + Self.toolbarIconRoom) }
+            let showsIcons = withIcons.reduce(0, +) + Double(max(withIcons.count - 1, 0)) * gap <= available
+            let widths = showsIcons ? withIcons : toolbar.map { max(target, (chrome.labelWidths[$0.action] ?? 0) + 14) }
             var rows: [[Int]] = [[]]
             var rowWidth = 0.0
             for (i, width) in widths.enumerated() {
@@ -150,8 +156,10 @@ extension OverlayLayout {
                 let y = panel.minY + gap + Double(r) * (target + gap)
                 for i in indices {
                     let button = toolbar[i]
-                    append(Part(role: .toolbar(button.action), rect: Rect(x: x, y: y, width: widths[i], height: target),
-                                      text: button.action.toolbarTitle, look: !button.isEnabled ? .disabled : (button.isOn ? .on : .plain)))
+                    var part = Part(role: .toolbar(button.action), rect: Rect(x: x, y: y, width: widths[i], height: target),
+                                    text: button.action.toolbarTitle, look: !button.isEnabled ? .disabled : (button.isOn ? .on : .plain))
+                    part.icon = showsIcons ? button.action.iconName : nil
+                    append(part)
                     x += widths[i] + gap
                 }
             }

@@ -11,7 +11,9 @@ extension OverlayLayout {
                             width: columnWidth - 8, height: placed.rowHeight)
             // Rows a menu too big for the screen cannot show are left out rather than drawn off it.
             guard rect.maxY <= placed.frame.maxY + 0.5, rect.maxX <= placed.frame.maxX + 0.5 else { break }
-            append(Part(role: .menuRow(index), rect: rect, text: row.title, look: row.isChecked ? .on : .plain))
+            var part = Part(role: .menuRow(index), rect: rect, text: row.title, look: row.isChecked ? .on : .plain)
+            part.icon = row.icon
+            append(part)
         }
     }
 

@@ -138,6 +138,8 @@ public struct OverlayLayout: Sendable {
         public var fullRect: Rect?
         /// Quieter words at the right end (a file's size and date in the browser).
         public var detail = ""
+        /// The icon drawn beside its words (an SVG asset's name, `Action.iconName`); nil: words alone.
+        public var icon: String?
 
         /// What a person would read on it: its words, a swatch's colour, or what it is.
         public var label: String {

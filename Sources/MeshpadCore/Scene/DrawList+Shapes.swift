@@ -41,11 +41,25 @@ extension DrawList {
     /// segment, round alike, as a straight line does. The pixels along the edge two quads share
     /// at a joint can be dropped too (see `appendEllipse`), which dotted a near-level curve: an
     /// opaque patch a pixel and a half long covers each joint's core.
-    mutating func appendPath(_ path: EdgePath, width: Double, color: RGBA, clip: Rect? = nil) {
-        let core = color.withAlpha(UInt8(Double(color.a) * min(width, 1)))
-        let halfCore = max(max(width, 1) / 2 - 0.5, 0.5)
-        let reach = clip?.outset(by: width + 2)
-        path.forEachSegment(tolerance: Self.curveTolerancePixels) { a, b in
+    ///
+    /// `endWidth` tapers it: each segment is as wide as the path is at its middle, from `width`
+    /// at the start to `endWidth` at the end (a branch, thick at its parent).
+    mutating func appendPath(_ path: EdgePath, width startWidth: Double, endWidth: Double? = nil, color: RGBA, clip: Rect? = nil) {
+        let taper = endWidth.map { $0 - startWidth } ?? 0
+        // why: a tapered straight line still needs steps to narrow in (a few, as it is one line).
+        let bends = path.segmentCount(tolerance: Self.curveTolerancePixels)
+        let segments = abs(taper) < 0.25 ? bends : max(bends, 6)
+        let widest = max(startWidth, endWidth ?? startWidth)
+        let reach = clip?.outset(by: widest + 2)
+        var k = 0
+        var previous: Vec2?
+        path.forEachPoint(segments: segments) { b in
+            defer { previous = b }
+            guard let a = previous else { return }
+            let width = startWidth + taper * (Double(k) + 0.5) / Double(segments)
+            k += 1
+            let core = color.withAlpha(UInt8(Double(color.a) * min(width, 1)))
+            let halfCore = max(max(width, 1) / 2 - 0.5, 0.5)
             // why: a long branch crossing the view is mostly off it; a box test skips those
             // segments for less than clipping each.
             if let reach, !Rect(spanning: a, b).intersects(reach) { return }
@@ -53,7 +67,8 @@ extension DrawList {
             guard b != path.end, core.a == 255, reach?.contains(b) ?? true else { return }
             let step = b - a, length = step.length
             guard length > 1e-9 else { return }
-            let along = step * (0.75 / length), across = Vec2(-step.y, step.x) * (halfCore / length)
+            // why: a thick tapered branch bends by more at a joint than a hairline: a longer patch fills the wedge.
+            let along = step * (max(0.75, halfCore * 0.5) / length), across = Vec2(-step.y, step.x) * (halfCore / length)
             let patch = Int32(vertexCount)
             appendVertex(b - along - across, core)
             appendVertex(b + along - across, core)

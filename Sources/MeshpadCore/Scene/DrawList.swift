@@ -45,6 +45,28 @@ public struct DrawList {
         public var found: Bool
     }
 
+    /// A soft shadow under a box (device pixels): the renderer stretches one cached blurred
+    /// texture over it, nine-sliced so the corners keep their curve; drawn before the shapes.
+    public struct Shadow: Equatable {
+        /// The box the shadow is cast by, already offset (it shows mostly below).
+        public var rect: Rect
+        /// How far the blur reaches beyond `rect`.
+        public var blur: Double
+        public var color: RGBA
+    }
+
+    /// An interface icon (an SVG asset by name, see `Action.iconName`) drawn in `rect`, tinted
+    /// `color`: after the shapes and before the labels.
+    public struct Icon: Equatable {
+        public var name: String
+        public var rect: Rect
+        public var color: RGBA
+    }
+
+    public internal(set) var shadows: [Shadow] = []
+    public internal(set) var icons: [Icon] = []
+    /// Branch colours and depths of the map last drawn, kept between frames (see `BranchLooks`).
+    var branchLooks = BranchLooks()
     public internal(set) var images: [Image] = []
     public internal(set) var positions: [Float] = []
     public internal(set) var colors: [UInt8] = []
@@ -89,6 +111,8 @@ public struct DrawList {
         indices.removeAll(keepingCapacity: true)
         labels.removeAll(keepingCapacity: true)
         images.removeAll(keepingCapacity: true)
+        shadows.removeAll(keepingCapacity: true)
+        icons.removeAll(keepingCapacity: true)
         dots.removeAll(keepingCapacity: true)
         hairlines.removeAll(keepingCapacity: true)
         linkHairlines.removeAll(keepingCapacity: true)

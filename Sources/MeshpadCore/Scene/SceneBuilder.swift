@@ -63,6 +63,9 @@ public struct SceneBuilder {
         }
         // Far out, the smallest node is a few pixels: nodes become dots and edges hairlines.
         let farOut = isFarOut(zoomPixels: zoomPixels)
+        // why: far out every dot and hairline is one colour; the looks are not even looked at.
+        if !farOut { list.branchLooks.refresh(for: document, palette: theme.branchPalette) }
+        let looks = list.branchLooks
 
         // Visible edges and nodes from the spatial index, plus anything gliding (the index has
         // where it is going, not where it is drawn).
@@ -178,12 +181,16 @@ public struct SceneBuilder {
             }
             // No branch runs to a group mark or a summary: a bracket stands for it.
             guard !document.hidesBranch(toNodeAt: ends.to) else { continue }
-            // A tree edge is drawn in its child's edge style, as in FreeMind.
+            // A tree edge is drawn in its child's edge style, as in FreeMind, in its branch's
+            // colour, tapering from the parent's depth to the child's unless the map gave a width.
             let style = document.nodes[ends.to].style
-            let edgeColor = faint(ends.to) ? theme.visibleLine(style.edgeColor, fallback: theme.edge).withAlpha(50) : style.edgeColor
-            appendEdgeLine(path, mapWidth: style.edgeWidth ?? theme.edgeWidth, color: edgeColor, dash: nil, link: false,
-                           selected: document.edges[e].id == extras.selectedEdge, zoomPixels: zoomPixels, scale: scale,
-                           clip: deviceViewport, into: &list)
+            let branch = looks.color(ofNodeAt: ends.to)
+            let edgeColor = faint(ends.to) ? theme.visibleLine(branch, fallback: theme.edge).withAlpha(50) : branch
+            let widths = style.edgeWidth.map { ($0, $0) }
+                ?? (theme.branchWidth(atDepth: looks.depth(ofNodeAt: ends.from)), theme.branchWidth(atDepth: looks.depth(ofNodeAt: ends.to)))
+            appendEdgeLine(path, mapWidth: widths.0, endWidth: widths.1, color: edgeColor, cheapWhenThin: style.edgeColor == nil,
+                           dash: nil, link: false, selected: document.edges[e].id == extras.selectedEdge, zoomPixels: zoomPixels,
+                           scale: scale, clip: deviceViewport, into: &list)
         }
 
         var selectedIndices = list.selectedNodes
@@ -211,12 +218,15 @@ public struct SceneBuilder {
                 selectedIndices.append(index)
                 continue
             }
-            appendShape(of: document.nodes[index], at: device(at), selected: false, faint: faint(index), zoomPixels: zoomPixels,
-                        clip: deviceViewport, into: &list)
+            appendShape(of: document.nodes[index], at: device(at), selected: false, faint: faint(index), looks: looks, index: index,
+                        zoomPixels: zoomPixels, clip: deviceViewport, into: &list)
             labelled.append(index)
         }
         list.visibleEdges = edgeIndices
         list.visibleNodes = nodeIndices
+        // why: each shadow is eight texture copies; past a few hundred on screen, at a zoom where
+        // they are a blur of a pixel or two, they cost frames and show nothing.
+        if list.shadows.count > Self.shadowBudget { list.shadows.removeAll(keepingCapacity: true) }
         // The node being edited goes last of all: nothing may cover its caret.
         if let editedIndex, let at = selectedIndices.firstIndex(of: editedIndex) {
             selectedIndices.append(selectedIndices.remove(at: at))
@@ -224,12 +234,13 @@ public struct SceneBuilder {
         for index in selectedIndices {
             var node = document.nodes[index]
             if index == editedIndex, let layout = extras.editing?.layout { node.size = layout.size }
-            appendShape(of: node, at: device(position(node)), selected: true, zoomPixels: zoomPixels, clip: deviceViewport, into: &list)
+            appendShape(of: node, at: device(position(node)), selected: true, looks: looks, index: index, zoomPixels: zoomPixels,
+                        clip: deviceViewport, into: &list)
         }
         labelled.append(contentsOf: selectedIndices)
         for (index, path) in links {
             let look = document.edges[index].look
-            appendEdgeLine(path, mapWidth: look.width ?? theme.linkEdgeWidth, color: look.color, dash: look.dash, link: true,
+            appendEdgeLine(path, mapWidth: look.width ?? theme.linkEdgeWidth, color: look.color, cheapWhenThin: false, dash: look.dash, link: true,
                            selected: document.edges[index].id == extras.selectedEdge, zoomPixels: zoomPixels, scale: scale,
                            clip: deviceViewport, into: &list)
         }
@@ -259,15 +270,16 @@ public struct SceneBuilder {
             for index in labelled where index != editedIndex {
                 let node = document.nodes[index]
                 guard !node.label.isEmpty else { continue }
-                let style = node.style
+                let style = theme.nodeMetrics.textStyle(of: node)
                 let size = style.fontSize == nil ? pixelSize : pixelSize * style.textScale
                 guard size >= theme.minimumLabelPixels else { continue }
+                let ink = labelColor(of: node)
                 var label = DrawList.Label(
                     text: node.label,
                     center: device(position(node) + node.textOffset),
                     pixelSize: size,
                     rasterPixelSize: style.fontSize == nil ? rasterSize : TextRaster.rasterSize(forPixelSize: size),
-                    color: faint(index) ? theme.textColor(of: node).withAlpha(70) : theme.textColor(of: node)
+                    color: faint(index) ? ink.withAlpha(70) : ink
                 )
                 label.bold = style.bold
                 label.italic = style.italic
@@ -447,24 +459,30 @@ public struct SceneBuilder {
     /// software renderer draws for a fraction of an anti-aliased quad's cost (a link across the
     /// screen is a long thin quad, and SDL's rasteriser walks every pixel of its triangles'
     /// bounding boxes: 5,000 links at zoom 0.15 took 20 ms a frame); dashed in widths of the line.
-    private func appendEdgeLine(_ path: EdgePath, mapWidth: Double, color chosen: RGBA?, dash: [Double]?, link: Bool, selected: Bool,
+    /// A branch tapers from `mapWidth` at its parent to `endWidth` at its child; a colour not the
+    /// map's own (`cheapWhenThin`: the palette's) gives way to the plain one-pixel line as a
+    /// chosen one does not, so mid-zoom views cost what they did before colours.
+    private func appendEdgeLine(_ path: EdgePath, mapWidth: Double, endWidth: Double? = nil, color chosen: RGBA?, cheapWhenThin: Bool,
+                                dash: [Double]?, link: Bool, selected: Bool,
                                 zoomPixels: Double, scale: Double, clip: Rect, into list: inout DrawList) {
         var width = mapWidth * zoomPixels
+        var end = (endWidth ?? mapWidth) * zoomPixels
         if selected {
             // A selected edge stands out at any zoom: wide, in the selection colour.
             list.appendPath(path, width: max(width + 4 * scale, 4 * scale), color: theme.selectedBorder, clip: clip)
             width = max(width, 1.5)
+            end = max(end, 1.5)
         }
         let color = theme.visibleLine(chosen, fallback: link ? theme.linkEdge : theme.edge)
         if let dash, !dash.isEmpty {
             // why: Freeplane's dashes are in widths of the line, so a thicker line has longer dashes.
             let unit = max(mapWidth, 1) * zoomPixels
             list.appendDashedPath(path, width: width, color: color, pattern: dash.map { $0 * unit }, clip: clip)
-        } else if (link ? width < 1 : width <= 1) && chosen == nil {
+        } else if (link ? width < 1 : max(width, end) <= 1) && (chosen == nil || cheapWhenThin) {
             // A link a pixel wide (at 100 %) keeps its anti-aliased line, the look people see most.
             list.appendHairlines(along: path, clip: clip, link: link)
         } else {
-            list.appendPath(path, width: width, color: color, clip: clip)
+            list.appendPath(path, width: width, endWidth: end, color: color, clip: clip)
         }
     }
 
@@ -493,11 +511,11 @@ public struct SceneBuilder {
         func device(_ r: Rect) -> Rect {
             Rect(x: center.x + r.minX * zoomPixels, y: center.y + r.minY * zoomPixels, width: r.width * zoomPixels, height: r.height * zoomPixels)
         }
-        let style = node.style
+        let style = theme.nodeMetrics.textStyle(of: node)
         for rect in layout.selection { list.appendRect(device(rect), color: theme.textSelection) }
         let pixelSize = theme.fontSize * zoomPixels * style.textScale
         let rasterSize = TextRaster.rasterSize(forPixelSize: pixelSize)
-        let color = theme.textColor(of: node)
+        let color = labelColor(of: node)
         for line in layout.lines where !line.text.isEmpty {
             var label = DrawList.Label(
                 text: line.text, center: center + line.origin * zoomPixels, pixelSize: pixelSize,
@@ -728,6 +746,8 @@ public struct SceneBuilder {
         let visible = camera.visibleMapRect(viewportSize: viewportSize).outset(by: 8 / camera.zoom)
         func device(_ mapPoint: Vec2) -> Vec2 { camera.screenPoint(ofMap: mapPoint) * scale }
         let farOut = isFarOut(zoomPixels: zoomPixels)
+        if !farOut { list.branchLooks.refresh(for: document, palette: theme.branchPalette) }
+        let looks = list.branchLooks
         if let id = extras.selectedEdge, let e = document.edges.firstIndex(where: { $0.id == id }), !document.isHidden(edgeAt: e) {
             let ends = document.endpoints(ofEdgeAt: e)
             let from = document.nodes[ends.from].position, to = document.nodes[ends.to].position
@@ -773,18 +793,20 @@ public struct SceneBuilder {
         for index in shown {
             var node = document.nodes[index]
             if index == editedIndex, let layout = extras.editing?.layout { node.size = layout.size }
-            appendShape(of: node, at: device(node.position), selected: true, zoomPixels: zoomPixels, clip: deviceViewport, into: &list)
+            appendShape(of: node, at: device(node.position), selected: true, looks: looks, index: index, zoomPixels: zoomPixels,
+                        clip: deviceViewport, into: &list)
             list.visibleNodeCount += 1
         }
         let pixelSize = theme.fontSize * zoomPixels
         for index in shown where index != editedIndex {
             let node = document.nodes[index]
-            let size = node.style.fontSize == nil ? pixelSize : pixelSize * node.style.textScale
+            let style = theme.nodeMetrics.textStyle(of: node)
+            let size = style.fontSize == nil ? pixelSize : pixelSize * style.textScale
             guard !node.label.isEmpty, size >= theme.minimumLabelPixels else { continue }
             var label = DrawList.Label(text: node.label, center: device(node.position + node.textOffset), pixelSize: size,
-                                       rasterPixelSize: TextRaster.rasterSize(forPixelSize: size), color: theme.textColor(of: node))
-            label.bold = node.style.bold
-            label.italic = node.style.italic
+                                       rasterPixelSize: TextRaster.rasterSize(forPixelSize: size), color: labelColor(of: node))
+            label.bold = style.bold
+            label.italic = style.italic
             list.labels.append(label)
         }
         if let editedIndex, let layout = extras.editing?.layout {
@@ -805,6 +827,9 @@ public struct SceneBuilder {
     /// More gliding nodes than this and every node is considered for drawing, not just the
     /// visible ones and the gliders.
     static let manyGliders = 2000
+
+    /// At most this many nodes in view cast shadows (see `build`).
+    static let shadowBudget = 300
 
     /// Below this on-screen radius of the smallest node, the map is drawn as dots and hairlines.
     public static let farOutRadiusPixels = 3.0
@@ -827,14 +852,61 @@ public struct SceneBuilder {
         list.labels.append(label)
     }
 
-    private func appendShape(of node: Node, at center: Vec2, selected: Bool, faint: Bool = false, zoomPixels: Double, clip: Rect,
-                             into list: inout DrawList) {
-        // A node a filter leaves out, dimmed: its shape a ghost of itself.
-        let fill = faint ? (node.style.fillColor ?? theme.nodeFill).withAlpha(60) : node.style.fillColor ?? theme.nodeFill
-        let border = selected ? theme.selectedBorder : (faint ? theme.nodeBorder.withAlpha(50) : theme.nodeBorder)
-        let borderWidth = (selected ? theme.selectedBorderWidth : theme.nodeBorderWidth) * zoomPixels
+    /// The colour a node's words are drawn in: the central topic's on its accent (or on the fill
+    /// the map gives it), any other node's as the theme decides (`Theme.textColor(of:)`).
+    func labelColor(of node: Node) -> RGBA {
+        guard node.isCentral, node.shape != .plain else { return theme.textColor(of: node) }
+        let fill = (node.style.fillColor ?? theme.accent).over(theme.background)
+        return theme.readableText(node.style.textColor ?? theme.accentText, on: fill)
+    }
+
+    /// A node's shape: the central topic in the accent, heavier; a first-level node outlined a
+    /// step heavier in its branch's colour and tinted more; deeper nodes lightly tinted with a
+    /// plain outline in their branch's colour. Colours the map gives a node win. A soft shadow
+    /// under boxes and ellipses big enough to show one (a free-standing node floats higher).
+    private func appendShape(of node: Node, at center: Vec2, selected: Bool, faint: Bool = false, looks: BranchLooks, index: Int,
+                             zoomPixels: Double, clip: Rect, into list: inout DrawList) {
+        let branch = looks.color(ofNodeAt: index)
+        let depth = looks.depth(ofNodeAt: index)
+        let central = node.isCentral
+        // A first-level node, or a free-standing one (depth 1 too), is a step up from the rest.
+        let leading = depth == 1 && !central
+        var fill = central ? (node.style.fillColor ?? theme.accent)
+            : theme.tintedFill(node.style.fillColor, branch: theme.colorsOutlines ? branch : nil, firstLevel: leading)
+        var border = central && node.style.fillColor == nil ? theme.accentBorder
+            : (theme.colorsOutlines ? branch ?? theme.nodeBorder : theme.nodeBorder)
+        var borderWidth = (central || leading ? theme.firstLevelBorderWidth : theme.nodeBorderWidth) * zoomPixels
+        if faint {
+            // A node a filter leaves out, dimmed: its shape a ghost of itself.
+            fill = fill.withAlpha(60)
+            border = border.withAlpha(50)
+        }
         let half = node.size * (zoomPixels / 2)
         let small = 2 * min(half.x, half.y) < DrawList.smallShapePixels
+        if selected {
+            // Read at a glance: the outline in the selection colour, and a soft halo round it.
+            border = theme.selectedBorder
+            borderWidth = max(borderWidth, theme.selectedBorderWidth * zoomPixels)
+            if !small && node.shape != .plain {
+                let glow = max(3, 5 * zoomPixels)
+                let grown = half + Vec2(glow, glow)
+                if node.shape == .ellipse {
+                    list.appendRing(center: center, radii: grown - Vec2(glow / 2, glow / 2), color: theme.selectedBorder.withAlpha(70), width: glow)
+                } else {
+                    list.appendRoundedRect(center: center, halfSize: grown, radius: (theme.cornerRadius * zoomPixels) + glow, fill: nil,
+                                           border: theme.selectedBorder.withAlpha(70), borderWidth: glow)
+                }
+            }
+        }
+        if let shadow = theme.shadow, !faint, !small, node.shape != .plain || node.style.fillColor != nil {
+            let lift = depth == 1 && !central && looks.isFree(index) ? 2.0 : 1.0
+            // why: cast from a box inside the outline, so its darkest part lies under the node
+            // and the blur, not a hard edge, shows past the rounded corners.
+            let inset = max(0, min(node.shape == .ellipse ? 0.6 * min(half.x, half.y) : theme.cornerRadius * zoomPixels, min(half.x, half.y) - 1))
+            let blur = min(max(6 * zoomPixels * lift, 2), 28) + inset
+            let rect = Rect(center: center + Vec2(0, 2 * zoomPixels * lift), width: 2 * (half.x - inset), height: 2 * (half.y - inset))
+            list.shadows.append(DrawList.Shadow(rect: rect, blur: blur, color: shadow))
+        }
         switch node.shape {
         case .ellipse where small:
             list.appendPixelShape(center: center, halfSize: half, radius: nil, fill: fill, border: border, borderWidth: borderWidth, clip: clip)
@@ -847,7 +919,7 @@ public struct SceneBuilder {
             list.appendRoundedRect(center: center, halfSize: half, radius: theme.cornerRadius * zoomPixels, fill: fill,
                                    border: border, borderWidth: borderWidth)
         case .plain:
-            // Only text and an underline (in the node's edge colour); a fill if one was chosen,
+            // Only text and an underline (in the node's branch colour); a fill if one was chosen,
             // and the selection as a tinted box.
             let radius = theme.cornerRadius * zoomPixels
             if selected {
@@ -856,9 +928,9 @@ public struct SceneBuilder {
             } else if let chosen = node.style.fillColor {
                 list.appendRoundedRect(center: center, halfSize: half, radius: radius, fill: chosen, border: border, borderWidth: 0)
             }
-            let thickness = max((node.style.edgeWidth ?? theme.edgeWidth) * zoomPixels, 1)
+            let thickness = max((node.style.edgeWidth ?? theme.branchWidth(atDepth: depth)) * zoomPixels, 1)
             list.appendRect(Rect(x: center.x - half.x, y: center.y + half.y - thickness, width: 2 * half.x, height: thickness),
-                            color: theme.visibleLine(node.style.edgeColor, fallback: theme.edge))
+                            color: theme.visibleLine(branch, fallback: theme.edge))
         }
     }
 }

@@ -32,7 +32,20 @@ extension Theme {
         theme.edgeWidth = 2
         // why: a hairline link is hard to see across a room and to aim a finger at.
         theme.linkEdgeWidth = 2
-        theme.nodeMetrics = NodeSizing.Metrics(maxTextWidth: 260, padding: Vec2(12, 8), minimumSize: Vec2(56, 36), shape: .roundedBox)
+        // Corners, padding, sizes and gaps on one 4-unit grid.
+        theme.nodeMetrics = NodeSizing.Metrics(maxTextWidth: 260, padding: Vec2(12, 8), minimumSize: Vec2(56, 36), shape: .roundedBox,
+                                               centralTextScale: 1.5)
+        theme.cornerRadius = 8
+        theme.branchPalette = [RGBA(hex: 0x2457B3), RGBA(hex: 0xB84709), RGBA(hex: 0x169155), RGBA(hex: 0xA8507E), RGBA(hex: 0xD39E00), RGBA(hex: 0x45136A), RGBA(hex: 0x28B0FF), RGBA(hex: 0x5E2C00)]
+        theme.colorsOutlines = true
+        theme.branchTint = 0.08
+        theme.firstLevelTint = 0.16
+        theme.firstLevelBorderWidth = 2.5
+        theme.accent = RGBA(hex: 0x2E3A59)
+        theme.accentBorder = RGBA(hex: 0x1D2539)
+        theme.accentText = RGBA(hex: 0xFFFFFF)
+        theme.branchWidths = [7, 4, 2.75, 2]
+        theme.shadow = RGBA(hex: 0x1A2030, alpha: 90)
         return theme
     }()
 
@@ -60,6 +73,13 @@ extension Theme {
         theme.textSelection = RGBA(hex: 0x3D7FE6, alpha: 170)
         theme.badgeFill = RGBA(hex: 0x2C3036)
         theme.badgeText = RGBA(hex: 0xE6E8EB)
+        theme.branchPalette = [RGBA(hex: 0x2993FB), RGBA(hex: 0xD96C19), RGBA(hex: 0x2ED985), RGBA(hex: 0xE47FA4), RGBA(hex: 0xFFD03C), RGBA(hex: 0xB883CF), RGBA(hex: 0xB2D9FF), RGBA(hex: 0xA17140)]
+        theme.branchTint = 0.12
+        theme.firstLevelTint = 0.22
+        theme.accent = RGBA(hex: 0x3D5FC4)
+        theme.accentBorder = RGBA(hex: 0x7F9CF0)
+        theme.accentText = RGBA(hex: 0xFFFFFF)
+        theme.shadow = RGBA(hex: 0x000000, alpha: 170)
         return theme
     }()
 
@@ -87,7 +107,18 @@ extension Theme {
         theme.linkEdgeWidth = 2
         theme.fontSize = 20
         theme.uiFontSize = 19
-        theme.nodeMetrics = NodeSizing.Metrics(maxTextWidth: 300, padding: Vec2(14, 10), minimumSize: Vec2(64, 44), shape: .roundedBox)
+        theme.nodeMetrics = NodeSizing.Metrics(maxTextWidth: 300, padding: Vec2(16, 12), minimumSize: Vec2(64, 44), shape: .roundedBox,
+                                               centralTextScale: 1.5)
+        theme.cornerRadius = 8
+        // Strict: black words on white boxes with black outlines; only the thick lines are
+        // coloured, each dark enough for 4.5:1 on white.
+        theme.branchPalette = [RGBA(hex: 0x5E63CB), RGBA(hex: 0xC92D11), RGBA(hex: 0x00763D), RGBA(hex: 0x7A0851), RGBA(hex: 0x927129), RGBA(hex: 0x4D0D78), RGBA(hex: 0x337BAF), RGBA(hex: 0x4E2200)]
+        theme.colorsOutlines = false
+        theme.firstLevelBorderWidth = 4
+        theme.accent = RGBA(hex: 0x000000)
+        theme.accentBorder = RGBA(hex: 0x000000)
+        theme.accentText = RGBA(hex: 0xFFFFFF)
+        theme.branchWidths = [10, 6, 4, 3]
         return theme
     }()
 }

@@ -112,6 +112,46 @@ public struct Theme: Sendable, Equatable {
     /// Corner radius of rounded boxes, in map units (at most half the box's height).
     public var cornerRadius = 10.0
 
+    /// Each first-level branch's colour, in turn (the ninth takes the first again), carried down
+    /// its subtree by the lines, the outlines and a tint of the fills (see `BranchLooks`).
+    /// Chosen to stay apart for colour-blind eyes: `BranchPaletteTests` simulates protanopia,
+    /// deuteranopia and tritanopia (Machado et al. 2009) on every theme's. Empty: grey branches.
+    public var branchPalette: [RGBA] = []
+    /// How much of its branch's colour a node's fill takes: below the first level, and at it.
+    public var branchTint = 0.0
+    public var firstLevelTint = 0.0
+    /// Whether a node's outline takes its branch's colour (high contrast keeps black outlines,
+    /// classic Freeplane's plain ones: the lines alone are coloured).
+    public var colorsOutlines = true
+    /// The first level's outline, a step heavier than the rest (map units).
+    public var firstLevelBorderWidth = 2.0
+    /// The central topic's fill, outline and words (the words stay readable on a fill the map
+    /// gives it: `readableText`).
+    public var accent = RGBA(hex: 0x2F6FDE)
+    public var accentBorder = RGBA(hex: 0x1F4FA8)
+    public var accentText = RGBA(hex: 0xFFFFFF)
+    /// Branch widths by depth (map units): the line from a parent at depth d to its child runs
+    /// from `branchWidths[d]` to `branchWidths[d + 1]`, the last one for everything deeper. A
+    /// width the map gives a branch wins. Empty: every branch `edgeWidth`, untapered.
+    public var branchWidths: [Double] = []
+    /// A soft shadow under nodes, this colour at its darkest (nil: none). Drawn from one cached
+    /// texture (`DrawList.Shadow`), never per pixel per frame.
+    public var shadow: RGBA?
+
+    /// The width of a branch at a node `depth` levels below the root (see `branchWidths`).
+    public func branchWidth(atDepth depth: Int) -> Double {
+        guard let last = branchWidths.last else { return edgeWidth }
+        return depth < branchWidths.count ? branchWidths[max(depth, 0)] : last
+    }
+
+    /// A node's fill with its branch's tint (`branch` is nil for none), unless the map gave it one.
+    public func tintedFill(_ own: RGBA?, branch: RGBA?, firstLevel: Bool) -> RGBA {
+        if let own { return own }
+        guard let branch else { return nodeFill }
+        let amount = firstLevel ? firstLevelTint : branchTint
+        return amount > 0 ? nodeFill.mixed(with: branch.withAlpha(nodeFill.a), amount: amount) : nodeFill
+    }
+
     /// WCAG AA for text: 4.5:1 against what is behind it.
     public static let minimumTextContrast = 4.5
 
@@ -199,6 +239,14 @@ public struct Theme: Sendable, Equatable {
         linkEdgeWidth: 1,
         fontSize: 16,
         minimumLabelPixels: 4,
-        nodeMetrics: .standard
+        nodeMetrics: NodeSizing.Metrics(maxTextWidth: 260, padding: Vec2(6, 4), minimumSize: Vec2(64, 40), centralTextScale: 1.5),
+        // Freeplane's automatic edge colours: the lines alone coloured (its palette is not
+        // safe for colour-blind eyes; this one is), the nodes as they were.
+        branchPalette: [RGBA(hex: 0x2457B3), RGBA(hex: 0xB84709), RGBA(hex: 0x169155), RGBA(hex: 0xA8507E), RGBA(hex: 0xD39E00), RGBA(hex: 0x45136A), RGBA(hex: 0x28B0FF), RGBA(hex: 0x5E2C00)],
+        colorsOutlines: false,
+        accent: RGBA(hex: 0x1B3A1C),
+        accentBorder: RGBA(hex: 0x0E1F0F),
+        accentText: RGBA(hex: 0xFFFFFF),
+        branchWidths: [4, 3, 2]
     )
 }

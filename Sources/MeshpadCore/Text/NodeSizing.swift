@@ -17,13 +17,28 @@ public struct NodeSizing {
         public var shape: NodeShape
         /// The shape of branches whose child's style names none.
         public var edgeShape: EdgeShape
+        /// How much bigger the central topic's text is than the theme's, drawn bold (1: as any
+        /// node). A size the map gives the root itself wins.
+        public var centralTextScale: Double
 
-        public init(maxTextWidth: Double, padding: Vec2, minimumSize: Vec2, shape: NodeShape = .ellipse, edgeShape: EdgeShape = .curve) {
+        public init(maxTextWidth: Double, padding: Vec2, minimumSize: Vec2, shape: NodeShape = .ellipse, edgeShape: EdgeShape = .curve,
+                    centralTextScale: Double = 1) {
             self.maxTextWidth = maxTextWidth
             self.padding = padding
             self.minimumSize = minimumSize
             self.shape = shape
             self.edgeShape = edgeShape
+            self.centralTextScale = centralTextScale
+        }
+
+        /// The style a node's text is measured and drawn in: its own, with the central topic's
+        /// larger, heavier text where the theme has one and the map chose no size of its own.
+        public func textStyle(of node: Node) -> NodeStyle {
+            guard node.isCentral, centralTextScale != 1 else { return node.style }
+            var style = node.style
+            style.bold = true
+            if style.fontSize == nil { style.fontSize = NodeStyle.basePointSize * centralTextScale }
+            return style
         }
 
         public static let standard = Metrics(maxTextWidth: 260, padding: Vec2(6, 4), minimumSize: Vec2(64, 40))
@@ -53,7 +68,7 @@ public struct NodeSizing {
     public func shape(of style: NodeStyle) -> NodeShape { style.shape ?? metrics.shape }
 
     public func apply(to node: inout Node) {
-        let style = node.style
+        let style = metrics.textStyle(of: node)
         let measurer = measurer(for: style)
         // Icons stand before the text, as glyphs of the emoji font: part of what is drawn and
         // measured (the label), never of the text a person edits.

@@ -21,6 +21,8 @@ public final class FramePainter {
     var overviewForEveryMap = false
     /// Whether the last frame was drawn from the overview's tiles.
     public private(set) var lastFrameUsedOverview = false
+    /// Shadows and icons: their textures, made once.
+    let ornaments: Ornaments
     private var drawList = DrawList()
     private var overlayLists = [DrawList(), DrawList()]
 
@@ -28,6 +30,7 @@ public final class FramePainter {
         self.renderer = renderer
         self.images = images ?? ImageCache(renderer: renderer)
         textCache = TextCache(renderer: renderer, fonts: fonts)
+        ornaments = Ornaments(renderer: renderer)
         scene = SceneBuilder(theme: theme)
         overview = OverviewPainter(renderer: renderer, theme: theme)
     }
@@ -112,6 +115,7 @@ public final class FramePainter {
 
     private func draw(_ list: DrawList) {
         let mark = list.hairlineMark ?? list.indices.count
+        ornaments.drawShadows(of: list)
         renderer.drawShapes(of: list, indices: 0..<mark)
         renderer.drawHairlines(of: list)
         renderer.drawShapes(of: list, indices: mark..<list.indices.count)
@@ -123,6 +127,7 @@ public final class FramePainter {
             else { continue }
             renderer.copy(texture, to: image.rect)
         }
+        ornaments.drawIcons(of: list)
         for label in list.labels {
             guard var entry = textCache.texture(for: label) else { continue }
             var scale = label.pixelSize / Double(entry.pixelSize)
