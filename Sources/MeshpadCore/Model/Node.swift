@@ -294,6 +294,11 @@ public enum EdgeShape: String, CaseIterable, Sendable, Codable {
 /// Edge colour, width and shape are the node's own edge, the one from its parent (as in FreeMind).
 public struct NodeStyle: Equatable, Sendable, Codable {
     public var shape: NodeShape?
+    /// On the root only: the map's branches are not coloured by the theme's palette (the style
+    /// panel's "Colours" switch). Nil or false: they are. A map-wide choice kept on its
+    /// root, so it is undone, saved and shared as the root's style is.
+    // why: here, in a byte the colours' alignment left free, so a node stays 168 bytes.
+    public var plainBranches: Bool?
     public var textColor: RGBA?
     public var fillColor: RGBA?
     /// Font size in points, as FreeMind's `<font SIZE>`; 12 points is the theme's text size.
@@ -307,10 +312,6 @@ public struct NodeStyle: Equatable, Sendable, Codable {
     public var edgeShape: EdgeShape?
     /// A cloud drawn behind the node and everything shown below it (Freeplane's `<cloud>`).
     public var cloud: Cloud?
-    /// On the root only: the map's branches are not coloured by the theme's palette (the style
-    /// panel's "Branch colours" switch). Nil or false: they are. A map-wide choice kept on its
-    /// root, so it is undone, saved and shared as the root's style is.
-    public var plainBranches: Bool?
 
     /// The point size the theme's text size stands for.
     public static let basePointSize = 12.0

@@ -57,6 +57,8 @@ public enum StyleOption: StylePanelChoice {
     case priority(Int?)
     /// Opens the calendar for their due day.
     case dueDate
+    /// The map's branch colours on or off (on the root, whatever is selected: a map-wide switch).
+    case branchColors
 
     /// What choosing it makes of a node's style (bold and italic toggle, sizes step).
     public func applied(to style: NodeStyle) -> NodeStyle {
@@ -77,6 +79,7 @@ public enum StyleOption: StylePanelChoice {
         case .edgeShape(let shape): result.edgeShape = shape
         case .cloud(let shape): result.cloud = shape.map { Cloud(color: style.cloud?.color, shape: $0) }
         case .cloudColor(let color): result.cloud = Cloud(color: color, shape: style.cloud?.shape ?? .arc)
+        case .branchColors: result.plainBranches = style.plainBranches == true ? nil : true
         case .task, .priority, .dueDate: break
         }
         return result
@@ -96,7 +99,7 @@ public enum StyleOption: StylePanelChoice {
         case .edgeShape(let shape): return style.edgeShape == shape
         case .cloud(let shape): return style.cloud?.shape == shape
         case .cloudColor(let color): return style.cloud != nil && style.cloud?.color == color
-        case .task, .priority, .dueDate: return false
+        case .task, .priority, .dueDate, .branchColors: return false
         }
     }
 
@@ -109,6 +112,7 @@ public enum StyleOption: StylePanelChoice {
         case .priority(nil): return "P–"
         case .priority(let level?): return "P\(level)"
         case .dueDate: return "Due…"
+        case .branchColors: return "Colours"
         case .shape(.ellipse?): return "Oval"
         case .shape(.roundedBox?): return "Box"
         case .shape(.plain?): return "Text"
@@ -136,6 +140,7 @@ public enum StyleOption: StylePanelChoice {
     public var cells: Int {
         if case .edgeShape(_?) = self { return 2 }
         if case .dueDate = self { return 2 }
+        if case .branchColors = self { return 2 }
         return 1
     }
 
@@ -157,7 +162,8 @@ public enum StyleOption: StylePanelChoice {
             + [.bold, .italic, .smaller, .larger]),
         ("Edge", [.edge(nil)] + edgeColours.map { .edge($0) }),
         ("Width", [.edgeWidth(nil)] + edgeWidths.map { .edgeWidth($0) }),
-        ("Line", [.edgeShape(nil), .edgeShape(.curve), .edgeShape(.straight)]),
+        // Colours: the map's branches in the theme's palette (lit) or grey, for the whole map.
+        ("Line", [.edgeShape(nil), .edgeShape(.curve), .edgeShape(.straight), .branchColors]),
         // why: one row for tasks, so the panel stays short enough to leave the node in view on a
         // window 600 px tall.
         ("Task", [.task(nil), .task(.open), .task(.done), .dueDate] + Priority.levels.map { .priority($0) }),

@@ -49,7 +49,7 @@ extension Workspace {
             chrome.styleEnabled = !selection.nodes.isEmpty || chrome.styleLink != nil
             let styles = selection.nodes.compactMap { document.node($0)?.style }
             chrome.styleCurrent = styles.first.flatMap { first in styles.allSatisfy { $0 == first } ? first : nil }
-            chrome.styleChosen = styleChosenForTasks
+            chrome.styleChosen = styleChosenForTasks + (document.root.style.plainBranches == true ? [] : [.branchColors])
         }
         if panels.filter.isOpen {
             chrome.filter = panels.filter

@@ -117,6 +117,13 @@ extension Workspace {
     /// Applies a style choice to every selected node: one undo step (laid out again in a tidy map).
     mutating func applyStyle(_ option: StyleOption) {
         commitEditing()
+        if option == .branchColors {
+            // A map-wide switch, kept on the root: one undo step, saved and shared as its style is.
+            let root = document.root
+            let turned = option.applied(to: root.style)
+            transact("style") { $0.record(.setStyle(ids: [root.id], from: [root.style], to: [turned])) }
+            return
+        }
         let ids = document.nodes.map(\.id).filter { selection.contains($0) }
         guard !ids.isEmpty else {
             toast("Select nodes to style them")

@@ -97,7 +97,12 @@ import Testing
         let greens = (0..<list.vertexCount).filter { list.color(ofVertex: $0) == green }
         #expect(!greens.isEmpty, "the cloud is in its colour")
         // Behind: every vertex in its colour comes before the first node's fill.
-        let firstNode = (0..<list.vertexCount).first { list.color(ofVertex: $0) == Theme.standard.nodeFill }
+        let theme = Theme.standard
+        // A node's fill: the central topic's accent, or the theme's fill tinted with its branch's colour.
+        let fills = Set([theme.accent, theme.nodeFill] + theme.branchPalette.flatMap { colour in
+            [true, false].map { theme.tintedFill(nil, branch: colour, firstLevel: $0) }
+        })
+        let firstNode = (0..<list.vertexCount).first { fills.contains(list.color(ofVertex: $0)) }
         #expect(greens.max() ?? 0 < firstNode ?? 0, "drawn before the nodes")
         // Round the branch: its colour reaches beyond the branch's box on every side.
         let box = try #require(document.cloudAreas[clouded.id]).box

@@ -49,8 +49,9 @@ import Testing
             #expect(corners.map(\.y).max()! - corners.map(\.y).min()! == 1, "a row a pixel tall")
         }
         let colours = Set((0..<small.vertexCount).map { color(small, $0) })
-        #expect(colours.contains(theme.nodeFill))
-        let border = colours.subtracting([theme.nodeFill])
+        // The central topic, filled with the theme's accent.
+        #expect(colours.contains(theme.accent))
+        let border = colours.subtracting([theme.accent])
         #expect(!border.isEmpty, "a border shows round the fill")
         #expect(border.allSatisfy { $0.a == 255 }, "the border is solid (its colour mixed with the fill where thinner than a pixel)")
         let ys = (0..<small.vertexCount).map { point(small, Int32($0)).y }
