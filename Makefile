@@ -148,9 +148,13 @@ BINDIR ?= $(PREFIX)/bin
 DATADIR ?= $(PREFIX)/share
 ICON_SIZES := 16 32 48 64 128 256
 # Everything installed under $(DATADIR): install, uninstall and install-check share this list.
+# The interface's icons (SVG, drawn by SDL2_image at the display's scale): the app finds them in
+# share/meshpad/icons beside its bin folder.
+UI_ICONS := $(notdir $(wildcard Assets/icons/ui/*.svg))
 DATA_FILES := applications/meshpad.desktop mime/packages/meshpad.xml \
   icons/hicolor/scalable/apps/meshpad.svg \
-  $(foreach s,$(ICON_SIZES),icons/hicolor/$(s)x$(s)/apps/meshpad.png)
+  $(foreach s,$(ICON_SIZES),icons/hicolor/$(s)x$(s)/apps/meshpad.png) \
+  $(addprefix meshpad/icons/,$(UI_ICONS))
 
 # why: only for a live prefix; a staged DESTDIR tree is not where the desktop will look.
 define refresh_caches
@@ -178,10 +182,13 @@ install: $(if $(NO_BUILD),,build)
 	  install -Dm644 Assets/icons/hicolor/$${s}x$${s}/apps/meshpad.png \
 	    "$(DESTDIR)$(DATADIR)/icons/hicolor/$${s}x$${s}/apps/meshpad.png" || exit 1; \
 	done
+	install -d "$(DESTDIR)$(DATADIR)/meshpad/icons"
+	install -m644 $(addprefix Assets/icons/ui/,$(UI_ICONS)) "$(DESTDIR)$(DATADIR)/meshpad/icons/"
 	$(refresh_caches)
 
 uninstall:
 	rm -f "$(DESTDIR)$(BINDIR)/meshpad" $(foreach f,$(DATA_FILES),"$(DESTDIR)$(DATADIR)/$(f)")
+	rmdir "$(DESTDIR)$(DATADIR)/meshpad/icons" "$(DESTDIR)$(DATADIR)/meshpad" 2>/dev/null || true
 	$(refresh_caches)
 
 # Installs into a temporary prefix, checks every file, the desktop entry and the MIME database, then

@@ -256,15 +256,16 @@ extension EndToEndTests {
                 s.app.paintSettled()
                 let pixels = try s.app.canvas.renderer.readPixels()
                 let caret = try #require(s.app.workspace.textInputRect)
-                // The caret is drawn in the text colour right where the input method is told it is.
+                // The caret is drawn in the text colour right where the input method is told it is:
+                // the central topic's (the node edited), which stands out from its accent.
                 let theme = s.app.canvas.painter.scene.theme
                 var inked = 0
                 for y in Int(caret.minY + 2)..<Int(caret.maxY - 2) {
                     for x in Int(caret.minX - 1)...Int(caret.maxX + 1) {
-                        if let c = pixels.color(atX: x, y: y), Int(c.r) + Int(c.g) + Int(c.b) < 150 { inked += 1 }
+                        if let c = pixels.color(atX: x, y: y), c.contrast(with: theme.accent) >= 3 { inked += 1 }
                     }
                 }
-                #expect(inked >= Int(caret.height) - 6, "a dark caret \(caret)")
+                #expect(inked >= Int(caret.height) - 6, "a caret that stands out \(caret)")
                 #expect(caret.minX > 400, "after the text, right of the node's centre")
                 // The toolbar's New button is drawn where it is tapped.
                 let new = try #require(s.app.workspace.overlayLayout.rect(of: .toolbar(.newNode)))

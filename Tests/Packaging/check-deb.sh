@@ -46,7 +46,8 @@ bare /usr/bin/meshpad replay "$work/tap.jsonl" --sample --dump "$work/state.json
   || fail "the installed app could not open the sample: $(bare /usr/bin/meshpad replay "$work/tap.jsonl" --sample --dump "$work/state.json" 2>&1 | tail -3)"
 grep -q '"controls"' "$work/state.json" || fail "the opened sample has no controls"
 for file in /usr/share/man/man1/meshpad.1.gz /usr/share/doc/meshpad/copyright /usr/share/metainfo/io.github.meshpad.Meshpad.metainfo.xml \
-            /usr/share/applications/meshpad.desktop /usr/share/mime/packages/meshpad.xml /usr/share/icons/hicolor/scalable/apps/meshpad.svg; do
+            /usr/share/applications/meshpad.desktop /usr/share/mime/packages/meshpad.xml /usr/share/icons/hicolor/scalable/apps/meshpad.svg \
+            /usr/share/meshpad/icons/plus.svg /usr/share/meshpad/icons/menu.svg; do
   [ -s "$file" ] || fail "$file was not installed"
 done
 # why: dpkg's triggers ran update-mime-database, so the desktop knows the file type.

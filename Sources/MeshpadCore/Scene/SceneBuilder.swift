@@ -218,8 +218,8 @@ public struct SceneBuilder {
                 selectedIndices.append(index)
                 continue
             }
-            appendShape(of: document.nodes[index], at: device(at), selected: false, faint: faint(index), looks: looks, index: index,
-                        zoomPixels: zoomPixels, clip: deviceViewport, into: &list)
+            appendShape(of: document.nodes[index], at: device(at), selected: false, hovered: document.nodes[index].id == extras.hovered,
+                        faint: faint(index), looks: looks, index: index, zoomPixels: zoomPixels, clip: deviceViewport, into: &list)
             labelled.append(index)
         }
         list.visibleEdges = edgeIndices
@@ -304,8 +304,9 @@ public struct SceneBuilder {
         }
         // Without folds only a selected node can show a badge: no need to look at the others.
         let badgeCandidates = document.hiddenCount > 0 ? labelled : labelled.filter { selection.contains(document.nodes[$0].id) }
-        appendBadges(document: document, indices: badgeCandidates, selection: selection, camera: camera, position: position, scale: scale, into: &list)
-        appendMarkers(document: document, indices: labelled, camera: camera, position: position, scale: scale, into: &list)
+        appendBadges(document: document, indices: badgeCandidates, selection: selection, camera: camera, position: position, scale: scale,
+                     looks: looks, into: &list)
+        appendMarkers(document: document, indices: labelled, camera: camera, position: position, scale: scale, looks: looks, into: &list)
         appendPictureHandles(document: document, indices: selectedIndices, extras: extras, camera: camera, position: position,
                              scale: scale, into: &list)
         for (index, path) in links where document.edges[index].look.isDecorated {
@@ -537,7 +538,7 @@ public struct SceneBuilder {
     /// Fold badges: a disc beside each folded node (the count it hides) and beside a selected
     /// node with children ("−", to fold it). Fixed size on screen, as `FoldBadge` hit-tests them.
     private func appendBadges(document: Document, indices: [Int], selection: Set<NodeID>, camera: Camera,
-                              position: (Node) -> Vec2, scale: Double, into list: inout DrawList) {
+                              position: (Node) -> Vec2, scale: Double, looks: BranchLooks, into list: inout DrawList) {
         guard document.hiddenCount > 0 || !selection.isEmpty else { return }
         let shrink = FoldBadge.drawScale(atZoom: camera.zoom)
         let radius = FoldBadge.radiusPixels * scale * shrink
@@ -550,11 +551,17 @@ public struct SceneBuilder {
             let centre = FoldBadge.screenCenter(of: node, at: position(node), side: FoldBadge.side(of: node, in: document), camera: camera) * scale
             let text = count > 0 ? (count > 999 ? "999+" : "\(count)") : "−"
             let width = max(2 * radius, (Double(text.count) * 7.5 + 10) * scale * shrink)
-            list.appendEllipse(center: centre, radii: Vec2(width / 2, radius), fill: theme.badgeFill, border: theme.nodeBorder,
-                               borderWidth: 1.5 * scale)
+            // Ringed in its branch's colour, a pill on the node's own line.
+            list.appendEllipse(center: centre, radii: Vec2(width / 2, radius), fill: theme.badgeFill, border: markerRing(looks, index),
+                               borderWidth: 2 * scale)
             list.labels.append(DrawList.Label(text: text, center: centre, pixelSize: pixelSize, rasterPixelSize: rasterSize,
                                               color: theme.badgeText))
         }
+    }
+
+    /// A badge's or marker's ring: its node's branch colour where outlines take it, else the theme's outline.
+    private func markerRing(_ looks: BranchLooks, _ index: Int) -> RGBA {
+        theme.colorsOutlines ? looks.color(ofNodeAt: index) ?? theme.nodeBorder : theme.nodeBorder
     }
 
     /// Resize handles: a disc tucked against the bottom-right corner of each selected node's
@@ -580,7 +587,7 @@ public struct SceneBuilder {
     /// for a node of the map) and at the bottom one of each node with a note (≡), as
     /// `NodeMarker` hit-tests them.
     private func appendMarkers(document: Document, indices: [Int], camera: Camera, position: (Node) -> Vec2, scale: Double,
-                                   into list: inout DrawList) {
+                               looks: BranchLooks, into list: inout DrawList) {
         let shrink = FoldBadge.drawScale(atZoom: camera.zoom)
         let radius = NodeMarker.radiusPixels * scale * shrink
         let pixelSize = 14 * scale * shrink
@@ -589,8 +596,8 @@ public struct SceneBuilder {
             let node = document.nodes[index]
             for marker in [NodeMarker.link, .note] where marker.isShown(node, zoom: camera.zoom) {
                 let centre = marker.screenCenter(of: node, at: position(node), side: FoldBadge.side(of: node, in: document), camera: camera) * scale
-                list.appendEllipse(center: centre, radii: Vec2(radius, radius), fill: theme.badgeFill, border: theme.nodeBorder,
-                                   borderWidth: 1.5 * scale)
+                list.appendEllipse(center: centre, radii: Vec2(radius, radius), fill: theme.badgeFill, border: markerRing(looks, index),
+                                   borderWidth: 2 * scale)
                 // "#…" goes to a node of this map; anything else leaves it.
                 let glyph = marker == .note ? "≡" : (node.link?.hasPrefix("#") == true ? "#" : "↗")
                 list.labels.append(DrawList.Label(text: glyph, center: centre, pixelSize: pixelSize, rasterPixelSize: rasterSize,
@@ -814,7 +821,7 @@ public struct SceneBuilder {
             appendEditor(layout, of: node, at: device(node.position), zoomPixels: zoomPixels, into: &list)
         }
         appendBadges(document: document, indices: shown, selection: selection, camera: camera, position: { $0.position }, scale: scale,
-                     into: &list)
+                     looks: looks, into: &list)
         appendPictureHandles(document: document, indices: shown, extras: extras, camera: camera, position: { $0.position }, scale: scale,
                              into: &list)
         appendPointerFeedback(extras, document: document, device: device, scale: scale, deviceViewport: deviceViewport, into: &list)
@@ -864,8 +871,8 @@ public struct SceneBuilder {
     /// step heavier in its branch's colour and tinted more; deeper nodes lightly tinted with a
     /// plain outline in their branch's colour. Colours the map gives a node win. A soft shadow
     /// under boxes and ellipses big enough to show one (a free-standing node floats higher).
-    private func appendShape(of node: Node, at center: Vec2, selected: Bool, faint: Bool = false, looks: BranchLooks, index: Int,
-                             zoomPixels: Double, clip: Rect, into list: inout DrawList) {
+    private func appendShape(of node: Node, at center: Vec2, selected: Bool, hovered: Bool = false, faint: Bool = false, looks: BranchLooks,
+                             index: Int, zoomPixels: Double, clip: Rect, into list: inout DrawList) {
         let branch = looks.color(ofNodeAt: index)
         let depth = looks.depth(ofNodeAt: index)
         let central = node.isCentral
@@ -884,17 +891,21 @@ public struct SceneBuilder {
         let half = node.size * (zoomPixels / 2)
         let small = 2 * min(half.x, half.y) < DrawList.smallShapePixels
         if selected {
-            // Read at a glance: the outline in the selection colour, and a soft halo round it.
             border = theme.selectedBorder
             borderWidth = max(borderWidth, theme.selectedBorderWidth * zoomPixels)
+        }
+        if selected || hovered {
+            // Read at a glance: a soft halo round the node, in the selection colour (fainter and
+            // thinner for the node a hovering mouse is over).
             if !small && node.shape != .plain {
-                let glow = max(3, 5 * zoomPixels)
+                let glow = selected ? max(3, 5 * zoomPixels) : max(2, 3 * zoomPixels)
+                let halo = theme.selectedBorder.withAlpha(selected ? 70 : 45)
                 let grown = half + Vec2(glow, glow)
                 if node.shape == .ellipse {
-                    list.appendRing(center: center, radii: grown - Vec2(glow / 2, glow / 2), color: theme.selectedBorder.withAlpha(70), width: glow)
+                    list.appendRing(center: center, radii: grown - Vec2(glow / 2, glow / 2), color: halo, width: glow)
                 } else {
                     list.appendRoundedRect(center: center, halfSize: grown, radius: (theme.cornerRadius * zoomPixels) + glow, fill: nil,
-                                           border: theme.selectedBorder.withAlpha(70), borderWidth: glow)
+                                           border: halo, borderWidth: glow)
                 }
             }
         }

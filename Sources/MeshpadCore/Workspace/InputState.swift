@@ -28,6 +28,9 @@ public struct InputState: Sendable {
     var lastHoverStep = 0.0
     /// Where the mouse pointer last was.
     var mousePosition: Vec2?
+    /// The node under a hovering mouse (never a finger's), lit faintly so what a click would
+    /// take reads before it is taken.
+    var hovered: NodeID?
     /// A text field had the focus after the last event (the keyboard comes when focus arrives).
     var fieldWasFocused = false
     /// The keyboard was sent away (Hide, or a hardware key) for the field that has the focus.

@@ -333,6 +333,16 @@ public struct Workspace {
     /// that follows a jump of the pointer, with no hovering, is a touch panel's; a press with no
     /// motion at all since the last (a double click) is what the last one was. With
     /// `PointerKind.touch` the left button's press, drag and release come out as a finger's.
+    /// The node under a hovering mouse: a touch panel's pointer (which jumps, and never hovers)
+    /// lights nothing. A change asks for a frame.
+    mutating func noteHover(at position: Vec2) {
+        let hovering = measures.pointer != .touch && input.hoverMoves > 3 && input.lastHoverStep < 24
+        let under = hovering ? document.topmostNode(at: view.camera.mapPoint(ofScreen: position)) : nil
+        guard under != input.hovered else { return }
+        input.hovered = under
+        needsRedraw = true
+    }
+
     mutating func notePointer(_ event: InputEvent) -> InputEvent {
         switch event {
         case .mouseMove(let position, _):
@@ -340,6 +350,7 @@ public struct Workspace {
             guard !input.mouseIsDown else { break }
             input.lastHoverStep = input.mousePosition.map { $0.distance(to: position) } ?? .infinity
             input.hoverMoves += 1
+            noteHover(at: position)
         case .mouseDown(let button, let position, _, _):
             // why: a touch panel's pointer arrives in a jump (X may add the pointer's entry into the
             // window before it); a mouse glides there in many small steps. No motion at all (the
@@ -512,6 +523,7 @@ public struct Workspace {
             extras.editing = (editing.node, TextEditLayout(editor: editing.editor, sizing: measures.sizing, style: measures.sizing.metrics.textStyle(of: node)))
         }
         extras.selectedEdge = selection.edge
+        extras.hovered = input.mouseIsDown ? nil : input.hovered
         if let search = panels.search, !search.query.isEmpty {
             extras.highlighted = Set(search.matches)
             extras.currentMatch = search.current.flatMap { search.matches.indices.contains($0) ? search.matches[$0] : nil }
@@ -553,6 +565,8 @@ public struct SceneExtras {
     public var dropTarget: NodeID?
     /// Other screens' people on the nodes they are editing or dragging (a shared map).
     public var presence: [PresenceMark] = []
+    /// The node under a hovering mouse, lit faintly.
+    public var hovered: NodeID?
 
     /// A ring in a person's colour around a node, with their name.
     public struct PresenceMark: Equatable, Sendable {

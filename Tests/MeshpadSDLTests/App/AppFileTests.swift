@@ -344,8 +344,9 @@ extension PlatformTests {
                     guard let a else { return false }
                     return abs(Int(a.r) - Int(b.r)) < 8 && abs(Int(a.g) - Int(b.g)) < 8 && abs(Int(a.b) - Int(b.b)) < 8
                 }
-                #expect(close(pixels.color(atX: Int(button.rect.minX) + 3, y: Int(button.rect.minY) + 3), theme.uiPrimary))
-                #expect(close(pixels.color(atX: Int(panel.rect.minX) + 3, y: Int(panel.rect.maxY) - 3), theme.uiPanel))
+                // Inside the rounded corners.
+                #expect(close(pixels.color(atX: Int(button.rect.minX) + 10, y: Int(button.rect.minY) + 10), theme.uiPrimary))
+                #expect(close(pixels.color(atX: Int(panel.rect.minX) + 10, y: Int(panel.rect.maxY) - 10), theme.uiPanel))
                 #expect(button.rect.height >= 44, "big enough for a finger")
             }
         }

@@ -55,9 +55,13 @@ extension PlatformTests {
                 let camera = canvas.framingCamera(for: map)
                 canvas.paint(document: map, camera: camera, selection: [])
                 let pixels = try canvas.renderer.readPixels()
-                for node in map.nodes {
+                // The central topic in the accent; each first-level node in the theme's fill, tinted
+                // with its branch's colour where the theme tints.
+                for (k, node) in map.nodes.enumerated() {
                     let centre = camera.screenPoint(ofMap: node.position)
-                    #expect(near(pixels.color(atX: Int(centre.x), y: Int(centre.y)), theme.nodeFill), "node \(node.id)")
+                    let branch = k > 0 && theme.colorsOutlines ? theme.branchPalette[k - 1] : nil
+                    let fill = node.isCentral ? theme.accent : theme.tintedFill(nil, branch: branch, firstLevel: true)
+                    #expect(near(pixels.color(atX: Int(centre.x), y: Int(centre.y)), fill), "node \(node.id)")
                 }
                 #expect(near(pixels.color(atX: 2, y: 2), theme.background))
             }
@@ -74,7 +78,8 @@ extension PlatformTests {
                 let pixels = try canvas.renderer.readPixels()
                 let a = camera.screenPoint(ofMap: map.nodes[0].position), b = camera.screenPoint(ofMap: map.nodes[1].position)
                 let midpoint = a.interpolated(to: b, alpha: 0.5)
-                #expect(found(theme.edge, near: midpoint, radius: 1, in: pixels))
+                // The first branch, in the palette's first colour.
+                #expect(found(theme.branchPalette[0], near: midpoint, radius: 1, in: pixels))
                 // Off the segment it is background: the line is a line, not a smear.
                 #expect(near(pixels.color(atX: Int(midpoint.x), y: Int(midpoint.y) - 12), theme.background))
             }
@@ -90,12 +95,12 @@ extension PlatformTests {
                 let pixels = try canvas.renderer.readPixels()
                 let path = map.path(ofEdgeAt: 0).mapped { camera.screenPoint(ofMap: $0) }
                 for t in [0.25, 0.5, 0.75] {
-                    #expect(found(theme.edge, near: path.point(at: t), radius: 1, in: pixels), "on the curve at \(t)")
+                    #expect(found(theme.branchPalette[0], near: path.point(at: t), radius: 1, in: pixels), "on the curve at \(t)")
                 }
                 // Half-way along the straight line between its ends there is no line.
                 let chord = path.start.interpolated(to: path.end, alpha: 0.5)
                 #expect(path.distance(to: chord, tolerance: 0.1) > 12, "the chord runs apart from the curve there")
-                #expect(!found(theme.edge, near: chord, radius: 3, in: pixels))
+                #expect(!found(theme.branchPalette[0], near: chord, radius: 3, in: pixels))
                 #expect(near(pixels.color(atX: Int(chord.x), y: Int(chord.y)), theme.background))
             }
         }
