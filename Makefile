@@ -123,8 +123,14 @@ fuzz: deps
 	FUZZ_SECONDS=$(FUZZ_SECONDS) Tests/Fuzz/run.sh
 
 # Regenerates the pictures of the README and the guide with `meshpad render`, so they always show the current look.
+REAL_MAP := ../shared/maps/real/mm/wisemapping-import-writing_an_essay.mm
 screenshots: build
 	$(RELEASE_BIN) render --sample docs/images/sample.png --size 1280x800
+	@# A real map from ../shared (beside docs/images/before/essay.png, the look before issue 29).
+	@if [ -f $(REAL_MAP) ]; then \
+	  echo "$(RELEASE_BIN) render $(REAL_MAP) docs/images/essay.png --size 1280x800"; \
+	  $(RELEASE_BIN) render $(REAL_MAP) docs/images/essay.png --size 1280x800; \
+	else echo "screenshots: no $(REAL_MAP) (../shared is not beside this clone), docs/images/essay.png left as it is"; fi
 	$(RELEASE_BIN) render --procedural 60 --seed 1 docs/images/procedural-60.png --size 1280x800
 	$(RELEASE_BIN) render --procedural 5000 --seed 3 docs/images/large.png --size 1280x800
 	$(RELEASE_BIN) render Assets/examples/japanese.md docs/images/japanese.png --size 1280x800

@@ -22,13 +22,19 @@ public enum SVGExport {
                 + " \(n(path.control2.x)) \(n(path.control2.y)), \(n(path.end.x)) \(n(path.end.y))\" fill=\"none\"\(attributes)/>\n"
         }
         out += clouds(document, theme: theme, n)
+        // The branch colours and depths the screen draws by (a line of one width here: its middle's).
+        var looks = BranchLooks()
+        looks.refresh(for: document, palette: theme.branchPalette)
         out += "<g stroke-linecap=\"round\">\n"
         for (e, edge) in document.edges.enumerated() where !document.isHidden(edgeAt: e) {
             // As on screen: no branch to a summary or to a group mark that is not shown.
             if edge.kind == .tree, document.hidesBranch(toNodeAt: document.endpoints(ofEdgeAt: e).to) { continue }
             let isLink = edge.kind == .link
-            let color = isLink ? edge.look.color ?? theme.linkEdge : theme.edge
-            let width = isLink ? edge.look.width ?? theme.edgeWidth : theme.edgeWidth
+            let ends = document.endpoints(ofEdgeAt: e)
+            let own = document.nodes[ends.to].style
+            let color = isLink ? edge.look.color ?? theme.linkEdge : theme.visibleLine(looks.color(ofNodeAt: ends.to), fallback: theme.edge)
+            let width = isLink ? edge.look.width ?? theme.edgeWidth
+                : own.edgeWidth ?? (theme.branchWidth(atDepth: looks.depth(ofNodeAt: ends.from)) + theme.branchWidth(atDepth: looks.depth(ofNodeAt: ends.to))) / 2
             // Links keep their own dash; one without is dashed here, to tell it from a branch on paper.
             let dash = isLink ? (edge.look.dash?.map { n($0 * max(width, 1)) }.joined(separator: " ") ?? "6 4") : nil
             // The line the screen draws: a branch's curve or straight line, a link's arch or loop.
@@ -51,10 +57,16 @@ public enum SVGExport {
             for path in bracket.paths { out += line(path, stroke) }
         }
         out += "</g>\n<g font-family=\"DejaVu Sans, sans-serif\" font-size=\"\(n(theme.fontSize))\" text-anchor=\"middle\">\n"
-        for node in document.nodes where !document.isHidden(node.id) && !node.isPlaceholder {
-            let fill = node.style.fillColor ?? theme.nodeFill
-            let ink = theme.textColor(of: node)
-            let stroke = "\(paint("stroke", theme.nodeBorder)) stroke-width=\"\(n(theme.nodeBorderWidth))\""
+        let scene = SceneBuilder(theme: theme)
+        for (index, node) in document.nodes.enumerated() where !document.isHidden(node.id) && !node.isPlaceholder {
+            // As on screen: the central topic on the accent, the others tinted and outlined in their branch's colour.
+            let branch = theme.colorsOutlines ? looks.color(ofNodeAt: index) : nil
+            let leading = looks.depth(ofNodeAt: index) == 1 && !node.isCentral
+            let fill = node.isCentral ? node.style.fillColor ?? theme.accent : theme.tintedFill(node.style.fillColor, branch: branch, firstLevel: leading)
+            let ink = scene.labelColor(of: node)
+            let outline = node.isCentral && node.style.fillColor == nil ? theme.accentBorder : branch ?? theme.nodeBorder
+            let outlineWidth = node.isCentral || leading ? theme.firstLevelBorderWidth : theme.nodeBorderWidth
+            let stroke = "\(paint("stroke", outline)) stroke-width=\"\(n(outlineWidth))\""
             let box = node.frame
             switch node.shape {
             case .ellipse:
@@ -70,7 +82,7 @@ public enum SVGExport {
                 }
                 let thickness = node.style.edgeWidth ?? theme.edgeWidth
                 out += "<line x1=\"\(n(box.minX))\" y1=\"\(n(box.maxY - thickness / 2))\" x2=\"\(n(box.maxX))\" y2=\"\(n(box.maxY - thickness / 2))\""
-                out += "\(paint("stroke", (node.style.edgeColor ?? theme.edge))) stroke-width=\"\(n(thickness))\"/>\n"
+                out += "\(paint("stroke", theme.visibleLine(looks.color(ofNodeAt: index), fallback: theme.edge))) stroke-width=\"\(n(thickness))\"/>\n"
             }
             if let image = node.image {
                 // The picture by its path (a viewer reads a relative one from the SVG's folder).
@@ -85,8 +97,11 @@ public enum SVGExport {
             guard !lines.isEmpty else { continue }
             let lineHeight = node.textSize.y > 0 ? node.textSize.y / Double(lines.count) : theme.fontSize * 1.2
             // The first baseline sits so the block of lines is centred on the node.
-            let firstBaseline = node.position.y + node.textOffset.y - Double(lines.count - 1) * lineHeight / 2 + theme.fontSize * 0.35
-            out += "<text\(paint("fill", ink))\(node.style.bold ? " font-weight=\"bold\"" : "")\(node.style.italic ? " font-style=\"italic\"" : "")>"
+            let look = theme.nodeMetrics.textStyle(of: node)
+            let size = theme.fontSize * look.textScale
+            let firstBaseline = node.position.y + node.textOffset.y - Double(lines.count - 1) * lineHeight / 2 + size * 0.35
+            let sized = look.fontSize == nil ? "" : " font-size=\"\(n(size))\""
+            out += "<text\(paint("fill", ink))\(sized)\(look.bold ? " font-weight=\"bold\"" : "")\(look.italic ? " font-style=\"italic\"" : "")>"
             for (i, line) in lines.enumerated() {
                 out += "<tspan x=\"\(n(node.position.x))\" y=\"\(n(firstBaseline + Double(i) * lineHeight))\">\(XMLText.escapeText(String(line)))</tspan>"
             }

@@ -207,7 +207,7 @@ public struct OverlayBuilder {
                 appendMinimap(MinimapGeometry(panel: part.rect, world: chrome.minimapWorld), view: chrome.minimapView,
                               document: document, viewportSize: viewportSize, scale: scale, into: &list)
             case .stylePanel, .filterBar:
-                list.appendRect(device(part.rect), color: theme.uiPanel.withAlpha(245))
+                floating(part.rect, theme.uiPanel.withAlpha(245))
                 if !part.text.isEmpty { label(part.text, in: Rect(x: part.rect.minX, y: part.rect.maxY - 20, width: part.rect.width, height: 18), color: theme.uiText.withAlpha(160), centred: true) }
             case .styleTitle:
                 label(part.text, in: part.rect, color: theme.uiText.withAlpha(200), indent: 4)
