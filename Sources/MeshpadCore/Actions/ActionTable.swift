@@ -169,10 +169,12 @@ public enum ActionTable {
                               summary: "bring the selected nodes to the middle of the view")
         case .zoomIn:
             // why: a finger alone must zoom in too (one-finger users, panels whose touch is a mouse).
-            return ActionSpec("Zoom in", keys: [KeyChord(.equals), KeyChord(.equals, .shift), KeyChord(.plus), KeyChord(.keypadPlus)],
+            // why: Ctrl with them too, as browsers and editors zoom (and Ctrl+- typed a "-" into the node).
+            return ActionSpec("Zoom in", keys: [KeyChord(.equals), KeyChord(.equals, .shift), KeyChord(.plus), KeyChord(.keypadPlus),
+                                                KeyChord(.equals, .ctrl), KeyChord(.equals, [.ctrl, .shift]), KeyChord(.plus, .ctrl)],
                               toolbar: 8, toolbarTitle: "+", context: [.surface], readOnly: true, summary: "zoom in about the view's centre")
         case .zoomOut:
-            return ActionSpec("Zoom out", keys: [KeyChord(.minus), KeyChord(.keypadMinus)], toolbar: 6, toolbarTitle: "−",
+            return ActionSpec("Zoom out", keys: [KeyChord(.minus), KeyChord(.keypadMinus), KeyChord(.minus, .ctrl)], toolbar: 6, toolbarTitle: "−",
                               context: [.surface], readOnly: true, summary: "zoom out about the view's centre")
         case .resetZoom:
             return ActionSpec("Zoom 100 %", keys: [KeyChord(.digit0), KeyChord(.keypad0)], context: [.surface], readOnly: true,

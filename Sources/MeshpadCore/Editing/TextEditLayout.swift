@@ -26,11 +26,12 @@ public struct TextEditLayout: Equatable, Sendable {
     /// The x of every grapheme boundary on each line, for placing the caret by a tap.
     private var boundaries: [[Double]]
 
-    public init(editor: TextEditor, sizing: NodeSizing, style: NodeStyle = NodeStyle()) {
+    /// `central`: the map's central topic, whose lines run wider (`NodeSizing.maxTextWidth`).
+    public init(editor: TextEditor, sizing: NodeSizing, style: NodeStyle = NodeStyle(), central: Bool = false) {
         let display = editor.displayText
         let measurer = sizing.measurer(for: style)
         lineHeight = measurer.lineHeight
-        let broken = LineBreaker(maxWidth: sizing.maxTextWidth(for: style)).brokenLines(of: display, measuredBy: measurer)
+        let broken = LineBreaker(maxWidth: sizing.maxTextWidth(for: style, central: central)).brokenLines(of: display, measuredBy: measurer)
         let top = -Double(broken.count) * lineHeight / 2
         var lines: [Line] = []
         var boundaries: [[Double]] = []

@@ -24,7 +24,7 @@ public enum SVGExport {
         out += clouds(document, theme: theme, n)
         // The branch colours and depths the screen draws by (a line of one width here: its middle's).
         var looks = BranchLooks()
-        looks.refresh(for: document, palette: theme.branchPalette)
+        looks.refresh(for: document, palette: theme.branchPalette, background: theme.background)
         out += "<g stroke-linecap=\"round\">\n"
         for (e, edge) in document.edges.enumerated() where !document.isHidden(edgeAt: e) {
             // As on screen: no branch to a summary or to a group mark that is not shown.

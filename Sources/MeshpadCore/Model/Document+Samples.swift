@@ -8,7 +8,7 @@ extension Document {
         for (index, text) in children.enumerated() {
             let angle = (Double(index) * 72 - 90) * .pi / 180
             // why: wider than tall, so the central topic's larger words leave room beside it.
-            let position = Vec2(cos(angle) * 320, sin(angle) * 240)
+            let position = Vec2(cos(angle) * 340, sin(angle) * 280)
             map.addChild(of: map.rootID, text: text, at: position)
         }
         return map.build()

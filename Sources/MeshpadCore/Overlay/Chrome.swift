@@ -112,7 +112,7 @@ public enum StyleOption: StylePanelChoice {
         case .priority(nil): return "P–"
         case .priority(let level?): return "P\(level)"
         case .dueDate: return "Due…"
-        case .branchColors: return "Colours"
+        case .branchColors: return "Map colours"
         case .shape(.ellipse?): return "Oval"
         case .shape(.roundedBox?): return "Box"
         case .shape(.plain?): return "Text"
@@ -140,7 +140,7 @@ public enum StyleOption: StylePanelChoice {
     public var cells: Int {
         if case .edgeShape(_?) = self { return 2 }
         if case .dueDate = self { return 2 }
-        if case .branchColors = self { return 2 }
+        if case .branchColors = self { return 3 }
         return 1
     }
 
@@ -162,7 +162,7 @@ public enum StyleOption: StylePanelChoice {
             + [.bold, .italic, .smaller, .larger]),
         ("Edge", [.edge(nil)] + edgeColours.map { .edge($0) }),
         ("Width", [.edgeWidth(nil)] + edgeWidths.map { .edgeWidth($0) }),
-        // Colours: the map's branches in the theme's palette (lit) or grey, for the whole map.
+        // Map colours: the whole map's branches in the theme's palette (lit) or grey.
         ("Line", [.edgeShape(nil), .edgeShape(.curve), .edgeShape(.straight), .branchColors]),
         // why: one row for tasks, so the panel stays short enough to leave the node in view on a
         // window 600 px tall.

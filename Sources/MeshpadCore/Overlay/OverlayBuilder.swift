@@ -212,16 +212,17 @@ public struct OverlayBuilder {
             case .styleTitle:
                 label(part.text, in: part.rect, color: theme.uiText.withAlpha(200), indent: 4)
             case .styleOption, .linkStyleOption, .filterOption:
+                // Rounded as the buttons are; the chosen one ringed in the primary colour.
                 let r = part.rect.outset(by: -1)
                 if part.look == .on {
-                    list.appendRect(device(r), color: theme.uiPrimary)
+                    face(r, theme.uiPrimary)
                 }
                 let inner = part.look == .on ? r.outset(by: -3) : r
                 if let swatch = part.swatch {
-                    list.appendRect(device(inner), color: theme.uiText.withAlpha(110))
-                    list.appendRect(device(inner.outset(by: -1)), color: part.look == .disabled ? swatch.withAlpha(90) : swatch)
+                    face(inner, theme.uiText.withAlpha(110))
+                    face(inner.outset(by: -1), part.look == .disabled ? swatch.withAlpha(90) : swatch)
                 } else {
-                    list.appendRect(device(inner), color: theme.uiButton)
+                    face(inner, theme.uiButton)
                     let text: RGBA = part.look == .disabled ? theme.uiText.withAlpha(90) : theme.uiText
                     label(part.text, in: part.rect, color: text, centred: true)
                 }
@@ -229,13 +230,12 @@ public struct OverlayBuilder {
                 guard part.rect.maxY > 0, part.rect.minY < viewportSize.y else { continue }
                 label(part.text, in: part.rect, color: theme.uiText.withAlpha(180), centred: true)
             case .banner:
-                list.appendRect(device(part.rect), color: bannerIsError ? theme.bannerError : theme.bannerInfo)
+                floating(part.rect, bannerIsError ? theme.bannerError : theme.bannerInfo)
             case .bannerText:
                 label(part.text, in: part.rect, color: theme.uiText)
             case .mapName:
-                // One strip with the ☰ button's backing, so the map's text does not show between them.
-                list.appendRect(device(Rect(x: part.rect.minX - 6, y: part.rect.minY, width: part.rect.width + 6, height: part.rect.height)),
-                                color: theme.uiPanel.withAlpha(235))
+                // A chip of its own beside the ☰ button, floating as it does.
+                floating(part.rect, theme.uiPanel.withAlpha(240))
                 label(part.text, in: part.rect, color: theme.uiText, centred: true)
             case .statusLine:
                 list.appendRect(device(part.rect.outset(by: -1)), color: theme.bannerInfo)

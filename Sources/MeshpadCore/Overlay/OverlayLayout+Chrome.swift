@@ -3,6 +3,13 @@ extension OverlayLayout {
     /// Room an icon takes beside a toolbar button's words (window pixels).
     static let toolbarIconRoom = 32.0
 
+    /// "+ New" without its "+ ": words whose first is a lone symbol, beside an icon that says it.
+    static func withoutLeadingSymbol(_ title: String) -> String {
+        let words = title.split(separator: " ", maxSplits: 1)
+        guard words.count == 2, words[0].count == 1, let first = words[0].first, !first.isLetter, !first.isNumber else { return title }
+        return String(words[1])
+    }
+
     /// The toolbar's actions laid out apart from it, at the right edge.
     static let zoomCluster: Set<Action> = [.zoomIn, .zoomOut]
 
@@ -156,9 +163,13 @@ extension OverlayLayout {
                 let y = panel.minY + gap + Double(r) * (target + gap)
                 for i in indices {
                     let button = toolbar[i]
+                    // why: beside its icon a word needs no symbol of its own ("+ New" is the plus and "New").
+                    let title = button.action.toolbarTitle
+                    let icon = showsIcons ? button.action.iconName : nil
                     var part = Part(role: .toolbar(button.action), rect: Rect(x: x, y: y, width: widths[i], height: target),
-                                    text: button.action.toolbarTitle, look: !button.isEnabled ? .disabled : (button.isOn ? .on : .plain))
-                    part.icon = showsIcons ? button.action.iconName : nil
+                                    text: icon == nil ? title : Self.withoutLeadingSymbol(title),
+                                    look: !button.isEnabled ? .disabled : (button.isOn ? .on : .plain))
+                    part.icon = icon
                     append(part)
                     x += widths[i] + gap
                 }

@@ -17,6 +17,7 @@ public struct BranchLooks: Sendable {
         var style: UInt64
         var nodeCount: Int
         var palette: [RGBA]
+        var background: RGBA?
     }
 
     /// No colour: the theme's grey line, outline and fill.
@@ -35,14 +36,20 @@ public struct BranchLooks: Sendable {
     public init() {}
 
     /// The looks of `document`'s nodes under `palette`, worked out anew only if the map's
-    /// tree or styles changed since (or it is another map).
-    public mutating func refresh(for document: Document, palette: [RGBA]) {
+    /// tree or styles changed since (or it is another map). With a `background`, a colour of the
+    /// map's that all but vanishes on it (under 2:1, as `Theme.visibleLine` judges) is none, so
+    /// its lines and outlines are the theme's grey.
+    public mutating func refresh(for document: Document, palette: [RGBA], background: RGBA? = nil) {
         let key = Key(lineage: document.lineage, structure: document.structureRevision, style: document.styleRevision,
-                      nodeCount: document.nodes.count, palette: palette)
+                      nodeCount: document.nodes.count, palette: palette, background: background)
         guard key != self.key else { return }
         self.key = key
         let colored = !palette.isEmpty && document.root.style.plainBranches != true
         freeStanding = Set(document.deriveBranchLooks(palette: colored ? palette : [], colors: &colors, depths: &depths))
+        guard let background else { return }
+        for i in colors.indices where colors[i].a > 0 && colors[i].withAlpha(255).contrast(with: background) < 2 {
+            colors[i] = Self.none
+        }
     }
 
     public func isFree(_ index: Int) -> Bool { freeStanding.contains(index) }

@@ -8,12 +8,21 @@ extension DrawList {
     /// why: the software renderer fills a triangle by walking its bounding box, so one long
     /// diagonal quad costs as much as the whole window. The line is clipped to the view and cut
     /// into pieces of at most `pieceLength` pixels, whose boxes are small.
-    mutating func appendLine(from a: Vec2, to b: Vec2, width: Double, color: RGBA, clip: Rect? = nil) {
-        guard a.isFinite, b.isFinite, width > 0 else { return }
+    /// `endWidth` tapers it from `width` at `a` to that at `b` (nil: even).
+    mutating func appendLine(from a: Vec2, to b: Vec2, width: Double, endWidth: Double? = nil, color: RGBA, clip: Rect? = nil) {
+        let last = endWidth ?? width
+        guard a.isFinite, b.isFinite, width > 0, last > 0 else { return }
+        let whole = b - a
         var p = a, q = b
         if let clip {
-            guard let clipped = Self.clip(a, b, to: clip.outset(by: width + 2)) else { return }
+            guard let clipped = Self.clip(a, b, to: clip.outset(by: max(width, last) + 2)) else { return }
             (p, q) = clipped
+        }
+        // The width where the line was cut to the view, along the whole line.
+        func widthAlong(_ point: Vec2) -> Double {
+            let length = whole.length
+            guard last != width, length > 1e-9 else { return width }
+            return width + (last - width) * min(max((point - a).length / length, 0), 1)
         }
         let delta = q - p
         guard delta.length > 1e-6 else { return }
@@ -22,7 +31,7 @@ extension DrawList {
         let pieces = max(1, Int(((abs(delta.x) * abs(delta.y)).squareRoot() / Self.pieceLength).rounded(.up)))
         for k in 0..<pieces {
             let s = p + delta * (Double(k) / Double(pieces)), e = p + delta * (Double(k + 1) / Double(pieces))
-            appendLinePiece(from: s, to: e, width: width, color: color)
+            appendLinePiece(from: s, to: e, width: widthAlong(s), endWidth: widthAlong(e), color: color)
         }
     }
 
@@ -46,9 +55,8 @@ extension DrawList {
     /// at the start to `endWidth` at the end (a branch, thick at its parent).
     mutating func appendPath(_ path: EdgePath, width startWidth: Double, endWidth: Double? = nil, color: RGBA, clip: Rect? = nil) {
         let taper = endWidth.map { $0 - startWidth } ?? 0
-        // why: a tapered straight line still needs steps to narrow in (a few, as it is one line).
-        let bends = path.segmentCount(tolerance: Self.curveTolerancePixels)
-        let segments = abs(taper) < 0.25 ? bends : max(bends, 6)
+        // Each segment narrows from its start's width to its end's: a taper with no steps.
+        let segments = path.segmentCount(tolerance: Self.curveTolerancePixels)
         let widest = max(startWidth, endWidth ?? startWidth)
         let reach = clip?.outset(by: widest + 2)
         var k = 0
@@ -56,14 +64,16 @@ extension DrawList {
         path.forEachPoint(segments: segments) { b in
             defer { previous = b }
             guard let a = previous else { return }
-            let width = startWidth + taper * (Double(k) + 0.5) / Double(segments)
+            let width = startWidth + taper * Double(k) / Double(segments)
+            let narrower = startWidth + taper * Double(k + 1) / Double(segments)
             k += 1
-            let core = color.withAlpha(UInt8(Double(color.a) * min(width, 1)))
-            let halfCore = max(max(width, 1) / 2 - 0.5, 0.5)
+            // The joint at `b` is as wide as the line is there.
+            let core = color.withAlpha(UInt8(Double(color.a) * min(narrower, 1)))
+            let halfCore = max(max(narrower, 1) / 2 - 0.5, 0.5)
             // why: a long branch crossing the view is mostly off it; a box test skips those
             // segments for less than clipping each.
             if let reach, !Rect(spanning: a, b).intersects(reach) { return }
-            appendLine(from: a, to: b, width: width, color: color, clip: clip)
+            appendLine(from: a, to: b, width: width, endWidth: narrower, color: color, clip: clip)
             guard b != path.end, core.a == 255, reach?.contains(b) ?? true else { return }
             let step = b - a, length = step.length
             guard length > 1e-9 else { return }
@@ -121,20 +131,20 @@ extension DrawList {
         }
     }
 
-    private mutating func appendLinePiece(from a: Vec2, to b: Vec2, width: Double, color: RGBA) {
+    private mutating func appendLinePiece(from a: Vec2, to b: Vec2, width startWidth: Double, endWidth: Double, color: RGBA) {
         let delta = b - a
         let length = delta.length
-        // why: a line thinner than a pixel is drawn one pixel wide and fainter, which is how
-        // it would look if it were sampled properly; a 0.3 px hairline must not vanish.
-        let coverage = min(width, 1)
-        let half = max(width, 1) / 2
-        let inner = max(half - 0.5, 0)
-        let outer = half + 0.5
         let normal = Vec2(-delta.y / length, delta.x / length)
-        let solid = color.withAlpha(UInt8(Double(color.a) * coverage))
         let clear = color.withAlpha(0)
         let base = Int32(vertexCount)
-        for end in [a, b] {
+        for (end, width) in [(a, startWidth), (b, endWidth)] {
+            // why: a line thinner than a pixel is drawn one pixel wide and fainter, which is how
+            // it would look if it were sampled properly; a 0.3 px hairline must not vanish.
+            let coverage = min(width, 1)
+            let half = max(width, 1) / 2
+            let inner = max(half - 0.5, 0)
+            let outer = half + 0.5
+            let solid = color.withAlpha(UInt8(Double(color.a) * coverage))
             appendVertex(end - normal * outer, clear)
             appendVertex(end - normal * inner, solid)
             appendVertex(end + normal * inner, solid)
@@ -429,13 +439,14 @@ extension DrawList {
     }
 
     /// An edge's path as one-pixel lines: one for a straight path, a segment at a time for a curve.
-    mutating func appendHairlines(along path: EdgePath, clip: Rect, link: Bool) {
+    /// `color`: a branch's own (nil: `hairlineColor`); links are all `linkHairlineColor`.
+    mutating func appendHairlines(along path: EdgePath, clip: Rect, link: Bool, color: RGBA? = nil) {
         path.forEachSegment(tolerance: Self.curveTolerancePixels) { a, b in
-            if Rect(spanning: a, b).intersects(clip) { appendHairline(from: a, to: b, clip: clip, link: link) }
+            if Rect(spanning: a, b).intersects(clip) { appendHairline(from: a, to: b, clip: clip, link: link, color: color) }
         }
     }
 
-    mutating func appendHairline(from a: Vec2, to b: Vec2, clip: Rect, link: Bool = false) {
+    mutating func appendHairline(from a: Vec2, to b: Vec2, clip: Rect, link: Bool = false, color: RGBA? = nil) {
         guard let (p, q) = Self.clip(a, b, to: clip) else { return }
         if link {
             linkHairlines.append(Float(p.x)); linkHairlines.append(Float(p.y))
@@ -443,6 +454,7 @@ extension DrawList {
         } else {
             hairlines.append(Float(p.x)); hairlines.append(Float(p.y))
             hairlines.append(Float(q.x)); hairlines.append(Float(q.y))
+            hairlineColors.append(color ?? hairlineColor)
         }
     }
 

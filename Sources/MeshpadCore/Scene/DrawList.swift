@@ -80,6 +80,8 @@ public struct DrawList {
     /// after the triangles up to `hairlineMark` and before the dots.
     public internal(set) var hairlines: [Float] = []
     public internal(set) var hairlineColor = RGBA(0, 0, 0)
+    /// Each branch hairline's colour, one per line (its branch's, or `hairlineColor`).
+    public internal(set) var hairlineColors: [RGBA] = []
     /// Free links thinner than a pixel, drawn like `hairlines` in `linkHairlineColor`.
     public internal(set) var linkHairlines: [Float] = []
     public internal(set) var linkHairlineColor = RGBA(0, 0, 0)
@@ -105,6 +107,19 @@ public struct DrawList {
 
     public var vertexCount: Int { positions.count / 2 }
 
+    /// The branch hairlines in runs of one colour: `body` gets each run's lines (by index, four
+    /// floats each in `hairlines`) and its colour, so a renderer sets a colour once a run.
+    public func forEachHairlineRun(_ body: (Range<Int>, RGBA) -> Void) {
+        let count = min(hairlines.count / 4, hairlineColors.count)
+        var start = 0
+        while start < count {
+            var end = start + 1
+            while end < count && hairlineColors[end] == hairlineColors[start] { end += 1 }
+            body(start..<end, hairlineColors[start])
+            start = end
+        }
+    }
+
     public mutating func removeAll() {
         positions.removeAll(keepingCapacity: true)
         colors.removeAll(keepingCapacity: true)
@@ -115,6 +130,7 @@ public struct DrawList {
         icons.removeAll(keepingCapacity: true)
         dots.removeAll(keepingCapacity: true)
         hairlines.removeAll(keepingCapacity: true)
+        hairlineColors.removeAll(keepingCapacity: true)
         linkHairlines.removeAll(keepingCapacity: true)
         hairlineMark = nil
         visibleNodeCount = 0

@@ -63,8 +63,9 @@ public struct SceneBuilder {
         }
         // Far out, the smallest node is a few pixels: nodes become dots and edges hairlines.
         let farOut = isFarOut(zoomPixels: zoomPixels)
-        // why: far out every dot and hairline is one colour; the looks are not even looked at.
-        if !farOut { list.branchLooks.refresh(for: document, palette: theme.branchPalette) }
+        // why: worked out again only when the tree or a style changed (a far view's hairlines
+        // are coloured by branch too: a one-pixel line costs the same in any colour).
+        list.branchLooks.refresh(for: document, palette: theme.branchPalette, background: theme.background)
         let looks = list.branchLooks
 
         // Visible edges and nodes from the spatial index, plus anything gliding (the index has
@@ -166,7 +167,8 @@ public struct SceneBuilder {
                 if document.edges[e].id == extras.selectedEdge {
                     list.appendLine(from: a, to: b, width: 4 * scale, color: theme.selectedBorder, clip: deviceViewport)
                 }
-                list.appendHairline(from: a, to: b, clip: deviceViewport)
+                let isLink = document.edges[e].kind == .link
+                list.appendHairline(from: a, to: b, clip: deviceViewport, color: isLink ? nil : looks.color(ofNodeAt: ends.to))
                 continue
             }
             let mapPath = document.path(ofEdgeAt: e, from: from, to: to)
@@ -481,7 +483,8 @@ public struct SceneBuilder {
             list.appendDashedPath(path, width: width, color: color, pattern: dash.map { $0 * unit }, clip: clip)
         } else if (link ? width < 1 : max(width, end) <= 1) && (chosen == nil || cheapWhenThin) {
             // A link a pixel wide (at 100 %) keeps its anti-aliased line, the look people see most.
-            list.appendHairlines(along: path, clip: clip, link: link)
+            // A branch keeps its colour.
+            list.appendHairlines(along: path, clip: clip, link: link, color: link ? nil : chosen)
         } else {
             list.appendPath(path, width: width, endWidth: end, color: color, clip: clip)
         }
@@ -753,7 +756,7 @@ public struct SceneBuilder {
         let visible = camera.visibleMapRect(viewportSize: viewportSize).outset(by: 8 / camera.zoom)
         func device(_ mapPoint: Vec2) -> Vec2 { camera.screenPoint(ofMap: mapPoint) * scale }
         let farOut = isFarOut(zoomPixels: zoomPixels)
-        if !farOut { list.branchLooks.refresh(for: document, palette: theme.branchPalette) }
+        if !farOut { list.branchLooks.refresh(for: document, palette: theme.branchPalette, background: theme.background) }
         let looks = list.branchLooks
         if let id = extras.selectedEdge, let e = document.edges.firstIndex(where: { $0.id == id }), !document.isHidden(edgeAt: e) {
             let ends = document.endpoints(ofEdgeAt: e)
@@ -909,6 +912,9 @@ public struct SceneBuilder {
                 }
             }
         }
+        // why: whole device pixels: SDL's software renderer puts each vertex on a whole pixel,
+        // and a ring 2.5 px wide came out a line, a pixel of fill and a fainter line.
+        if borderWidth >= 1 { borderWidth = borderWidth.rounded() }
         if let shadow = theme.shadow, !faint, !small, node.shape != .plain || node.style.fillColor != nil {
             let lift = depth == 1 && !central && looks.isFree(index) ? 2.0 : 1.0
             // why: cast from a box inside the outline, so its darkest part lies under the node

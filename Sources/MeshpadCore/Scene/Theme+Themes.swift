@@ -107,8 +107,9 @@ extension Theme {
         theme.linkEdgeWidth = 2
         theme.fontSize = 20
         theme.uiFontSize = 19
+        // why: its text is big already; half as big again made the centre crowd its branches.
         theme.nodeMetrics = NodeSizing.Metrics(maxTextWidth: 300, padding: Vec2(16, 12), minimumSize: Vec2(64, 44), shape: .roundedBox,
-                                               centralTextScale: 1.5)
+                                               centralTextScale: 1.3)
         theme.cornerRadius = 8
         // Strict: black words on white boxes with black outlines; only the thick lines are
         // coloured, each dark enough for 4.5:1 on white.

@@ -62,8 +62,14 @@ public struct NodeSizing {
         return scale == 1 ? face : ScaledMeasurer(face, scale: scale)
     }
 
-    /// The line width text in `style` wraps at.
-    public func maxTextWidth(for style: NodeStyle) -> Double { metrics.maxTextWidth * style.textScale }
+    /// The line width text in `style` wraps at; the central topic's wider again, so its larger
+    /// words stay on as many lines as they would at the theme's size.
+    public func maxTextWidth(for style: NodeStyle, central: Bool = false) -> Double {
+        metrics.maxTextWidth * style.textScale * (central && metrics.centralTextScale != 1 ? Self.centralWidening : 1)
+    }
+
+    /// How much wider the central topic's lines may run (see `maxTextWidth`).
+    static let centralWidening = 1.4
 
     public func shape(of style: NodeStyle) -> NodeShape { style.shape ?? metrics.shape }
 
@@ -73,7 +79,7 @@ public struct NodeSizing {
         // Icons stand before the text, as glyphs of the emoji font: part of what is drawn and
         // measured (the label), never of the text a person edits.
         let shown = node.icons.isEmpty ? node.text : IconGlyphs.prefix(for: node.icons) + node.text
-        let lines = LineBreaker(maxWidth: maxTextWidth(for: style)).brokenLines(of: shown, measuredBy: measurer)
+        let lines = LineBreaker(maxWidth: maxTextWidth(for: style, central: node.isCentral)).brokenLines(of: shown, measuredBy: measurer)
         let textWidth = lines.reduce(0.0) { max($0, $1.width) }
         let textSize = Vec2(textWidth, Double(lines.count) * measurer.lineHeight)
         // why: most labels are one line that is the whole text; reusing the string shares its

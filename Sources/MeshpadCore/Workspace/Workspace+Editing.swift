@@ -261,7 +261,7 @@ extension Workspace {
     /// A tap in the node being edited: the caret goes to the nearest place between characters.
     mutating func placeCaret(at screenPoint: Vec2?) {
         guard let screenPoint, let editing, let node = document.node(editing.node) else { return }
-        let layout = TextEditLayout(editor: editing.editor, sizing: measures.sizing, style: measures.sizing.metrics.textStyle(of: node))
+        let layout = TextEditLayout(editor: editing.editor, sizing: measures.sizing, style: measures.sizing.metrics.textStyle(of: node), central: node.isCentral)
         let offset = layout.offset(at: view.camera.mapPoint(ofScreen: screenPoint) - node.position)
         editText { $0.place(caretAt: offset) }
     }

@@ -169,9 +169,9 @@ extension Workspace {
             let pages: [(MenuPage, MenuGroup)] = [(.export, .export), (.theme, .theme), (.keyboard, .keyboard)]
             let links = pages.filter { !rows($0.1).isEmpty }.map { Menu.Row(item: .page($0.0), title: $0.0.title) }
             return rows(.file) + rows(.present) + rows(.edit) + links + rows(.app)
-        case .export: return [Menu.Row(item: .back, title: "‹ Back")] + rows(.export)
-        case .theme: return [Menu.Row(item: .back, title: "‹ Back")] + rows(.theme)
-        case .keyboard: return [Menu.Row(item: .back, title: "‹ Back")] + rows(.keyboard)
+        case .export: return [Menu.Row(item: .back, title: "Back")] + rows(.export)
+        case .theme: return [Menu.Row(item: .back, title: "Back")] + rows(.theme)
+        case .keyboard: return [Menu.Row(item: .back, title: "Back")] + rows(.keyboard)
         }
     }
 

@@ -50,7 +50,7 @@ extension Workspace {
         guard var session = editing, session.node == id, let node = document.node(id),
               let parent = document.parent(of: id).flatMap({ document.node($0) }) else { return }
         let side: Double = node.position.x < parent.position.x ? -1 : 1
-        let box = TextEditLayout(editor: session.editor, sizing: measures.sizing, style: measures.sizing.metrics.textStyle(of: node)).size
+        let box = TextEditLayout(editor: session.editor, sizing: measures.sizing, style: measures.sizing.metrics.textStyle(of: node), central: node.isCentral).size
         let target = node.position + Vec2(side * box.x / 2, 0)
         guard let move = Change.move([(id, target)], in: document), record(move, glide: false) else { return }
         session.anchorX = node.position.x

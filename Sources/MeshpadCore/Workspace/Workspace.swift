@@ -220,7 +220,7 @@ public struct Workspace {
     public var textInputRect: Rect? {
         if let dialog = panels.dialog, dialog.hasField { return overlayLayout.rect(of: .field) }
         if let editing, let node = document.node(editing.node) {
-            let layout = TextEditLayout(editor: editing.editor, sizing: measures.sizing, style: measures.sizing.metrics.textStyle(of: node))
+            let layout = TextEditLayout(editor: editing.editor, sizing: measures.sizing, style: measures.sizing.metrics.textStyle(of: node), central: node.isCentral)
             let camera = view.camera
             let topLeft = camera.screenPoint(ofMap: node.position + layout.caret.origin)
             return Rect(x: topLeft.x, y: topLeft.y, width: max(layout.caret.width * camera.zoom, 1), height: layout.caret.height * camera.zoom)
@@ -520,7 +520,7 @@ public struct Workspace {
     public var sceneExtras: SceneExtras {
         var extras = SceneExtras()
         if let editing, let node = document.node(editing.node) {
-            extras.editing = (editing.node, TextEditLayout(editor: editing.editor, sizing: measures.sizing, style: measures.sizing.metrics.textStyle(of: node)))
+            extras.editing = (editing.node, TextEditLayout(editor: editing.editor, sizing: measures.sizing, style: measures.sizing.metrics.textStyle(of: node), central: node.isCentral))
         }
         extras.selectedEdge = selection.edge
         extras.hovered = input.mouseIsDown ? nil : input.hovered

@@ -40,12 +40,15 @@ final class Ornaments {
             let reach = Double(blur), side = Double(2 * blur + Self.shadowCore)
             SDL_SetTextureColorMod(texture.handle, shadow.color.r, shadow.color.g, shadow.color.b)
             SDL_SetTextureAlphaMod(texture.handle, shadow.color.a)
-            let outer = shadow.rect.outset(by: reach)
+            // why: whole pixels, or the pieces' edges fall between pixels and a seam shows.
+            let box = Rect(x: shadow.rect.minX.rounded(), y: shadow.rect.minY.rounded(), width: shadow.rect.width.rounded(),
+                           height: shadow.rect.height.rounded())
+            let outer = box.outset(by: reach)
             // Source columns and rows: the blur, the middle, the blur; the same on screen.
-            let xs = [(0.0, reach, outer.minX, reach), (reach, side - 2 * reach, shadow.rect.minX, shadow.rect.width),
-                      (side - reach, reach, shadow.rect.maxX, reach)]
-            let ys = [(0.0, reach, outer.minY, reach), (reach, side - 2 * reach, shadow.rect.minY, shadow.rect.height),
-                      (side - reach, reach, shadow.rect.maxY, reach)]
+            let xs = [(0.0, reach, outer.minX, reach), (reach, side - 2 * reach, box.minX, box.width),
+                      (side - reach, reach, box.maxX, reach)]
+            let ys = [(0.0, reach, outer.minY, reach), (reach, side - 2 * reach, box.minY, box.height),
+                      (side - reach, reach, box.maxY, reach)]
             for (row, y) in ys.enumerated() {
                 for (column, x) in xs.enumerated() where !(row == 1 && column == 1) {
                     guard x.3 > 0, y.3 > 0 else { continue }

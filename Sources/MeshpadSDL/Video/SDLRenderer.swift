@@ -98,13 +98,18 @@ public final class SDLRenderer {
 
     /// Edges a pixel wide or less: one-pixel lines, one colour for branches, one for links.
     func drawHairlines(of list: DrawList) {
-        for (lines, c) in [(list.hairlines, list.hairlineColor), (list.linkHairlines, list.linkHairlineColor)] where !lines.isEmpty {
+        let lines = list.hairlines
+        list.forEachHairlineRun { run, c in
             SDL_SetRenderDrawColor(handle, c.r, c.g, c.b, c.a)
-            var i = 0
-            while i + 3 < lines.count {
-                SDL_RenderDrawLineF(handle, lines[i], lines[i + 1], lines[i + 2], lines[i + 3])
-                i += 4
-            }
+            for k in run { SDL_RenderDrawLineF(handle, lines[4 * k], lines[4 * k + 1], lines[4 * k + 2], lines[4 * k + 3]) }
+        }
+        let links = list.linkHairlines, c = list.linkHairlineColor
+        guard !links.isEmpty else { return }
+        SDL_SetRenderDrawColor(handle, c.r, c.g, c.b, c.a)
+        var i = 0
+        while i + 3 < links.count {
+            SDL_RenderDrawLineF(handle, links[i], links[i + 1], links[i + 2], links[i + 3])
+            i += 4
         }
     }
 
