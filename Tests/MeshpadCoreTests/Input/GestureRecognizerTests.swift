@@ -114,7 +114,7 @@ import Testing
 
     @Test func draggingEmptySurfacePansWithZeroDriftOver1000Moves() {
         var rig = GestureRig()
-        let start = Vec2(650, 520)
+        let start = Vec2(720, 560)
         let mapUnderFinger = rig.camera.mapPoint(ofScreen: start)
         rig.down(1, start)
         var finger = start

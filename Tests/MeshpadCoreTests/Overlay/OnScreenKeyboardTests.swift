@@ -219,7 +219,7 @@ import Testing
     func aNewNodeMadeFromTheSurfaceMenuLowDownAlsoGivesTheViewBack(tidy: Bool, justAboveToolbar: Bool) throws {
         var rig = EditRig()
         let toolbarTop = try #require(rig.workspace.overlayLayout.rect(of: .toolbarPanel)?.minY)
-        let point = justAboveToolbar ? Vec2(560, toolbarTop - 6) : Vec2(700, 400)
+        let point = justAboveToolbar ? Vec2(720, toolbarTop - 6) : Vec2(700, 400)
         if tidy {
             _ = rig.workspace.perform(.tidy)
             rig.settle()
