@@ -69,9 +69,7 @@ public struct OverlayBuilder {
         }
         /// A finger-sized button's face: rounded on the grid's corner, as the map's nodes are.
         func face(_ rect: Rect, _ color: RGBA) {
-            let r = device(rect)
-            list.appendRoundedRect(center: r.center, halfSize: Vec2(r.width / 2, r.height / 2), radius: Self.cornerRadius * scale,
-                                   fill: color, border: color.withAlpha(0), borderWidth: 0)
+            list.appendSteppedRoundedRect(device(rect), radius: Self.cornerRadius * scale, color: color)
         }
         /// A panel that floats over the map: rounded, with the map's soft shadow under it.
         func floating(_ rect: Rect, _ color: RGBA) {
@@ -81,8 +79,9 @@ public struct OverlayBuilder {
                 list.shadows.append(DrawList.Shadow(rect: Rect(x: r.minX + inset, y: r.minY + inset + 3 * scale, width: r.width - 2 * inset,
                                                                height: r.height - 2 * inset), blur: 12 * scale + inset, color: shadow))
             }
+            list.appendSteppedRoundedRect(r, radius: Self.cornerRadius * scale, color: color)
             list.appendRoundedRect(center: r.center, halfSize: Vec2(r.width / 2, r.height / 2), radius: Self.cornerRadius * scale,
-                                   fill: color, border: theme.uiText.withAlpha(40), borderWidth: max(1, scale))
+                                   fill: nil, border: theme.uiText.withAlpha(40), borderWidth: max(1, scale))
         }
         var scrimDrawn = false
         let heldSlideRow = layout.parts.first { if case .slideRow = $0.role { return $0.look == .pressed } else { return false } }?.rect

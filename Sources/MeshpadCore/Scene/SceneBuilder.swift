@@ -226,8 +226,8 @@ public struct SceneBuilder {
         }
         list.visibleEdges = edgeIndices
         list.visibleNodes = nodeIndices
-        // why: each shadow is eight texture copies; past a few hundred on screen, at a zoom where
-        // they are a blur of a pixel or two, they cost frames and show nothing.
+        // why: each shadow is eight or more texture copies; past this many on screen, at a zoom
+        // where each node is small, they cost frames and show little.
         if list.shadows.count > Self.shadowBudget { list.shadows.removeAll(keepingCapacity: true) }
         // The node being edited goes last of all: nothing may cover its caret.
         if let editedIndex, let at = selectedIndices.firstIndex(of: editedIndex) {
@@ -839,7 +839,7 @@ public struct SceneBuilder {
     static let manyGliders = 2000
 
     /// At most this many nodes in view cast shadows (see `build`).
-    static let shadowBudget = 300
+    static let shadowBudget = 150
 
     /// Below this on-screen radius of the smallest node, the map is drawn as dots and hairlines.
     public static let farOutRadiusPixels = 3.0
@@ -915,7 +915,8 @@ public struct SceneBuilder {
         // why: whole device pixels: SDL's software renderer puts each vertex on a whole pixel,
         // and a ring 2.5 px wide came out a line, a pixel of fill and a fainter line.
         if borderWidth >= 1 { borderWidth = borderWidth.rounded() }
-        if let shadow = theme.shadow, !faint, !small, node.shape != .plain || node.style.fillColor != nil {
+        // why: under half size a shadow is a pixel's blur that costs a frame its copies.
+        if let shadow = theme.shadow, !faint, !small, zoomPixels >= 0.5, node.shape != .plain || node.style.fillColor != nil {
             let lift = depth == 1 && !central && looks.isFree(index) ? 2.0 : 1.0
             // why: cast from a box inside the outline, so its darkest part lies under the node
             // and the blur, not a hard edge, shows past the rounded corners.

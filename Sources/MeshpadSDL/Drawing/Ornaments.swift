@@ -21,8 +21,8 @@ final class Ornaments {
         var pixels: Int
     }
 
-    /// The middle of a shadow texture, stretched along a box's sides (pixels).
-    static let shadowCore = 4
+    /// The middle of a shadow texture, repeated along a box's sides (pixels).
+    static let shadowCore = 64
 
     init(renderer: SDLRenderer, iconFolder: String? = Ornaments.findIconFolder()) {
         self.renderer = renderer
@@ -31,29 +31,41 @@ final class Ornaments {
 
     // MARK: - Shadows
 
-    /// Draws `list`'s shadows: eight pieces of the blurred texture round each box (the middle,
-    /// under the node, is never seen and not drawn).
+    /// Draws `list`'s shadows: the blurred texture's corners and sides round each box (the
+    /// middle, under the node, is never seen and not drawn).
+    ///
+    /// why: every piece is copied 1:1, a long side as several pieces of the texture's uniform
+    /// middle: SDL's software renderer blends a stretched copy several times slower than a
+    /// straight one, and a stretched shadow under every node cost frames.
     func drawShadows(of list: DrawList) {
         for shadow in list.shadows {
             let blur = max(1, Int(shadow.blur.rounded()))
             guard let texture = shadowTexture(blur: blur) else { continue }
-            let reach = Double(blur), side = Double(2 * blur + Self.shadowCore)
+            let reach = Double(blur), core = Double(Self.shadowCore)
             SDL_SetTextureColorMod(texture.handle, shadow.color.r, shadow.color.g, shadow.color.b)
             SDL_SetTextureAlphaMod(texture.handle, shadow.color.a)
             // why: whole pixels, or the pieces' edges fall between pixels and a seam shows.
             let box = Rect(x: shadow.rect.minX.rounded(), y: shadow.rect.minY.rounded(), width: shadow.rect.width.rounded(),
                            height: shadow.rect.height.rounded())
-            let outer = box.outset(by: reach)
-            // Source columns and rows: the blur, the middle, the blur; the same on screen.
-            let xs = [(0.0, reach, outer.minX, reach), (reach, side - 2 * reach, box.minX, box.width),
-                      (side - reach, reach, box.maxX, reach)]
-            let ys = [(0.0, reach, outer.minY, reach), (reach, side - 2 * reach, box.minY, box.height),
-                      (side - reach, reach, box.maxY, reach)]
+            // Along each axis: (where in the texture, where on screen, how long), the blur, the
+            // middle in pieces no longer than the texture's, the blur.
+            func spans(from start: Double, length: Double) -> [(source: Double, screen: Double, length: Double)] {
+                var result = [(0.0, start - reach, reach)]
+                var done = 0.0
+                while done < length {
+                    let piece = min(core, length - done)
+                    result.append((reach, start + done, piece))
+                    done += piece
+                }
+                result.append((reach + core, start + length, reach))
+                return result
+            }
+            let xs = spans(from: box.minX, length: box.width), ys = spans(from: box.minY, length: box.height)
             for (row, y) in ys.enumerated() {
-                for (column, x) in xs.enumerated() where !(row == 1 && column == 1) {
-                    guard x.3 > 0, y.3 > 0 else { continue }
-                    renderer.copy(texture, source: Rect(x: x.0, y: y.0, width: x.1, height: y.1),
-                                  to: Rect(x: x.2, y: y.2, width: x.3, height: y.3))
+                let middleRow = row > 0 && row < ys.count - 1
+                for (column, x) in xs.enumerated() where !(middleRow && column > 0 && column < xs.count - 1) {
+                    renderer.copy(texture, source: Rect(x: x.source, y: y.source, width: x.length, height: y.length),
+                                  to: Rect(x: x.screen, y: y.screen, width: x.length, height: y.length))
                 }
             }
         }
