@@ -256,7 +256,7 @@ public enum Bench {
             scenarios.append((scenario.rawValue, FrameStats(times, rasterisations: cache.rasterisations - before)))
             if ProcessInfo.processInfo.environment["MESHPAD_BENCH_DEBUG"] != nil {
                 let list = app.canvas.painter.lastDrawList
-                Log.notice("\(name) \(scenario.rawValue): \(list.visibleNodeCount) nodes, \(list.visibleEdgeCount) edges, \(list.vertexCount) vertices, \(list.labels.count) labels, \(list.dots.count / 4) dots, \(list.hairlines.count / 4) hairlines, zoom \(app.workspace.view.camera.zoom)")
+                Log.notice("\(name) \(scenario.rawValue): \(list.visibleNodeCount) nodes, \(list.visibleEdgeCount) edges, \(list.vertexCount) vertices, \(list.labels.count) labels, \(list.dots.count / 4) dots, \(list.hairlineCount) hairlines, zoom \(app.workspace.view.camera.zoom)")
             }
         }
         if app.workspace.panels.presenting != nil { _ = app.workspace.perform(.endPresentation) }

@@ -71,10 +71,13 @@ public struct OverlayBuilder {
         func face(_ rect: Rect, _ color: RGBA) {
             list.appendSteppedRoundedRect(device(rect), radius: Self.cornerRadius * scale, color: color)
         }
-        /// A panel that floats over the map: rounded, with the map's soft shadow under it.
-        func floating(_ rect: Rect, _ color: RGBA) {
+        /// A panel that floats over the map: rounded and ringed, with the map's soft shadow under
+        /// it when `lifted` (menus, dialogs, panels that come and go).
+        /// why: not under the chrome that is always there (toolbar, ☰, the map's name): a shadow
+        /// along a toolbar the window's width was a quarter of a millisecond every frame.
+        func floating(_ rect: Rect, _ color: RGBA, lifted: Bool = true) {
             let r = device(rect)
-            if let shadow = theme.shadow {
+            if lifted, let shadow = theme.shadow {
                 let inset = min(Self.cornerRadius * scale, r.width / 2 - 1, r.height / 2 - 1)
                 list.shadows.append(DrawList.Shadow(rect: Rect(x: r.minX + inset, y: r.minY + inset + 3 * scale, width: r.width - 2 * inset,
                                                                height: r.height - 2 * inset), blur: 12 * scale + inset, color: shadow))
@@ -93,7 +96,7 @@ public struct OverlayBuilder {
             }
             switch part.role {
             case .toolbarPanel:
-                floating(part.rect, theme.uiPanel.withAlpha(240))
+                floating(part.rect, theme.uiPanel.withAlpha(240), lifted: false)
             case .searchBar:
                 list.appendRect(device(part.rect), color: theme.uiPanel.withAlpha(235))
             case .toolbar, .searchButton:
@@ -167,7 +170,7 @@ public struct OverlayBuilder {
                     labelWithDetail(part, in: whole, detailWidth: min(150, whole.width * 0.45), indent: part.indent, detailInset: 8)
                 }
             case .minimapToggle, .appMenuButton:
-                floating(part.rect, theme.uiPanel.withAlpha(240))
+                floating(part.rect, theme.uiPanel.withAlpha(240), lifted: false)
                 let fill = part.look == .pressed ? theme.uiPrimary.withAlpha(150) : (part.look == .on ? theme.uiPrimary : theme.uiButton)
                 face(part.rect.outset(by: -3), fill)
                 label(part.text, in: part.rect, color: part.look == .on ? theme.uiPrimaryText : theme.uiText, centred: true)
@@ -234,7 +237,7 @@ public struct OverlayBuilder {
                 label(part.text, in: part.rect, color: theme.uiText)
             case .mapName:
                 // A chip of its own beside the ☰ button, floating as it does.
-                floating(part.rect, theme.uiPanel.withAlpha(240))
+                floating(part.rect, theme.uiPanel.withAlpha(240), lifted: false)
                 label(part.text, in: part.rect, color: theme.uiText, centred: true)
             case .statusLine:
                 list.appendRect(device(part.rect.outset(by: -1)), color: theme.bannerInfo)

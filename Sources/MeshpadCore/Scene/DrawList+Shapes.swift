@@ -479,11 +479,26 @@ extension DrawList {
         if link {
             linkHairlines.append(Float(p.x)); linkHairlines.append(Float(p.y))
             linkHairlines.append(Float(q.x)); linkHairlines.append(Float(q.y))
+        } else if let color, color != hairlineColor, let k = hairlineBucket(for: color) {
+            colouredHairlines[k].lines.append(Float(p.x)); colouredHairlines[k].lines.append(Float(p.y))
+            colouredHairlines[k].lines.append(Float(q.x)); colouredHairlines[k].lines.append(Float(q.y))
         } else {
             hairlines.append(Float(p.x)); hairlines.append(Float(p.y))
             hairlines.append(Float(q.x)); hairlines.append(Float(q.y))
-            hairlineColors.append(color ?? hairlineColor)
         }
+    }
+
+    /// The bucket of this frame's coloured hairlines for `color`, made if there is room (nil: none).
+    private mutating func hairlineBucket(for color: RGBA) -> Int? {
+        for k in 0..<colouredHairlineCount where colouredHairlines[k].color == color { return k }
+        guard colouredHairlineCount < Self.hairlineBuckets else { return nil }
+        if colouredHairlineCount == colouredHairlines.count {
+            colouredHairlines.append((color, []))
+        } else {
+            colouredHairlines[colouredHairlineCount].color = color
+        }
+        colouredHairlineCount += 1
+        return colouredHairlineCount - 1
     }
 
     /// A filled axis-aligned rectangle (interface panels and buttons), not anti-aliased: its

@@ -80,8 +80,14 @@ public struct DrawList {
     /// after the triangles up to `hairlineMark` and before the dots.
     public internal(set) var hairlines: [Float] = []
     public internal(set) var hairlineColor = RGBA(0, 0, 0)
-    /// Each branch hairline's colour, one per line (its branch's, or `hairlineColor`).
-    public internal(set) var hairlineColors: [RGBA] = []
+    /// Branch hairlines in a colour of their own (their branch's), gathered by colour so each
+    /// colour is drawn in one batch: the first `colouredHairlineCount` buckets are this frame's.
+    /// why: SDL batches lines of one colour; a colour change between every two lines made each
+    /// its own command, a millisecond a frame for a far view of 10,000 branches.
+    public internal(set) var colouredHairlines: [(color: RGBA, lines: [Float])] = []
+    public internal(set) var colouredHairlineCount = 0
+    /// At most this many colours get buckets; lines in any further colour are drawn grey.
+    static let hairlineBuckets = 32
     /// Free links thinner than a pixel, drawn like `hairlines` in `linkHairlineColor`.
     public internal(set) var linkHairlines: [Float] = []
     public internal(set) var linkHairlineColor = RGBA(0, 0, 0)
@@ -107,17 +113,25 @@ public struct DrawList {
 
     public var vertexCount: Int { positions.count / 2 }
 
-    /// The branch hairlines in runs of one colour: `body` gets each run's lines (by index, four
-    /// floats each in `hairlines`) and its colour, so a renderer sets a colour once a run.
-    public func forEachHairlineRun(_ body: (Range<Int>, RGBA) -> Void) {
-        let count = min(hairlines.count / 4, hairlineColors.count)
-        var start = 0
-        while start < count {
-            var end = start + 1
-            while end < count && hairlineColors[end] == hairlineColors[start] { end += 1 }
-            body(start..<end, hairlineColors[start])
-            start = end
+    /// The branch hairlines by colour: the plain ones in `hairlineColor`, then each bucket of
+    /// coloured ones (four floats a line), so a renderer sets each colour once.
+    public func forEachHairlineBatch(_ body: ([Float], RGBA) -> Void) {
+        if !hairlines.isEmpty { body(hairlines, hairlineColor) }
+        for k in 0..<colouredHairlineCount where !colouredHairlines[k].lines.isEmpty {
+            body(colouredHairlines[k].lines, colouredHairlines[k].color)
         }
+    }
+
+    /// Every branch hairline, of every colour, four floats a line (tests, exports).
+    public var allHairlines: [Float] {
+        var all = hairlines
+        for k in 0..<colouredHairlineCount { all += colouredHairlines[k].lines }
+        return all
+    }
+
+    /// How many branch hairlines there are, of every colour.
+    public var hairlineCount: Int {
+        (0..<colouredHairlineCount).reduce(hairlines.count / 4) { $0 + colouredHairlines[$1].lines.count / 4 }
     }
 
     public mutating func removeAll() {
@@ -130,7 +144,8 @@ public struct DrawList {
         icons.removeAll(keepingCapacity: true)
         dots.removeAll(keepingCapacity: true)
         hairlines.removeAll(keepingCapacity: true)
-        hairlineColors.removeAll(keepingCapacity: true)
+        for k in 0..<colouredHairlineCount { colouredHairlines[k].lines.removeAll(keepingCapacity: true) }
+        colouredHairlineCount = 0
         linkHairlines.removeAll(keepingCapacity: true)
         hairlineMark = nil
         visibleNodeCount = 0

@@ -31,8 +31,8 @@ final class Ornaments {
 
     // MARK: - Shadows
 
-    /// Draws `list`'s shadows: the blurred texture's corners and sides round each box (the
-    /// middle, under the node, is never seen and not drawn).
+    /// Draws `list`'s shadows: the blurred texture's lower corners, sides and bottom round each
+    /// box (the middle, under the node, is never seen and not drawn).
     ///
     /// why: every piece is copied 1:1, a long side as several pieces of the texture's uniform
     /// middle: SDL's software renderer blends a stretched copy several times slower than a
@@ -61,8 +61,10 @@ final class Ornaments {
                 return result
             }
             let xs = spans(from: box.minX, length: box.width), ys = spans(from: box.minY, length: box.height)
-            for (row, y) in ys.enumerated() {
-                let middleRow = row > 0 && row < ys.count - 1
+            // The row above the box is left out: the shadow falls below and beside a node, and
+            // above it, under its top edge, it barely shows (a third of the copies saved).
+            for (row, y) in ys.enumerated() where row > 0 {
+                let middleRow = row < ys.count - 1
                 for (column, x) in xs.enumerated() where !(middleRow && column > 0 && column < xs.count - 1) {
                     renderer.copy(texture, source: Rect(x: x.source, y: y.source, width: x.length, height: y.length),
                                   to: Rect(x: x.screen, y: y.screen, width: x.length, height: y.length))

@@ -67,9 +67,7 @@ extension PDFWriter {
     static func paint(_ list: DrawList, pictures: PDFPictures, text: PDFText, cr: OpaquePointer) {
         let mark = list.hairlineMark ?? list.indices.count
         fillTriangles(list, 0..<mark, cr: cr)
-        list.forEachHairlineRun { run, color in
-            strokeLines(Array(list.hairlines[(4 * run.lowerBound)..<(4 * run.upperBound)]), color: color, cr: cr)
-        }
+        list.forEachHairlineBatch { lines, color in strokeLines(lines, color: color, cr: cr) }
         strokeLines(list.linkHairlines, color: list.linkHairlineColor, cr: cr)
         fillTriangles(list, mark..<list.indices.count, cr: cr)
         if !list.dots.isEmpty {

@@ -98,10 +98,13 @@ public final class SDLRenderer {
 
     /// Edges a pixel wide or less: one-pixel lines, one colour for branches, one for links.
     func drawHairlines(of list: DrawList) {
-        let lines = list.hairlines
-        list.forEachHairlineRun { run, c in
+        list.forEachHairlineBatch { lines, c in
             SDL_SetRenderDrawColor(handle, c.r, c.g, c.b, c.a)
-            for k in run { SDL_RenderDrawLineF(handle, lines[4 * k], lines[4 * k + 1], lines[4 * k + 2], lines[4 * k + 3]) }
+            var i = 0
+            while i + 3 < lines.count {
+                SDL_RenderDrawLineF(handle, lines[i], lines[i + 1], lines[i + 2], lines[i + 3])
+                i += 4
+            }
         }
         let links = list.linkHairlines, c = list.linkHairlineColor
         guard !links.isEmpty else { return }

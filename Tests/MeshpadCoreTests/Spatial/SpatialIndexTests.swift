@@ -136,7 +136,7 @@ import Testing
         let list = build(map, zoom: 1)
         #expect(list.visibleNodeCount > 0)
         #expect(list.labels.count == list.visibleNodeCount)
-        #expect(list.dots.isEmpty && list.hairlines.isEmpty)
+        #expect(list.dots.isEmpty && list.allHairlines.isEmpty)
         #expect(list.vertexCount > 0)
     }
 
@@ -152,7 +152,7 @@ import Testing
         // Branches below the first level taper from 3 to 2 units: at 30 % at most 0.9 px, plain
         // lines; nodes are still ellipses.
         let list = build(map, zoom: 0.3)
-        #expect(!list.hairlines.isEmpty)
+        #expect(!list.allHairlines.isEmpty)
         #expect(list.dots.isEmpty)
     }
 
@@ -168,10 +168,10 @@ import Testing
             #expect(pixels.insert(y * 10_000 + x).inserted, "one dot per pixel")
         }
         #expect(list.dots.count / 4 <= list.visibleNodeCount)
-        #expect(list.hairlines.count / 4 <= document.edges.count)
+        #expect(list.allHairlines.count / 4 <= document.edges.count)
         // Hairlines are clipped to the view, so only those wholly inside keep their full length.
-        for i in stride(from: 0, to: list.hairlines.count, by: 4) {
-            let ends = [list.hairlines[i], list.hairlines[i + 1], list.hairlines[i + 2], list.hairlines[i + 3]]
+        for i in stride(from: 0, to: list.allHairlines.count, by: 4) {
+            let ends = [list.allHairlines[i], list.allHairlines[i + 1], list.allHairlines[i + 2], list.allHairlines[i + 3]]
             guard ends.allSatisfy({ $0 > 1 && $0 < 599 }) else { continue }
             let dx = ends[2] - ends[0], dy = ends[3] - ends[1]
             #expect((dx * dx + dy * dy).squareRoot() >= 1.99, "edges under two pixels are skipped far out (Float rounding aside)")

@@ -54,7 +54,8 @@ extension PlatformTests {
                 #expect(near > middle && middle > far, "a gradient: \(near), \(middle), \(far)")
                 #expect(beyond == 0, "nothing past the blur")
                 // Round the corner too: no hard square frame.
-                #expect(darkness(94, 94) < darkness(99, 99))
+                #expect(darkness(94, 166) < darkness(99, 161))
+                #expect(darkness(160, 95) == 0, "it falls below and beside the box, not above it")
                 #expect(darkness(160, 130) == 0, "under the box (where the node lies) nothing is drawn")
             }
         }
