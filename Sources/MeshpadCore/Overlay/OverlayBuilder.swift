@@ -69,7 +69,8 @@ public struct OverlayBuilder {
         }
         /// A finger-sized button's face: rounded on the grid's corner, as the map's nodes are.
         func face(_ rect: Rect, _ color: RGBA) {
-            list.appendSteppedRoundedRect(device(rect), radius: Self.cornerRadius * scale, color: color)
+            // why: a smaller rounding than panels': fewer rows, and buttons are many (every frame).
+            list.appendSteppedRoundedRect(device(rect), radius: Self.cornerRadius * 0.75 * scale, color: color)
         }
         /// A panel that floats over the map: rounded and ringed, with the map's soft shadow under
         /// it when `lifted` (menus, dialogs, panels that come and go).

@@ -354,17 +354,19 @@ extension DrawList {
             let dy = Double(r) - (Double(row) + 0.5)
             return (Double(r) - (Double(r * r) - dy * dy).squareRoot()).rounded()
         }
+        // Rows of the corners that are not cut in at all belong to the middle rectangle.
+        let rounded = (0..<r).firstIndex { inset($0) == 0 } ?? r
         var row = 0
-        while row < r {
+        while row < rounded {
             let here = inset(row)
             var end = row + 1
-            while end < r && inset(end) == here { end += 1 }
+            while end < rounded && inset(end) == here { end += 1 }
             let height = Double(end - row)
             appendRect(Rect(x: box.minX + here, y: box.minY + Double(row), width: box.width - 2 * here, height: height), color: color)
             appendRect(Rect(x: box.minX + here, y: box.maxY - Double(end), width: box.width - 2 * here, height: height), color: color)
             row = end
         }
-        appendRect(Rect(x: box.minX, y: box.minY + Double(r), width: box.width, height: box.height - Double(2 * r)), color: color)
+        appendRect(Rect(x: box.minX, y: box.minY + Double(rounded), width: box.width, height: box.height - Double(2 * rounded)), color: color)
     }
 
     /// A rounded box of one colour in horizontal bands: down the top corners' arc, then the
