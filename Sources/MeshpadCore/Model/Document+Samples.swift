@@ -7,8 +7,7 @@ extension Document {
         let children = ["shelter", "food", "education", "health care", "clean water"]
         for (index, text) in children.enumerated() {
             let angle = (Double(index) * 72 - 90) * .pi / 180
-            // why: wider than tall, so the central topic's larger words leave room beside it.
-            let position = Vec2(cos(angle) * 340, sin(angle) * 280)
+            let position = Vec2(cos(angle), sin(angle)) * 240
             map.addChild(of: map.rootID, text: text, at: position)
         }
         return map.build()

@@ -63,8 +63,7 @@ public struct SceneBuilder {
         }
         // Far out, the smallest node is a few pixels: nodes become dots and edges hairlines.
         let farOut = isFarOut(zoomPixels: zoomPixels)
-        // why: worked out again only when the tree or a style changed (a far view's hairlines
-        // are coloured by branch too: a one-pixel line costs the same in any colour).
+        // why: worked out again only when the tree or a style changed, never per frame.
         list.branchLooks.refresh(for: document, palette: theme.branchPalette, background: theme.background)
         let looks = list.branchLooks
 
@@ -167,8 +166,9 @@ public struct SceneBuilder {
                 if document.edges[e].id == extras.selectedEdge {
                     list.appendLine(from: a, to: b, width: 4 * scale, color: theme.selectedBorder, clip: deviceViewport)
                 }
-                let isLink = document.edges[e].kind == .link
-                list.appendHairline(from: a, to: b, clip: deviceViewport, color: isLink ? nil : looks.color(ofNodeAt: ends.to))
+                // Far out, one grey as before: the dots are one colour too, and a far view's tiles,
+                // scaled smoothly, must look like the view drawn live.
+                list.appendHairline(from: a, to: b, clip: deviceViewport)
                 continue
             }
             let mapPath = document.path(ofEdgeAt: e, from: from, to: to)
@@ -188,8 +188,10 @@ public struct SceneBuilder {
             let style = document.nodes[ends.to].style
             let branch = looks.color(ofNodeAt: ends.to)
             let edgeColor = faint(ends.to) ? theme.visibleLine(branch, fallback: theme.edge).withAlpha(50) : branch
-            let widths = style.edgeWidth.map { ($0, $0) }
-                ?? (theme.branchWidth(atDepth: looks.depth(ofNodeAt: ends.from)), theme.branchWidth(atDepth: looks.depth(ofNodeAt: ends.to)))
+            // why: a far view's tiles are drawn nearer than they are shown, where a taper would be
+            // lines thicker than the one-pixel lines the same view drawn live shows: untapered.
+            let widths = style.edgeWidth.map { ($0, $0) } ?? (candidates != nil ? (theme.edgeWidth, theme.edgeWidth)
+                : (theme.branchWidth(atDepth: looks.depth(ofNodeAt: ends.from)), theme.branchWidth(atDepth: looks.depth(ofNodeAt: ends.to))))
             appendEdgeLine(path, mapWidth: widths.0, endWidth: widths.1, color: edgeColor, cheapWhenThin: style.edgeColor == nil,
                            dash: nil, link: false, selected: document.edges[e].id == extras.selectedEdge, zoomPixels: zoomPixels,
                            scale: scale, clip: deviceViewport, into: &list)

@@ -34,7 +34,7 @@ extension Theme {
         theme.linkEdgeWidth = 2
         // Corners, padding, sizes and gaps on one 4-unit grid.
         theme.nodeMetrics = NodeSizing.Metrics(maxTextWidth: 260, padding: Vec2(12, 8), minimumSize: Vec2(56, 36), shape: .roundedBox,
-                                               centralTextScale: 1.5)
+                                               centralTextScale: 1.3)
         theme.cornerRadius = 8
         theme.branchPalette = [RGBA(hex: 0x2457B3), RGBA(hex: 0xB84709), RGBA(hex: 0x169155), RGBA(hex: 0xA8507E), RGBA(hex: 0xD39E00), RGBA(hex: 0x45136A), RGBA(hex: 0x28B0FF), RGBA(hex: 0x5E2C00)]
         theme.colorsOutlines = true
@@ -107,9 +107,9 @@ extension Theme {
         theme.linkEdgeWidth = 2
         theme.fontSize = 20
         theme.uiFontSize = 19
-        // why: its text is big already; half as big again made the centre crowd its branches.
+        // why: its text is big already; more made the centre crowd its branches.
         theme.nodeMetrics = NodeSizing.Metrics(maxTextWidth: 300, padding: Vec2(16, 12), minimumSize: Vec2(64, 44), shape: .roundedBox,
-                                               centralTextScale: 1.3)
+                                               centralTextScale: 1.15)
         theme.cornerRadius = 8
         // Strict: black words on white boxes with black outlines; only the thick lines are
         // coloured, each dark enough for 4.5:1 on white.

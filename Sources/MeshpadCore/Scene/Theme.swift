@@ -239,7 +239,7 @@ public struct Theme: Sendable, Equatable {
         linkEdgeWidth: 1,
         fontSize: 16,
         minimumLabelPixels: 4,
-        nodeMetrics: NodeSizing.Metrics(maxTextWidth: 260, padding: Vec2(6, 4), minimumSize: Vec2(64, 40), centralTextScale: 1.3),
+        nodeMetrics: NodeSizing.Metrics(maxTextWidth: 260, padding: Vec2(6, 4), minimumSize: Vec2(64, 40), centralTextScale: 1.1),
         // Freeplane's automatic edge colours: the lines alone coloured (its palette is not
         // safe for colour-blind eyes; this one is), the nodes as they were.
         branchPalette: [RGBA(hex: 0x2457B3), RGBA(hex: 0xB84709), RGBA(hex: 0x169155), RGBA(hex: 0xA8507E), RGBA(hex: 0xD39E00), RGBA(hex: 0x45136A), RGBA(hex: 0x28B0FF), RGBA(hex: 0x5E2C00)],

@@ -6,7 +6,7 @@ import Testing
 @Suite struct StylePanelPlacementTests {
     /// The sample seen with "education" low in the window, where the panel comes up.
     static func rig() -> EditRig {
-        EditRig(camera: Camera(origin: Vec2(400, 298), zoom: 1))
+        EditRig(camera: Camera(origin: Vec2(400, 330), zoom: 1))
     }
 
     func screenFrame(_ id: NodeID, in rig: EditRig) -> Rect {

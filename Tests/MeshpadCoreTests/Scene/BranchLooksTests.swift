@@ -126,7 +126,7 @@ import Testing
         document.measureAll(with: sizing)
         let root = document.root, other = document.node(child)!
         #expect(root.isCentral && !other.isCentral)
-        #expect(root.textSize.y > other.textSize.y * 1.4, "half as tall again: \(root.textSize) against \(other.textSize)")
+        #expect(root.textSize.y > other.textSize.y * 1.25, "a good step taller: \(root.textSize) against \(other.textSize)")
         #expect(metrics.textStyle(of: root).bold && !metrics.textStyle(of: other).bold)
         metrics.centralTextScale = 1
         #expect(metrics.textStyle(of: root) == root.style, "a theme without a central look leaves it alone")

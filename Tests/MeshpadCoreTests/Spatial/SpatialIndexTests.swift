@@ -142,7 +142,7 @@ import Testing
 
     @Test func belowFourPixelTextLabelsGoButShapesStay() {
         let list = build(map, zoom: 0.2)
-        // The central topic's text, half as big again, is the one that still reads.
+        // Only the central topic's text, larger, may still read.
         #expect(list.labels.allSatisfy { $0.text == map.root.label })
         #expect(list.vertexCount > 0)
         #expect(list.dots.isEmpty)
