@@ -68,7 +68,8 @@ import Testing
         let document = rig.workspace.document
         let child = document.nodes[document.endpoints(ofEdgeAt: 0).to]
         let start = drawnRoot.map { document.path(ofEdgeAt: 0, from: $0, to: frame.drawnPositions[child.id] ?? child.position).start }
-        let firstEdgeStart = Vec2(Double(list.positions[0] + list.positions[2]) / 2, Double(list.positions[1] + list.positions[3]) / 2)
+        // Midway between the line's two outer vertices at its start: its centre, whatever its width.
+        let firstEdgeStart = Vec2(Double(list.positions[0] + list.positions[6]) / 2, Double(list.positions[1] + list.positions[7]) / 2)
         #expect(start.map { firstEdgeStart.distance(to: frame.camera.screenPoint(ofMap: $0)) < 2 } == true)
         #expect(start.map { $0.distance(to: document.path(ofEdgeAt: 0).start) > 10 } == true, "the root glides: not where it settles")
     }
