@@ -59,18 +59,19 @@ public struct OverlayBuilder {
             detail.maxWidth = width * scale
             list.labels.append(detail)
         }
-        /// An icon `side` window pixels square, its left edge `inset` into `rect`, centred across it.
-        func icon(_ name: String?, in rect: Rect, inset: Double, side: Double = Self.iconSide, color: RGBA) {
+        /// An icon `iconSide` window pixels square, its left edge `inset` into `rect`, centred across it.
+        func icon(_ name: String?, in rect: Rect, inset: Double, color: RGBA) {
             guard let name else { return }
+            let side = Self.iconSide
             let r = device(Rect(x: rect.minX + inset, y: rect.center.y - side / 2, width: side, height: side))
             // why: whole device pixels, so the SVG is rasterised at its size and drawn 1:1, crisp.
             list.icons.append(DrawList.Icon(name: name, rect: Rect(x: r.minX.rounded(), y: r.minY.rounded(), width: r.width.rounded(),
                                                                    height: r.height.rounded()), color: color))
         }
-        /// A finger-sized button's face: rounded on the grid's corner, as the map's nodes are.
+        /// A finger-sized button's face: rounded, half a panel's corner (on the same 4-unit grid).
         func face(_ rect: Rect, _ color: RGBA) {
             // why: a smaller rounding than panels': fewer rows, and buttons are many (every frame).
-            list.appendSteppedRoundedRect(device(rect), radius: Self.cornerRadius * 0.75 * scale, color: color)
+            list.appendSteppedRoundedRect(device(rect), radius: Self.cornerRadius / 2 * scale, color: color)
         }
         /// A panel that floats over the map: rounded and ringed, with the map's soft shadow under
         /// it when `lifted` (menus, dialogs, panels that come and go).
@@ -183,9 +184,10 @@ public struct OverlayBuilder {
                     // The icon, the words after it; a chosen row's tick at the right end.
                     icon(part.icon, in: part.rect, inset: 14, color: theme.uiText)
                     label(part.text, in: part.rect, color: theme.uiText, indent: 14 + Self.iconSide + 12)
-                    if part.look == .on { label("✓", in: Rect(x: part.rect.maxX - 30, y: part.rect.minY, width: 30, height: part.rect.height),
-                                                color: theme.uiPrimary.over(theme.uiPanel).contrast(with: theme.uiPanel) >= 3 ? theme.uiPrimary : theme.uiText,
-                                                indent: 6) }
+                    if part.look == .on {
+                        label("✓", in: Rect(x: part.rect.maxX - 30, y: part.rect.minY, width: 30, height: part.rect.height), color: theme.uiText,
+                              indent: 6)
+                    }
                 } else {
                     label((part.look == .on ? "✓ " : "") + part.text, in: part.rect, color: theme.uiText, indent: part.look == .on ? 12 : 28)
                 }
