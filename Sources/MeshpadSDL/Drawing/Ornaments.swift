@@ -2,14 +2,17 @@ import CSDL2
 import Foundation
 import MeshpadCore
 
-/// The soft shadow under nodes and the interface's icons: textures made once and stretched or
+/// The soft shadow under nodes and the interface's icons: textures made once, then copied and
 /// tinted as each frame asks, so neither costs a pixel of work per frame beyond its copy.
+///
+/// Both caches are bounded: a shadow texture per blur in whole pixels (at most ~40) and an icon
+/// per name and size shown.
 @MainActor
 final class Ornaments {
     private let renderer: SDLRenderer
-    /// White with a blurred box's alpha, by blur in whole pixels; tinted and nine-sliced per
-    /// shadow. why: one per size, drawn 1:1 at the corners: SDL's software renderer scales
-    /// by nearest pixel, and a big blur shrunk to a few pixels came out a hard grey frame.
+    /// White with a blurred box's alpha, by blur in whole pixels; tinted and cut into pieces per
+    /// shadow. why: one per size, every piece drawn 1:1: SDL's software renderer scales by
+    /// nearest pixel, and a big blur shrunk to a few pixels came out a hard grey frame.
     private var shadows: [Int: Texture?] = [:]
     /// Icons by name and pixel size (nil: the file is missing or unreadable; not asked again).
     private var icons: [IconKey: Texture?] = [:]
