@@ -60,12 +60,8 @@ public enum SVGExport {
         let scene = SceneBuilder(theme: theme)
         for (index, node) in document.nodes.enumerated() where !document.isHidden(node.id) && !node.isPlaceholder {
             // As on screen: the central topic on the accent, the others tinted and outlined in their branch's colour.
-            let branch = theme.colorsOutlines ? looks.color(ofNodeAt: index) : nil
-            let leading = looks.depth(ofNodeAt: index) == 1 && !node.isCentral
-            let fill = node.isCentral ? node.style.fillColor ?? theme.accent : theme.tintedFill(node.style.fillColor, branch: branch, firstLevel: leading)
+            let (fill, outline, outlineWidth) = theme.look(of: node, looks: looks, index: index)
             let ink = scene.labelColor(of: node)
-            let outline = node.isCentral && node.style.fillColor == nil ? theme.accentBorder : branch ?? theme.nodeBorder
-            let outlineWidth = node.isCentral || leading ? theme.firstLevelBorderWidth : theme.nodeBorderWidth
             let stroke = "\(paint("stroke", outline)) stroke-width=\"\(n(outlineWidth))\""
             let box = node.frame
             switch node.shape {

@@ -110,3 +110,24 @@ extension Document {
         return free
     }
 }
+
+extension Theme {
+    /// The outline a node of this branch takes: the branch's colour where the theme colours
+    /// outlines (nil or not: the theme's own).
+    public func outline(ofBranch branch: RGBA?) -> RGBA {
+        colorsOutlines ? branch ?? nodeBorder : nodeBorder
+    }
+
+    /// How a node's shape is filled and outlined (width in map units), as the screen and the SVG
+    /// export draw it: the central topic in the accent, a first-level or free-standing node a step
+    /// heavier and tinted more, deeper nodes lightly tinted; colours the map gives a node win.
+    public func look(of node: Node, looks: BranchLooks, index: Int) -> (fill: RGBA, border: RGBA, borderWidth: Double) {
+        let branch = looks.color(ofNodeAt: index)
+        let central = node.isCentral
+        let leading = looks.depth(ofNodeAt: index) == 1 && !central
+        let fill = central ? node.style.fillColor ?? accent
+            : tintedFill(node.style.fillColor, branch: colorsOutlines ? branch : nil, firstLevel: leading)
+        let border = central && node.style.fillColor == nil ? accentBorder : outline(ofBranch: branch)
+        return (fill, border, central || leading ? firstLevelBorderWidth : nodeBorderWidth)
+    }
+}

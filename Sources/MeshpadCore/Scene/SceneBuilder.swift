@@ -566,7 +566,7 @@ public struct SceneBuilder {
 
     /// A badge's or marker's ring: its node's branch colour where outlines take it, else the theme's outline.
     private func markerRing(_ looks: BranchLooks, _ index: Int) -> RGBA {
-        theme.colorsOutlines ? looks.color(ofNodeAt: index) ?? theme.nodeBorder : theme.nodeBorder
+        theme.outline(ofBranch: looks.color(ofNodeAt: index))
     }
 
     /// Resize handles: a disc tucked against the bottom-right corner of each selected node's
@@ -881,13 +881,8 @@ public struct SceneBuilder {
         let branch = looks.color(ofNodeAt: index)
         let depth = looks.depth(ofNodeAt: index)
         let central = node.isCentral
-        // A first-level node, or a free-standing one (depth 1 too), is a step up from the rest.
-        let leading = depth == 1 && !central
-        var fill = central ? (node.style.fillColor ?? theme.accent)
-            : theme.tintedFill(node.style.fillColor, branch: theme.colorsOutlines ? branch : nil, firstLevel: leading)
-        var border = central && node.style.fillColor == nil ? theme.accentBorder
-            : (theme.colorsOutlines ? branch ?? theme.nodeBorder : theme.nodeBorder)
-        var borderWidth = (central || leading ? theme.firstLevelBorderWidth : theme.nodeBorderWidth) * zoomPixels
+        var (fill, border, borderWidth) = theme.look(of: node, looks: looks, index: index)
+        borderWidth *= zoomPixels
         if faint {
             // A node a filter leaves out, dimmed: its shape a ghost of itself.
             fill = fill.withAlpha(60)
